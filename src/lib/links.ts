@@ -1,0 +1,24 @@
+/** Builders for the site's external links (WhatsApp chat, phone, e-mail). Browser-safe. */
+
+/** wa.me chat link for an international number (digits only), with optional prefilled text. */
+export function whatsappLink(number: string, text?: string): string {
+  const digits = number.replace(/\D/g, "");
+  const url = `https://wa.me/${digits}`;
+  return text ? `${url}?text=${encodeURIComponent(text)}` : url;
+}
+
+/** tel: link; spaces and punctuation are dropped, a leading + is kept. */
+export function telLink(phone: string): string {
+  const trimmed = phone.trim();
+  const plus = trimmed.startsWith("+") ? "+" : "";
+  return `tel:${plus}${trimmed.replace(/\D/g, "")}`;
+}
+
+/** mailto: link with optional subject and body, encoded per RFC 6068. */
+export function mailtoLink(email: string, fields: { subject?: string; body?: string } = {}): string {
+  const query = Object.entries(fields)
+    .filter(([, value]) => value)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value as string)}`)
+    .join("&");
+  return query ? `mailto:${email}?${query}` : `mailto:${email}`;
+}

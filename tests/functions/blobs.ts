@@ -1,0 +1,25 @@
+/**
+ * A real Netlify Blobs server on a temp folder for function tests (no mocks).
+ * `startBlobs()` points @netlify/blobs' environment context at it; `stop()` removes the folder.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BlobsServer } from "@netlify/blobs/server";
+import { setEnvironmentContext } from "@netlify/blobs";
+
+export async function startBlobs() {
+  const directory = await mkdtemp(join(tmpdir(), "blobs-test-"));
+  const token = "test-token";
+  const server = new BlobsServer({ directory, token });
+  const { port } = await server.start();
+  const url = `http://localhost:${port}`;
+  setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, siteID: "test-site", token });
+  return {
+    directory,
+    async stop() {
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
