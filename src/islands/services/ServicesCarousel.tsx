@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import useEmblaCarousel from "embla-carousel-react";
 import Autoplay from "embla-carousel-autoplay";
 import { iconPath } from "../../lib/icon-paths";
@@ -21,10 +21,17 @@ interface Props {
  * is inside the region or the visitor pressed Pause, and never starts under prefers-reduced-motion.
  */
 export default function ServicesCarousel({ cards, intervalMs }: Props) {
-  const [plugins] = useState(() =>
-    typeof window !== "undefined" && !window.matchMedia("(prefers-reduced-motion: reduce)").matches
-      ? [Autoplay({ delay: intervalMs, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]
-      : [],
+  // Decided after hydration, so the server's HTML (no autoplay, no Pause button) matches the first client render.
+  const [motionAllowed, setMotionAllowed] = useState(false);
+  useEffect(() => {
+    setMotionAllowed(!window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }, []);
+  const plugins = useMemo(
+    () =>
+      motionAllowed
+        ? [Autoplay({ delay: intervalMs, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]
+        : [],
+    [motionAllowed, intervalMs],
   );
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "center" }, plugins);
   const [selected, setSelected] = useState(0);
