@@ -26,7 +26,11 @@ test("GET /api/services/{slug} answers each service as JSON", async ({ request }
   }
   const repairs = await (await request.get("/api/services/roof-repairs")).json();
   expect(repairs.detailedDescription.split("\n").filter(Boolean)).toHaveLength(3);
-  expect(repairs.extraFeatures).toEqual(["Emergency leak repair", "Matching tiles and slates", "Damage assessment report"]);
+  expect(repairs.extraFeatures).toEqual([
+    "Emergency leak repair",
+    "Matching tiles and slates",
+    "Damage assessment report",
+  ]);
 });
 
 test("GET /api/services/{unknown} answers a JSON 404", async ({ request }) => {

@@ -1,10 +1,15 @@
 import { expect, test } from "@playwright/test";
 
-test("contact: cards, hours, areas with postcodes, Admin link and emergency banner around the form", async ({ page }) => {
+test("contact: cards, hours, areas with postcodes, Admin link and emergency banner around the form", async ({
+  page,
+}) => {
   await page.goto("/contact");
   await expect(page.locator("section#quote-form")).toHaveCount(1);
   const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: "07700 900412" }).first()).toHaveAttribute("href", "tel:07700900412");
+  await expect(main.getByRole("link", { name: "07700 900412" }).first()).toHaveAttribute(
+    "href",
+    "tel:07700900412",
+  );
   await expect(main).toContainText("Response within 2 hours");
   await expect(main).toContainText("Online 7AM-8PM");
   await expect(main.getByRole("link", { name: /Chat with us/ })).toHaveAttribute("target", "_blank");
@@ -15,7 +20,10 @@ test("contact: cards, hours, areas with postcodes, Admin link and emergency bann
   await expect(areas).toContainText("Postcodes: FK, G, EH");
   await expect(areas).toContainText("all of Scotland");
   await expect(areas).toContainText("UK-wide");
-  await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/contact-admin");
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveAttribute(
+    "href",
+    "/contact-admin",
+  );
   await expect(page.getByRole("region", { name: "Roofing emergency?" }).getByRole("link")).toHaveAttribute(
     "href",
     "tel:07700900412",

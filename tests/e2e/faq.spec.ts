@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 
-const filters = ["All Questions", "General", "Pricing & Quotes", "Services", "Emergency", "Warranty & Insurance"];
+const filters = [
+  "All Questions",
+  "General",
+  "Pricing & Quotes",
+  "Services",
+  "Emergency",
+  "Warranty & Insurance",
+];
 
 test("each category filter shows only its questions", async ({ page }) => {
   await page.goto("/faq");
@@ -14,7 +21,10 @@ test("each category filter shows only its questions", async ({ page }) => {
   for (const name of filters.slice(1)) {
     await page.getByRole("button", { name, exact: true }).click();
     await expect(page.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByRole("button", { name: "All Questions" })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByRole("button", { name: "All Questions" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     const count = await visible.count();
     expect(count, name).toBeGreaterThan(0);
     expect(count, name).toBeLessThan(total);
@@ -59,10 +69,19 @@ test("a ?category= link preselects that filter", async ({ page }) => {
 
 test("the call / WhatsApp strip, the tips and the closing call / e-mail block", async ({ page }) => {
   await page.goto("/faq");
-  await expect(page.getByRole("link", { name: "Call 07700 900412" }).first()).toHaveAttribute("href", "tel:07700900412");
-  await expect(page.getByRole("link", { name: /^WhatsApp/ }).first()).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+  await expect(page.getByRole("link", { name: "Call 07700 900412" }).first()).toHaveAttribute(
+    "href",
+    "tel:07700900412",
+  );
+  await expect(page.getByRole("link", { name: /^WhatsApp/ }).first()).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\//,
+  );
   for (const tip of ["Regular Inspections", "Gutter Maintenance", "When to Call Us"]) {
     await expect(page.getByRole("heading", { name: tip })).toBeVisible();
   }
-  await expect(page.getByRole("link", { name: "Email Us" })).toHaveAttribute("href", "mailto:info@glenbrae-roofing.co.uk");
+  await expect(page.getByRole("link", { name: "Email Us" })).toHaveAttribute(
+    "href",
+    "mailto:info@glenbrae-roofing.co.uk",
+  );
 });

@@ -32,8 +32,14 @@ test.describe("the category carousel", () => {
     await expect(current(page)).toHaveAccessibleName("Show Specialist Services");
     const slide = page.getByRole("group", { name: "4 of 4: Specialist Services" });
     await expect(slide).toHaveAttribute("data-active", "true");
-    await expect(slide.getByRole("link", { name: "Lead Work" })).toHaveAttribute("href", "/services/lead-work");
-    await expect(page.getByRole("group", { name: "1 of 4: Repair Services" })).toHaveAttribute("data-active", "false");
+    await expect(slide.getByRole("link", { name: "Lead Work" })).toHaveAttribute(
+      "href",
+      "/services/lead-work",
+    );
+    await expect(page.getByRole("group", { name: "1 of 4: Repair Services" })).toHaveAttribute(
+      "data-active",
+      "false",
+    );
   });
 
   test("pauses while the pointer is over it and when Pause is pressed", async ({ page }) => {
@@ -63,14 +69,22 @@ test("under reduced motion the carousel does not play", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto("/services");
   await page.getByRole("button", { name: "Show Maintenance Services" }).click();
-  await expect(page.getByRole("button", { name: "Show Maintenance Services" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("button", { name: "Show Maintenance Services" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await expect(page.getByRole("button", { name: /carousel$/ })).toHaveCount(0);
   await page.waitForTimeout(CAROUSEL_INTERVAL_MS + 500);
-  await expect(page.getByRole("button", { name: "Show Maintenance Services" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("button", { name: "Show Maintenance Services" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await context.close();
 });
 
-test("'View Details' expands one service at a time, its description split into paragraphs", async ({ page }) => {
+test("'View Details' expands one service at a time, its description split into paragraphs", async ({
+  page,
+}) => {
   await page.goto("/services");
   const card = (name: string) =>
     page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
@@ -79,7 +93,10 @@ test("'View Details' expands one service at a time, its description split into p
   await expect(page.getByRole("button", { name: "View Details" })).toHaveCount(13);
 
   await repairs.getByRole("button", { name: "View Details" }).click();
-  await expect(repairs.getByRole("button", { name: "Hide Details" })).toHaveAttribute("aria-expanded", "true");
+  await expect(repairs.getByRole("button", { name: "Hide Details" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   const repairsDetails = repairs.locator("[id^=details-]");
   await expect(repairsDetails).toBeVisible();
   await expect(repairsDetails.locator("p")).toHaveCount(3);
@@ -97,6 +114,8 @@ test("'View Details' expands one service at a time, its description split into p
 
 test("the five reasons and the closing 'Call Now'", async ({ page }) => {
   await page.goto("/services");
-  await expect(page.getByRole("region", { name: "Why Choose Glenbrae Roofing?" }).getByRole("listitem")).toHaveCount(5);
+  await expect(
+    page.getByRole("region", { name: "Why Choose Glenbrae Roofing?" }).getByRole("listitem"),
+  ).toHaveCount(5);
   await expect(page.getByRole("link", { name: /^Call Now/ })).toHaveAttribute("href", "tel:07700900412");
 });

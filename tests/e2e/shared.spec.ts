@@ -20,9 +20,19 @@ test.describe("at 1280px", () => {
   test("the header shows the six links, the phone number and 'Free Quote'", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Home", "About Us", "Services", "Gallery", "Contact", "FAQ"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Home",
+      "About Us",
+      "Services",
+      "Gallery",
+      "Contact",
+      "FAQ",
+    ]);
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "07700 900412" })).toHaveAttribute("href", "tel:07700900412");
+    await expect(header.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
+      "href",
+      "tel:07700900412",
+    );
     await expect(header.getByRole("link", { name: "Free Quote" })).toHaveAttribute("href", "/contact");
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
   });
@@ -151,6 +161,11 @@ test("home shows the first six services, 'View All Services' and three testimoni
   await services.getByRole("link", { name: "View All Services" }).click();
   await expect(page).toHaveURL(/\/services$/);
   await page.goBack();
-  await expect(page.getByRole("region", { name: "What Our Customers Say" }).getByRole("figure")).toHaveCount(3);
-  await expect(page.getByRole("main").getByRole("link", { name: /^WhatsApp Us/ })).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("region", { name: "What Our Customers Say" }).getByRole("figure")).toHaveCount(
+    3,
+  );
+  await expect(page.getByRole("main").getByRole("link", { name: /^WhatsApp Us/ })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
 });

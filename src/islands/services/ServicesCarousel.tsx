@@ -29,7 +29,14 @@ export default function ServicesCarousel({ cards, intervalMs }: Props) {
   const plugins = useMemo(
     () =>
       motionAllowed
-        ? [Autoplay({ delay: intervalMs, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]
+        ? [
+            Autoplay({
+              delay: intervalMs,
+              stopOnInteraction: false,
+              stopOnFocusIn: false,
+              stopOnMouseEnter: false,
+            }),
+          ]
         : [],
     [motionAllowed, intervalMs],
   );
