@@ -120,9 +120,7 @@ export default function ServicesCarousel({ cards, intervalMs }: Props) {
               >
                 <article
                   className={`h-full rounded-2xl border bg-white p-6 shadow-sm motion-safe:transition-all motion-safe:duration-500 sm:p-8 ${
-                    active
-                      ? "scale-100 border-accent-600 opacity-100 shadow-xl"
-                      : "scale-[0.88] border-slate-200 opacity-70"
+                    active ? "scale-100 border-accent-600 shadow-xl" : "scale-[0.88] border-slate-200"
                   }`}
                 >
                   <span className="inline-flex size-14 items-center justify-center rounded-xl bg-accent-50 text-accent-700">
