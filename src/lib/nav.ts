@@ -13,7 +13,9 @@ export const NAV_LINKS = [
  * every other link on its own path and the paths below it.
  */
 export function isActivePath(pathname: string, href: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  // Astro reports prebuilt pages by file name ("/index.html", "/about.html") under build.format "file".
+  const page = pathname.replace(/(^|\/)index\.html$/, "$1").replace(/\.html$/, "") || "/";
+  const path = page.length > 1 ? page.replace(/\/+$/, "") : page;
   if (href === "/") return path === "/";
   return path === href || path.startsWith(`${href}/`);
 }

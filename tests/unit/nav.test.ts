@@ -14,6 +14,10 @@ describe("isActivePath", () => {
     ["/contact-admin", "/contact", false],
     ["/faq", "/faq", true],
     ["/about", "/faq", false],
+    ["/index.html", "/", true],
+    ["/about.html", "/about", true],
+    ["/about.html", "/", false],
+    ["/services/roof-repairs.html", "/services", true],
   ])("%s with link %s → %s", (pathname, href, expected) => {
     expect(isActivePath(pathname, href)).toBe(expected);
   });

@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { CAROUSEL_INTERVAL_MS } from "../../src/lib/constants";
+
+test.describe("the category carousel", () => {
+  test.beforeEach(async ({ page }) => {
+    // A paused clock: autoplay's timer fires only when the test advances time.
+    const start = new Date("2024-01-15T10:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1000));
+    await page.goto("/services");
+    // The Pause button appears once the island has hydrated and autoplay is running.
+    await expect(page.getByRole("button", { name: "Pause carousel" })).toBeVisible();
+  });
+
+  const current = (page: import("@playwright/test").Page) =>
+    page.getByRole("region", { name: "Service categories" }).locator('button[aria-current="true"]');
+
+  test("advances every CAROUSEL_INTERVAL_MS and cycles through the four categories", async ({ page }) => {
+    await expect(current(page)).toHaveAccessibleName("Show Repair Services");
+    await page.clock.runFor(CAROUSEL_INTERVAL_MS - 300);
+    await expect(current(page)).toHaveAccessibleName("Show Repair Services");
+    await page.clock.runFor(600);
+    await expect(current(page)).toHaveAccessibleName("Show Installation Services");
+    for (const name of ["Maintenance Services", "Specialist Services", "Repair Services"]) {
+      await page.clock.runFor(CAROUSEL_INTERVAL_MS);
+      await expect(current(page)).toHaveAccessibleName(`Show ${name}`);
+    }
+  });
+
+  test("the dots jump to a category and the centred slide is the active one", async ({ page }) => {
+    await page.getByRole("button", { name: "Show Specialist Services" }).click();
+    await expect(current(page)).toHaveAccessibleName("Show Specialist Services");
+    const slide = page.getByRole("group", { name: "4 of 4: Specialist Services" });
+    await expect(slide).toHaveAttribute("data-active", "true");
+    await expect(slide.getByRole("link", { name: "Lead Work" })).toHaveAttribute(
+      "href",
+      "/services/lead-work",
+    );
+    await expect(page.getByRole("group", { name: "1 of 4: Repair Services" })).toHaveAttribute(
+      "data-active",
+      "false",
+    );
+  });
+
+  test("pauses while the pointer is over it and when Pause is pressed", async ({ page }) => {
+    await page.getByRole("group", { name: "1 of 4: Repair Services" }).hover();
+    await page.clock.runFor(CAROUSEL_INTERVAL_MS * 2);
+    await expect(current(page)).toHaveAccessibleName("Show Repair Services");
+    await page.mouse.move(0, 0);
+    await page.getByRole("button", { name: "Pause carousel" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Play carousel" }).blur();
+    await page.clock.runFor(CAROUSEL_INTERVAL_MS * 2);
+    await expect(current(page)).toHaveAccessibleName("Show Repair Services");
+  });
+
+  test("arrow keys move between categories", async ({ page }) => {
+    await page.getByRole("button", { name: "Next category" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(current(page)).toHaveAccessibleName("Show Installation Services");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(current(page)).toHaveAccessibleName("Show Specialist Services");
+  });
+});
+
+test("under reduced motion the carousel does not play", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto("/services");
+  await page.getByRole("button", { name: "Show Maintenance Services" }).click();
+  await expect(page.getByRole("button", { name: "Show Maintenance Services" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(page.getByRole("button", { name: /carousel$/ })).toHaveCount(0);
+  await page.waitForTimeout(CAROUSEL_INTERVAL_MS + 500);
+  await expect(page.getByRole("button", { name: "Show Maintenance Services" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await context.close();
+});
+
+test("'View Details' expands one service at a time, its description split into paragraphs", async ({
+  page,
+}) => {
+  await page.goto("/services");
+  const card = (name: string) =>
+    page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
+  const repairs = card("Roof Repairs");
+  const roughcasting = card("Roughcasting");
+  await expect(page.getByRole("button", { name: "View Details" })).toHaveCount(13);
+
+  await repairs.getByRole("button", { name: "View Details" }).click();
+  await expect(repairs.getByRole("button", { name: "Hide Details" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  const repairsDetails = repairs.locator("[id^=details-]");
+  await expect(repairsDetails).toBeVisible();
+  await expect(repairsDetails.locator("p")).toHaveCount(3);
+  await expect(repairsDetails.locator("p").first()).toHaveText(/^Scottish weather finds every weakness/);
+
+  await roughcasting.getByRole("button", { name: "View Details" }).click();
+  await expect(roughcasting.getByRole("button", { name: "Hide Details" })).toBeVisible();
+  await expect(repairsDetails).toBeHidden();
+  await expect(page.getByRole("button", { name: "Hide Details" })).toHaveCount(1);
+
+  await roughcasting.getByRole("button", { name: "Hide Details" }).click();
+  await expect(page.getByRole("button", { name: "Hide Details" })).toHaveCount(0);
+  await expect(repairs.getByRole("link", { name: /^Get Free Quote/ })).toHaveAttribute("href", "/contact");
+});
+
+test("the five reasons and the closing 'Call Now'", async ({ page }) => {
+  await page.goto("/services");
+  await expect(
+    page.getByRole("region", { name: "Why Choose Glenbrae Roofing?" }).getByRole("listitem"),
+  ).toHaveCount(5);
+  await expect(page.getByRole("link", { name: /^Call Now/ })).toHaveAttribute("href", "tel:07700900412");
+});
