@@ -30,6 +30,12 @@ const business = defineCollection({
     }),
     priceRange: z.string(),
     foundedYear: z.number().int().min(1900),
+    sameAs: z
+      .array(z.url())
+      .default([])
+      .describe(
+        "Official profiles (Facebook, Instagram, LinkedIn…) for the JSON-LD sameAs; empty until they exist",
+      ),
   }),
 });
 
