@@ -4,12 +4,10 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import securityHeaders from "./integrations/security-headers.ts";
-
-/** Public site URL: Netlify sets URL on deploys; SITE_URL overrides it. */
-const site = process.env.SITE_URL ?? process.env.URL ?? "https://www.glenbrae-roofing.co.uk";
+import { SITE_URL } from "./integrations/site-url.ts";
 
 export default defineConfig({
-  site,
+  site: SITE_URL,
   output: "static",
   trailingSlash: "never",
   build: { format: "file" },
