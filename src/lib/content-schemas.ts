@@ -1,0 +1,173 @@
+/**
+ * Zod schemas for everything under content/. src/content.config.ts builds the collections
+ * from them and the unit tests feed them fixtures, so a typo in content/ fails both the
+ * build and the tests with the same message.
+ *
+ * Browser-safe: no astro:*, no Node APIs, no React.
+ */
+import { z } from "zod";
+import { SERVICE_ICON_NAMES } from "./service-icons";
+
+/** Lower-case words joined by single hyphens: `roof-repairs`. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const SlugSchema = z
+  .string()
+  .regex(SLUG_PATTERN, "must be a slug: lower-case letters and digits joined by hyphens, e.g. roof-repairs");
+
+/** The built-in services of SPEC.md §3: every one must have a file in content/services/. */
+export const BUILT_IN_SERVICE_SLUGS = [
+  "roof-repairs",
+  "new-roof-installation",
+  "roughcasting",
+  "roof-maintenance",
+  "guttering-services",
+  "emergency-repairs",
+  "flat-roofing",
+  "chimney-services",
+  "lead-work",
+  "smooth-rendering",
+  "guttering-fascias-soffits",
+  "cleaning-maintenance",
+  "reclaimed-slates",
+] as const;
+
+/** Throws a message naming every problem with the service file names (slugs). */
+export function assertServiceSlugs(slugs: readonly string[]): void {
+  const problems = [
+    ...slugs
+      .filter((slug) => !SLUG_PATTERN.test(slug))
+      .map((slug) => `content/services/${slug}.md: file name must be a slug such as roof-repairs`),
+    ...BUILT_IN_SERVICE_SLUGS.filter((slug) => !slugs.includes(slug)).map(
+      (slug) => `content/services/${slug}.md is missing: it is one of the 13 built-in services (SPEC.md §3)`,
+    ),
+  ];
+  if (problems.length > 0) throw new Error(problems.join("\n"));
+}
+
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+
+export const BusinessSchema = z.strictObject({
+  name: z.string().min(3).describe("Trading name shown in the header, footer and JSON-LD"),
+  shortName: z.string().min(3),
+  phone: z.string().regex(/^0\d{3,4} ?\d{3} ?\d{3,4}$/, "phone must be a UK number such as 07700 900412"),
+  email: z.email(),
+  whatsapp: z.string().regex(/^44\d{9,10}$/, "whatsapp must be digits in international form, e.g. 447700900412"),
+  address: z.strictObject({
+    street: z.string(),
+    locality: z.string(),
+    region: z.string(),
+    postcode: z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/),
+    country: z.literal("GB"),
+  }),
+  geo: z.strictObject({ latitude: z.number(), longitude: z.number() }),
+  workingHours: z.strictObject({
+    weekdays: z.string(),
+    saturday: z.string(),
+    sunday: z.string(),
+    emergency: z.string(),
+    whatsapp: z.string(),
+  }),
+  priceRange: z.string(),
+  foundedYear: z.number().int().min(1900),
+  sameAs: z
+    .array(z.url())
+    .default([])
+    .describe("Official profiles (Facebook, Instagram, LinkedIn…) for the JSON-LD sameAs; empty until they exist"),
+});
+
+export const ServiceSchema = z.strictObject({
+  name: text(3, 60),
+  icon: z
+    .enum(SERVICE_ICON_NAMES, { error: `icon must be one of: ${SERVICE_ICON_NAMES.join(", ")}` })
+    .describe("Icon name; see src/lib/service-icons.ts"),
+  order: z.number().int().min(1).describe("Position in lists; the home page shows the first six"),
+  shortDescription: text(20, 200),
+  detailedDescription: z
+    .string()
+    .trim()
+    .min(40)
+    .optional()
+    .describe("Multi-line text; each line is shown as its own paragraph"),
+  color: z.string().min(3).describe("Tailwind classes for the card accent"),
+  hoverColor: z.string().min(3),
+  services: z.array(text(3, 80)).min(1).describe("Bullets used by carousel categories"),
+  extraFeatures: z.array(text(3, 80)).default([]),
+  warranty: text(10, 120).optional(),
+});
+
+export const AreaSchema = z.strictObject({
+  name: text(3, 40),
+  order: z.number().int().min(1),
+  areas: text(3, 200),
+  postcodes: text(1, 120).optional(),
+});
+
+export const TestimonialSchema = z.strictObject({
+  name: text(2, 60),
+  location: text(2, 60),
+  rating: z.number().int().min(1).max(5),
+  review: text(40, 600),
+  order: z.number().int().min(1),
+});
+
+/** FAQ categories in the order of the filter buttons; "all" is the filter's own, not an item's. */
+export const FAQ_CATEGORIES = [
+  { id: "general", label: "General" },
+  { id: "pricing", label: "Pricing & Quotes" },
+  { id: "services", label: "Services" },
+  { id: "emergency", label: "Emergency" },
+  { id: "warranty", label: "Warranty & Insurance" },
+] as const;
+export type FaqCategory = (typeof FAQ_CATEGORIES)[number]["id"];
+const FAQ_CATEGORY_IDS = FAQ_CATEGORIES.map((c) => c.id) as [FaqCategory, ...FaqCategory[]];
+
+export const FaqItemSchema = z.strictObject({
+  category: z.enum(FAQ_CATEGORY_IDS, { error: `category must be one of: ${FAQ_CATEGORY_IDS.join(", ")}` }),
+  question: text(10, 160).endsWith("?", "question must end with a question mark"),
+  answer: text(20, 900),
+  order: z.number().int().min(1),
+});
+
+/** One card of the services-page carousel (SPEC.md §2, Services). */
+export const CarouselCategorySchema = z.strictObject({
+  title: text(3, 40),
+  order: z.number().int().min(1),
+  icon: z.enum(SERVICE_ICON_NAMES, { error: `icon must be one of: ${SERVICE_ICON_NAMES.join(", ")}` }),
+  description: text(20, 200),
+  items: z
+    .array(
+      z.strictObject({
+        label: text(3, 60),
+        service: SlugSchema.optional().describe("Slug of the service page this item links to, if one exists"),
+      }),
+    )
+    .min(1),
+});
+
+/** Throws a message naming every carousel item that links to a service with no file. */
+export function assertCarouselReferences(
+  categories: readonly { id: string; data: z.infer<typeof CarouselCategorySchema> }[],
+  serviceSlugs: readonly string[],
+): void {
+  const problems = categories.flatMap(({ id, data }) =>
+    data.items
+      .filter((item) => item.service !== undefined && !serviceSlugs.includes(item.service))
+      .map(
+        (item) =>
+          `content/carousel.yaml → ${id} → "${item.label}": service "${item.service}" has no file in content/services/`,
+      ),
+  );
+  if (problems.length > 0) throw new Error(problems.join("\n"));
+}
+
+export const LegalPageSchema = z.strictObject({
+  title: text(5, 60),
+  description: text(20, 200),
+  lastUpdated: z.literal("January 2024", "lastUpdated must read 'January 2024' (SPEC.md §2, Legal pages)"),
+});
+
+export type Service = z.infer<typeof ServiceSchema>;
+export type Testimonial = z.infer<typeof TestimonialSchema>;
+export type FaqItem = z.infer<typeof FaqItemSchema>;
+export type CarouselCategory = z.infer<typeof CarouselCategorySchema>;
