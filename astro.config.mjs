@@ -4,7 +4,7 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import securityHeaders from "./integrations/security-headers.ts";
-import { SITE_URL } from "./integrations/site-url.ts";
+import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
 export default defineConfig({
   site: SITE_URL,
@@ -14,7 +14,7 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      filter: (page) => !/\/(gallery-admin|contact-admin|404)(\/|$)/.test(page),
+      filter: (page) => !isPrivatePath(page),
     }),
     securityHeaders(),
   ],

@@ -32,10 +32,7 @@ export function builtPages(dist = DIST): BuiltPage[] {
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** Pages that are not for the public: not in the sitemap, not audited, `noindex`. */
-export function isPrivatePath(path: string): boolean {
-  return /^\/(gallery-admin|contact-admin|404)(\/|$)/.test(path);
-}
+export { isPrivatePath } from "../../integrations/site.ts";
 
 function locs(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.trim());

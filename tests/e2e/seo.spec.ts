@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { parse } from "yaml";
-import { SITE_URL } from "../../integrations/site-url";
+import { SITE_URL } from "../../integrations/site";
 import { DIST } from "../../scripts/lib/dist";
 import { builtPages, isPrivatePath, sitemapPaths } from "./helpers/site";
 
@@ -156,7 +156,7 @@ test("every page describes the business as a RoofingContractor from content/busi
 });
 
 test("service pages carry a BreadcrumbList Home › Services › service and a Service", () => {
-  const servicePages = pages().filter(({ path }) => /^\/services\/[^/]+$/.test(path));
+  const servicePages = pages().filter(({ path }) => /^\/services\/[^/]+$/.test(path) && !isPrivatePath(path));
   for (const { path, html } of servicePages) {
     const entries = jsonLd(html);
     const crumbs = entries.find((entry) => entry["@type"] === "BreadcrumbList");

@@ -52,7 +52,9 @@ describe("public/_redirects", () => {
 
   it("rewrites every service's API path to its prebuilt JSON, and nothing else under /api/services/", () => {
     const apiRules = rules.filter(([from]) => from!.startsWith("/api/services/"));
-    expect(apiRules.map(([from]) => from).sort()).toEqual(slugs.map((slug) => `/api/services/${slug}`).sort());
+    expect(apiRules.map(([from]) => from).sort()).toEqual(
+      slugs.map((slug) => `/api/services/${slug}`).sort(),
+    );
     for (const [from, to, status] of apiRules) {
       expect(to).toBe(`/api/data/services/${from!.slice("/api/services/".length)}.json`);
       expect(status).toBe("200");

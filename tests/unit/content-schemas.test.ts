@@ -32,7 +32,13 @@ const business = {
   phone: "07700 900412",
   email: "info@glenbrae-roofing.co.uk",
   whatsapp: "447700900412",
-  address: { street: "4 Main Street", locality: "Kippen", region: "Stirlingshire", postcode: "FK8 3DN", country: "GB" },
+  address: {
+    street: "4 Main Street",
+    locality: "Kippen",
+    region: "Stirlingshire",
+    postcode: "FK8 3DN",
+    country: "GB",
+  },
   geo: { latitude: 56.1, longitude: -4.1 },
   workingHours: {
     weekdays: "Mon-Fri 9:00 AM-5:00 PM",
@@ -68,7 +74,11 @@ const carousel = {
   items: [{ label: "Roof Repairs", service: "roof-repairs" }, { label: "Leak Repairs" }],
 };
 
-const legal = { title: "Privacy Policy", description: "How we handle your personal information.", lastUpdated: "January 2024" };
+const legal = {
+  title: "Privacy Policy",
+  description: "How we handle your personal information.",
+  lastUpdated: "January 2024",
+};
 const area = { name: "Scotland", order: 1, areas: "Stirling and all of Scotland", postcodes: "FK, G" };
 
 type Case = [label: string, schema: z.ZodType, input: unknown, problem?: RegExp];
@@ -77,13 +87,32 @@ type Case = [label: string, schema: z.ZodType, input: unknown, problem?: RegExp]
 const cases: Case[] = [
   ["business: valid", BusinessSchema, business],
   ["business: bad phone", BusinessSchema, { ...business, phone: "12345" }, /UK number/],
-  ["business: WhatsApp with plus sign", BusinessSchema, { ...business, whatsapp: "+447700900412" }, /international form/],
+  [
+    "business: WhatsApp with plus sign",
+    BusinessSchema,
+    { ...business, whatsapp: "+447700900412" },
+    /international form/,
+  ],
   ["business: unknown field", BusinessSchema, { ...business, fax: "0" }, /fax/],
   ["service: valid", ServiceSchema, service],
-  ["service: without optional fields", ServiceSchema, { ...service, detailedDescription: undefined, warranty: undefined, extraFeatures: undefined }],
-  ["service: unknown icon", ServiceSchema, { ...service, icon: "rocket" }, /icon must be one of: home, hammer/],
+  [
+    "service: without optional fields",
+    ServiceSchema,
+    { ...service, detailedDescription: undefined, warranty: undefined, extraFeatures: undefined },
+  ],
+  [
+    "service: unknown icon",
+    ServiceSchema,
+    { ...service, icon: "rocket" },
+    /icon must be one of: home, hammer/,
+  ],
   ["service: missing name", ServiceSchema, { ...service, name: undefined }, /name/],
-  ["service: short description too short", ServiceSchema, { ...service, shortDescription: "Short" }, /shortDescription/],
+  [
+    "service: short description too short",
+    ServiceSchema,
+    { ...service, shortDescription: "Short" },
+    /shortDescription/,
+  ],
   ["service: empty bullet list", ServiceSchema, { ...service, services: [] }, /services/],
   ["service: unknown field", ServiceSchema, { ...service, price: 100 }, /price/],
   ["area: valid", AreaSchema, area],
@@ -93,12 +122,32 @@ const cases: Case[] = [
   ["testimonial: rating above 5", TestimonialSchema, { ...testimonial, rating: 6 }, /rating/],
   ["testimonial: missing location", TestimonialSchema, { ...testimonial, location: undefined }, /location/],
   ["faq: valid", FaqItemSchema, faq],
-  ["faq: unknown category", FaqItemSchema, { ...faq, category: "billing" }, /category must be one of: general, pricing/],
-  ["faq: 'all' is the filter's, not an item's", FaqItemSchema, { ...faq, category: "all" }, /category must be one of/],
-  ["faq: question without question mark", FaqItemSchema, { ...faq, question: "Tell me about guarantees" }, /question mark/],
+  [
+    "faq: unknown category",
+    FaqItemSchema,
+    { ...faq, category: "billing" },
+    /category must be one of: general, pricing/,
+  ],
+  [
+    "faq: 'all' is the filter's, not an item's",
+    FaqItemSchema,
+    { ...faq, category: "all" },
+    /category must be one of/,
+  ],
+  [
+    "faq: question without question mark",
+    FaqItemSchema,
+    { ...faq, question: "Tell me about guarantees" },
+    /question mark/,
+  ],
   ["faq: missing answer", FaqItemSchema, { ...faq, answer: undefined }, /answer/],
   ["carousel: valid", CarouselCategorySchema, carousel],
-  ["carousel: bad service slug", CarouselCategorySchema, { ...carousel, items: [{ label: "Roof Repairs", service: "Roof Repairs" }] }, /must be a slug/],
+  [
+    "carousel: bad service slug",
+    CarouselCategorySchema,
+    { ...carousel, items: [{ label: "Roof Repairs", service: "Roof Repairs" }] },
+    /must be a slug/,
+  ],
   ["carousel: no items", CarouselCategorySchema, { ...carousel, items: [] }, /items/],
   ["carousel: unknown icon", CarouselCategorySchema, { ...carousel, icon: "star" }, /icon must be one of/],
   ["legal: valid", LegalPageSchema, legal],
@@ -115,7 +164,9 @@ describe("content schemas", () => {
       return;
     }
     expect(result.success).toBe(false);
-    const report = result.error!.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n");
+    const report = result
+      .error!.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
     expect(report).toMatch(problem);
   });
 
@@ -130,8 +181,16 @@ describe("assertServiceSlugs", () => {
   });
 
   it.each([
-    ["a malformed file name", [...BUILT_IN_SERVICE_SLUGS, "Roof_Repairs"], /Roof_Repairs\.md: file name must be a slug/],
-    ["a missing built-in service", BUILT_IN_SERVICE_SLUGS.filter((s) => s !== "lead-work"), /lead-work\.md is missing/],
+    [
+      "a malformed file name",
+      [...BUILT_IN_SERVICE_SLUGS, "Roof_Repairs"],
+      /Roof_Repairs\.md: file name must be a slug/,
+    ],
+    [
+      "a missing built-in service",
+      BUILT_IN_SERVICE_SLUGS.filter((s) => s !== "lead-work"),
+      /lead-work\.md is missing/,
+    ],
   ])("rejects %s", (_label, slugs, message) => {
     expect(() => assertServiceSlugs(slugs)).toThrow(message);
   });
