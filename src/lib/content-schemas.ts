@@ -52,7 +52,9 @@ export const BusinessSchema = z.strictObject({
   shortName: z.string().min(3),
   phone: z.string().regex(/^0\d{3,4} ?\d{3} ?\d{3,4}$/, "phone must be a UK number such as 07700 900412"),
   email: z.email(),
-  whatsapp: z.string().regex(/^44\d{9,10}$/, "whatsapp must be digits in international form, e.g. 447700900412"),
+  whatsapp: z
+    .string()
+    .regex(/^44\d{9,10}$/, "whatsapp must be digits in international form, e.g. 447700900412"),
   address: z.strictObject({
     street: z.string(),
     locality: z.string(),
@@ -73,7 +75,9 @@ export const BusinessSchema = z.strictObject({
   sameAs: z
     .array(z.url())
     .default([])
-    .describe("Official profiles (Facebook, Instagram, LinkedIn…) for the JSON-LD sameAs; empty until they exist"),
+    .describe(
+      "Official profiles (Facebook, Instagram, LinkedIn…) for the JSON-LD sameAs; empty until they exist",
+    ),
 });
 
 export const ServiceSchema = z.strictObject({
