@@ -3,21 +3,44 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
-
-/** Public site URL: Netlify sets URL on deploys; SITE_URL overrides it. */
-const site = process.env.SITE_URL ?? process.env.URL ?? "https://www.glenbrae-roofing.co.uk";
+import securityHeaders from "./integrations/security-headers.ts";
+import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
 export default defineConfig({
-  site,
+  site: SITE_URL,
   output: "static",
   trailingSlash: "never",
   build: { format: "file" },
   integrations: [
     react(),
     sitemap({
-      filter: (page) => !/\/(gallery-admin|contact-admin|404)(\/|$)/.test(page),
+      filter: (page) => !isPrivatePath(page),
     }),
+    securityHeaders(),
   ],
+  // Astro hashes every inline script and style into a CSP <meta>; integrations/security-headers.ts
+  // turns those into the Content-Security-Policy response header. No 'unsafe-inline' for scripts.
+  // style="" attributes (React and embla set them) are allowed through style-src-attr only.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "media-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-src 'none'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+      ],
+      styleDirective: {
+        resources: ["'self'", { resource: "'unsafe-inline'", kind: "attribute" }],
+      },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
   },

@@ -72,6 +72,12 @@ export const BusinessSchema = z.strictObject({
   }),
   priceRange: z.string(),
   foundedYear: z.number().int().min(1900),
+  sameAs: z
+    .array(z.url())
+    .default([])
+    .describe(
+      "Official profiles (Facebook, Instagram, LinkedIn…) for the JSON-LD sameAs; empty until they exist",
+    ),
 });
 
 export const ServiceSchema = z.strictObject({

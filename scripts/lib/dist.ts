@@ -1,0 +1,50 @@
+/**
+ * What the build produced: the pages in dist/ and the URLs in the sitemap. The quality checks
+ * (budgets, audit, SEO, headers, accessibility) are driven from here, so they cover every page
+ * that exists without a hand-kept list.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+export const DIST = join(import.meta.dirname, "..", "..", "dist");
+
+export interface BuiltPage {
+  /** URL path the page is served at: "/", "/about", "/services/roof-repairs", "/404". */
+  path: string;
+  /** Absolute file path in dist/. */
+  file: string;
+}
+
+/** Every HTML page of the build, sorted by path. */
+export function builtPages(dist = DIST): BuiltPage[] {
+  if (!existsSync(dist)) throw new Error(`${dist} does not exist: run \`npm run build\` first`);
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => {
+      const file = join(entry.parentPath, entry.name);
+      const route = relative(dist, file)
+        .split(sep)
+        .join("/")
+        .replace(/\.html$/, "");
+      const path = route === "index" ? "/" : `/${route.replace(/\/index$/, "")}`;
+      return { path, file };
+    })
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export { isPrivatePath } from "../../integrations/site.ts";
+
+function locs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.trim());
+}
+
+/** Absolute URLs listed by dist/sitemap-index.xml and the sitemaps it names. */
+export function sitemapUrls(dist = DIST): string[] {
+  const index = readFileSync(join(dist, "sitemap-index.xml"), "utf8");
+  return locs(index).flatMap((sitemap) => locs(readFileSync(join(dist, new URL(sitemap).pathname), "utf8")));
+}
+
+/** Paths of the sitemap's URLs ("/", "/about", …), in sitemap order. */
+export function sitemapPaths(dist = DIST): string[] {
+  return sitemapUrls(dist).map((url) => new URL(url).pathname);
+}

@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations } from "./helpers/a11y";
+import { allPagePaths, requestPath, shard } from "./helpers/site";
+
+const SHARDS = 3;
+
+test.describe("axe finds no WCAG 2.2 AA violation", () => {
+  for (let index = 0; index < SHARDS; index++) {
+    test(`on every page of the site (part ${index + 1} of ${SHARDS})`, async ({ page }) => {
+      expect(allPagePaths()).toContain("/");
+      const paths = shard(allPagePaths(), index, SHARDS);
+      test.setTimeout(30_000 + paths.length * 15_000);
+      for (const path of paths) {
+        await test.step(path, async () => {
+          const response = await page.goto(requestPath(path), { waitUntil: "load" });
+          expect(response?.status(), path).toBe(path === "/404" ? 404 : 200);
+          await expectNoA11yViolations(page, path);
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,34 @@
+/**
+ * The project's accessibility rules (DESIGN.md §7: WCAG 2.2 AA through axe). Every screen is held
+ * to the same rules: the sitemap sweep in a11y.spec.ts uses this, and so should the quote form's
+ * error state, the gallery dialog and the admin screens:
+ *
+ *   await expectNoA11yViolations(page, "quote form with errors");
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] as const;
+
+/** axe violations on the page as it is now, one readable line per failing element. */
+export async function a11yViolations(page: Page, options: { include?: string; exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags([...WCAG_TAGS]);
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary ?? violation.help}`,
+    ),
+  );
+}
+
+/** Fails the test (softly, so every screen is reported) when axe finds any violation. */
+export async function expectNoA11yViolations(
+  page: Page,
+  label = page.url(),
+  options: { include?: string; exclude?: string[] } = {},
+): Promise<void> {
+  expect.soft(await a11yViolations(page, options), `axe violations on ${label}`).toEqual([]);
+}
