@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { MIN_FILL_TIME_MS, MAX_REQUEST_BODY_BYTES } from "../../src/lib/quote-upload";
 
@@ -58,6 +59,20 @@ test.describe("quote form on /contact", () => {
 
     await page.getByLabel("Email Address").fill("hello@kippen.scot");
     await expect(page.getByText(/Please enter a valid email address/)).toHaveCount(0);
+  });
+
+  test("the form, its error state and the Thank You panel have no axe violations", async ({ page }) => {
+    const axe = () =>
+      new AxeBuilder({ page })
+        .include("#quote-form")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+    await openForm(page);
+    expect((await axe()).violations).toEqual([]);
+    await page.getByRole("button", { name: "Send Quote Request" }).click();
+    await expect(page.getByText("Please select a service", { exact: true })).toBeVisible();
+    await page.getByLabel("Photos or documents (optional)").setInputFiles([jpeg("gable.jpg", 2048)]);
+    expect((await axe()).violations).toEqual([]);
   });
 
   test("more than five files: toast 'Too many files' and the selection is cleared", async ({ page }) => {

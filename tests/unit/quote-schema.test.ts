@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { isRecognisedEmailDomain } from "../../src/lib/email-domains";
+import { checkQuote } from "../../src/lib/quote-rules";
 import { QUOTE_MESSAGES, validateQuote } from "../../src/lib/quote-schema";
 import { SERVICE_OPTIONS } from "../../src/lib/service-options";
 
@@ -26,7 +27,9 @@ describe("validateQuote", () => {
     ["five attachments", { attachments: [1, 2, 3, 4, 5] }],
     ["every service option", { serviceRequired: "other" }],
   ])("accepts %s", (_name, change) => {
-    expect(validateQuote({ ...valid, ...change }).success).toBe(true);
+    const input = { ...valid, ...change };
+    expect(validateQuote(input).success).toBe(true);
+    expect(checkQuote(input, input.attachments.length)).toEqual({});
   });
 
   test.each([
@@ -52,8 +55,10 @@ describe("validateQuote", () => {
     [{ message: "123456789" }, "message", "Message must be at least 10 characters"],
     [{ attachments: [1, 2, 3, 4, 5, 6] }, "attachments", "Maximum 5 files allowed"],
   ])("%j → %s: %s", (change, field, message) => {
-    const result = validateQuote({ ...valid, ...change });
-    expect(result).toEqual({ success: false, fieldErrors: { [field]: [message] } });
+    const input = { ...valid, ...change };
+    expect(validateQuote(input)).toEqual({ success: false, fieldErrors: { [field]: [message] } });
+    // The form's plain check gives exactly what the server's schema gives.
+    expect(checkQuote(input, input.attachments.length)).toEqual({ [field]: [message] });
   });
 
   test("a missing field gets its own message, not a type error", () => {

@@ -10,11 +10,11 @@ import {
 } from "react";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../lib/constants";
 import {
+  checkQuote,
   QUOTE_FIELD_NAMES,
-  validateQuote,
   type QuoteFieldErrors,
   type QuoteFieldName,
-} from "../../lib/quote-schema";
+} from "../../lib/quote-rules";
 import {
   ATTACHMENT_ACCEPT,
   FILL_TIME_FIELD,
@@ -78,8 +78,7 @@ export default function QuoteForm() {
     if (status === "sent") thanksHeading.current?.focus();
   }, [status]);
 
-  const validation = useMemo(() => validateQuote({ ...values, attachments: files }), [values, files]);
-  const clientErrors: QuoteFieldErrors = validation.success ? {} : validation.fieldErrors;
+  const clientErrors = useMemo(() => checkQuote(values, files.length), [values, files]);
   const errorFor = (name: QuoteFieldName | "attachments") => {
     const visible = name === "attachments" || touched[name] || submitAttempted;
     return (visible && clientErrors[name]?.[0]) || serverErrors[name]?.[0];
@@ -142,8 +141,8 @@ export default function QuoteForm() {
     event.preventDefault();
     if (status === "sending") return;
     setSubmitAttempted(true);
-    if (!validation.success) {
-      focusFirstInvalid(validation.fieldErrors);
+    if (Object.keys(clientErrors).length > 0) {
+      focusFirstInvalid(clientErrors);
       return;
     }
     setStatus("sending");
