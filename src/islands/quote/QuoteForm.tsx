@@ -168,6 +168,10 @@ export default function QuoteForm() {
       });
       if (!response.ok) {
         const answer = (await response.json().catch(() => null)) as { fieldErrors?: QuoteFieldErrors } | null;
+        // Unknown or expired uploads: send those files again on the next try.
+        if (response.status === 404 || response.status === 410) {
+          setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));
+        }
         if (answer?.fieldErrors) {
           setServerErrors(answer.fieldErrors);
           focusFirstInvalid(answer.fieldErrors);
