@@ -1,0 +1,75 @@
+import {
+  formatSubmissionDate,
+  fullName,
+  messagePreview,
+  serviceLabel,
+  type AdminSubmission,
+} from "../../lib/contact-admin";
+
+interface Props {
+  submissions: AdminSubmission[];
+  onOpen: (id: string) => void;
+}
+
+/** The submissions, newest first (the server's order), each opening its detail view. */
+export default function SubmissionList({ submissions, onOpen }: Props) {
+  if (submissions.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-10 text-center">
+        <p className="text-lg font-semibold text-slate-800">No submissions yet</p>
+        <p className="mt-1 text-slate-700">Quote requests sent through the contact form will appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Submissions" className="space-y-4">
+      {submissions.map((submission) => {
+        const name = fullName(submission);
+        return (
+          <li key={submission.id}>
+            <article className="relative rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h2 className="text-lg font-bold text-brand-800">{name}</h2>
+                <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
+                  {serviceLabel(submission.serviceRequired)}
+                </span>
+              </div>
+              <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-3">
+                <div className="min-w-0">
+                  <dt className="sr-only">E-mail</dt>
+                  <dd className="break-words">{submission.email}</dd>
+                </div>
+                <div>
+                  <dt className="sr-only">Phone</dt>
+                  <dd>{submission.phone}</dd>
+                </div>
+                <div>
+                  <dt className="sr-only">Received</dt>
+                  <dd>
+                    <time dateTime={submission.createdAt}>{formatSubmissionDate(submission.createdAt)}</time>
+                  </dd>
+                </div>
+              </dl>
+              <p className="mt-3 break-words text-slate-800">{messagePreview(submission.message)}</p>
+              <div className="mt-3 flex items-center justify-between gap-2">
+                <span className="text-sm text-slate-700">
+                  {submission.attachments.length > 0 &&
+                    `${submission.attachments.length} attachment${submission.attachments.length === 1 ? "" : "s"}`}
+                </span>
+                {/* The button's ::after covers the card, so the whole card opens the detail. */}
+                <button
+                  type="button"
+                  onClick={() => onOpen(submission.id)}
+                  data-submission-id={submission.id}
+                  className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-accent-700 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline"
+                >
+                  View Details<span className="sr-only"> for {name}</span>
+                </button>
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Browser calls of the admin screens (DESIGN.md §3): sign-in, sign-out, session check and the
+ * contact submissions. Every call sends the session cookie; none is retried (SPEC.md §7).
+ *
+ * Shipped to the browser: no Node APIs, astro:* or React.
+ */
+import { parseSubmissions, type AdminSubmission } from "./contact-admin";
+
+/** The server no longer accepts the session (expired, logged out elsewhere, password changed). */
+export class SessionEndedError extends Error {
+  constructor() {
+    super("Your session has ended. Please enter the password again.");
+    this.name = "SessionEndedError";
+  }
+}
+
+export type LoginResult =
+  { status: "ok" } | { status: "incorrect" } | { status: "throttled"; retryAfterSeconds: number };
+
+/**
+ * SPEC.md §8: "{status}: {body text, or the status text when empty}". A JSON `{ error }` body
+ * contributes its message rather than raw JSON.
+ */
+export async function httpError(response: Response): Promise<Error> {
+  const text = await response.text().catch(() => "");
+  let detail = text;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (
+      typeof body === "object" &&
+      body !== null &&
+      typeof (body as { error?: unknown }).error === "string"
+    ) {
+      detail = (body as { error: string }).error;
+    }
+  } catch {
+    // Not JSON: the text as it is.
+  }
+  return new Error(`${response.status}: ${detail || response.statusText}`);
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+
+export async function login(password: string): Promise<LoginResult> {
+  const response = await fetch("/api/admin/login", {
+    method: "POST",
+    credentials: "include",
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ password }),
+  });
+  if (response.ok) return { status: "ok" };
+  if (response.status === 401) return { status: "incorrect" };
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get("Retry-After"));
+    return { status: "throttled", retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60 };
+  }
+  throw await httpError(response);
+}
+
+/** Ends the session on the server. A session that had already ended counts as logged out. */
+export async function logout(): Promise<void> {
+  const response = await fetch("/api/admin/logout", { method: "POST", credentials: "include" });
+  if (!response.ok && response.status !== 401) throw await httpError(response);
+}
+
+/** Whether the server still accepts this browser's session. */
+export async function hasSession(): Promise<boolean> {
+  const response = await fetch("/api/admin/session", { credentials: "include", cache: "no-store" });
+  if (response.ok) return true;
+  if (response.status === 401) return false;
+  throw await httpError(response);
+}
+
+export async function fetchSubmissions(): Promise<AdminSubmission[]> {
+  const response = await fetch("/api/admin/contact-submissions", {
+    credentials: "include",
+    cache: "no-store",
+  });
+  if (response.status === 401) throw new SessionEndedError();
+  if (!response.ok) throw await httpError(response);
+  return parseSubmissions(await response.json());
+}

@@ -1,0 +1,114 @@
+/**
+ * Pure helpers for the contact admin screen (/contact-admin): the submission shape the admin API
+ * returns, list formatting and the customer links.
+ *
+ * Shipped to the browser: keep it free of Node APIs, astro:* and React.
+ */
+import { MESSAGE_PREVIEW_LENGTH } from "./constants";
+import { mailtoLink } from "./links";
+import { serviceLabel } from "./service-options";
+
+/** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
+export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
+
+/** Dates are shown in the business's own time zone, wherever the owner opens the page. */
+export const ADMIN_TIME_ZONE = "Europe/London";
+
+export interface AdminAttachment {
+  name: string;
+  size: number;
+  type: string;
+  /** Same-origin URL; needs the admin session. */
+  url: string;
+}
+
+/** One item of GET /api/admin/contact-submissions (newest first). */
+export interface AdminSubmission {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  serviceRequired: string;
+  message: string;
+  attachments: AdminAttachment[];
+}
+
+const ELLIPSIS = "...";
+
+/** The message cut at `limit` characters (whole code points) with an ellipsis; shorter ones unchanged. */
+export function messagePreview(message: string, limit: number = MESSAGE_PREVIEW_LENGTH): string {
+  const characters = Array.from(message);
+  if (characters.length <= limit) return message;
+  return `${characters.slice(0, limit).join("").trimEnd()}${ELLIPSIS}`;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: ADMIN_TIME_ZONE,
+});
+
+/** en-GB "dd/mm/yyyy, hh:mm" in UK time; the raw text when it is not a date. */
+export function formatSubmissionDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
+}
+
+export function fullName(submission: Pick<AdminSubmission, "firstName" | "lastName">): string {
+  return `${submission.firstName} ${submission.lastName}`.trim();
+}
+
+export { serviceLabel };
+
+/** mailto: a reply to the customer about their quote request. */
+export function replyMailto(submission: AdminSubmission, businessName: string): string {
+  return mailtoLink(submission.email, {
+    subject: `Your ${serviceLabel(submission.serviceRequired)} quote request – ${businessName}`,
+    body: `Dear ${submission.firstName},\n\nThank you for your quote request.\n\n`,
+  });
+}
+
+/** "512 B", "2.4 KB", "4.8 MB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function isAttachment(value: unknown): value is AdminAttachment {
+  if (typeof value !== "object" || value === null) return false;
+  const a = value as Record<string, unknown>;
+  return (
+    typeof a.name === "string" &&
+    typeof a.size === "number" &&
+    typeof a.type === "string" &&
+    typeof a.url === "string"
+  );
+}
+
+function isSubmission(value: unknown): value is AdminSubmission {
+  if (typeof value !== "object" || value === null) return false;
+  const s = value as Record<string, unknown>;
+  return (
+    ["id", "createdAt", "firstName", "lastName", "email", "phone", "serviceRequired", "message"].every(
+      (field) => typeof s[field] === "string",
+    ) &&
+    Array.isArray(s.attachments) &&
+    s.attachments.every(isAttachment)
+  );
+}
+
+/** The list response checked against the contract; throws when the server sent something else. */
+export function parseSubmissions(body: unknown): AdminSubmission[] {
+  if (!Array.isArray(body) || !body.every(isSubmission)) {
+    throw new Error("The server sent submissions in an unexpected format");
+  }
+  return body;
+}

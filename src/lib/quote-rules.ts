@@ -1,0 +1,104 @@
+/**
+ * The rules and exact messages of a quote request (SPEC.md §5), as plain functions with no
+ * dependencies. The QuoteForm island checks with these directly; the server's zod schema
+ * (quote-schema.ts) is built from the same functions, so both always give the same messages.
+ * Plain functions keep zod out of the /contact page's JavaScript budget (DESIGN.md §7).
+ *
+ * Browser-safe: no Node APIs, astro:* or React. Each field reports one message: the first rule it
+ * breaks, in SPEC.md's order.
+ */
+import {
+  MAX_ATTACHMENTS,
+  MESSAGE_MIN_LENGTH,
+  NAME_MIN_LENGTH,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  PHONE_MIN_LENGTH,
+} from "./constants";
+import { isRecognisedEmailDomain } from "./email-domains";
+import { SERVICE_OPTION_VALUES } from "./service-options";
+
+/** Upper bounds SPEC.md leaves open; they keep stored records and requests small. */
+export const NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 30;
+export const MESSAGE_MAX_LENGTH = 5000;
+
+export const QUOTE_MESSAGES = {
+  firstName: "First name must be at least 2 characters",
+  firstNameMax: `First name must be at most ${NAME_MAX_LENGTH} characters`,
+  lastName: "Last name must be at least 2 characters",
+  lastNameMax: `Last name must be at most ${NAME_MAX_LENGTH} characters`,
+  email: "Please enter a valid email address",
+  emailDomain: "Please enter a valid email address with a recognized domain",
+  phoneLength: "Phone number must be at least 10 digits",
+  phoneFormat: "Please enter a valid phone number",
+  phoneDigits: "Phone number must contain 10-15 digits",
+  serviceRequired: "Please select a service",
+  message: "Message must be at least 10 characters",
+  messageMax: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  attachments: "Maximum 5 files allowed",
+} as const;
+
+/** SPEC.md §5: an optional leading plus, then 10-15 digits, spaces, hyphens or parentheses. */
+export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,15}$/;
+/** One @, something before it, a dotted domain after it, no spaces or angle brackets. */
+export const EMAIL_PATTERN =
+  /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+export const QUOTE_FIELD_NAMES = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "serviceRequired",
+  "message",
+] as const;
+export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number];
+export type QuoteFieldErrors = Partial<Record<QuoteFieldName | "attachments", string[]>>;
+
+type Rule = (value: string) => string | undefined;
+
+const length =
+  (min: number, minMessage: string, max: number, maxMessage: string): Rule =>
+  (value) =>
+    value.length < min ? minMessage : value.length > max ? maxMessage : undefined;
+
+/** Each rule gets the trimmed value. */
+export const QUOTE_RULES: Record<QuoteFieldName, Rule> = {
+  firstName: length(NAME_MIN_LENGTH, QUOTE_MESSAGES.firstName, NAME_MAX_LENGTH, QUOTE_MESSAGES.firstNameMax),
+  lastName: length(NAME_MIN_LENGTH, QUOTE_MESSAGES.lastName, NAME_MAX_LENGTH, QUOTE_MESSAGES.lastNameMax),
+  email: (value) => {
+    if (value.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(value)) return QUOTE_MESSAGES.email;
+    if (!isRecognisedEmailDomain(value.slice(value.lastIndexOf("@") + 1))) return QUOTE_MESSAGES.emailDomain;
+    return undefined;
+  },
+  phone: (value) => {
+    const digits = value.replace(/\D/g, "").length;
+    if (value.length < PHONE_MIN_LENGTH) return QUOTE_MESSAGES.phoneLength;
+    if (value.length > PHONE_MAX_LENGTH || !PHONE_PATTERN.test(value)) return QUOTE_MESSAGES.phoneFormat;
+    if (digits < PHONE_MIN_DIGITS || digits > PHONE_MAX_DIGITS) return QUOTE_MESSAGES.phoneDigits;
+    return undefined;
+  },
+  serviceRequired: (value) =>
+    (SERVICE_OPTION_VALUES as readonly string[]).includes(value) ? undefined : QUOTE_MESSAGES.serviceRequired,
+  message: length(MESSAGE_MIN_LENGTH, QUOTE_MESSAGES.message, MESSAGE_MAX_LENGTH, QUOTE_MESSAGES.messageMax),
+};
+
+export const attachmentsRule = (count: number) =>
+  count > MAX_ATTACHMENTS ? QUOTE_MESSAGES.attachments : undefined;
+
+/** The form's check: every failing field with its message (empty when the quote is valid). */
+export function checkQuote(
+  values: Partial<Record<QuoteFieldName, string>>,
+  attachmentCount = 0,
+): QuoteFieldErrors {
+  const errors: QuoteFieldErrors = {};
+  for (const name of QUOTE_FIELD_NAMES) {
+    const message = QUOTE_RULES[name]((values[name] ?? "").trim());
+    if (message) errors[name] = [message];
+  }
+  const attachments = attachmentsRule(attachmentCount);
+  if (attachments) errors.attachments = [attachments];
+  return errors;
+}

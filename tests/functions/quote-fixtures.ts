@@ -1,0 +1,88 @@
+/** Requests and file contents for the quote function tests. */
+import { getStore } from "@netlify/blobs";
+import { randomBytes } from "node:crypto";
+
+export const BASE = "http://localhost";
+
+export const VALID_FIELDS = {
+  firstName: "Morag",
+  lastName: "MacLeod",
+  email: "morag@example.co.uk",
+  phone: "07700 900123",
+  serviceRequired: "roof-repairs",
+  message: "Two slates slipped in the storm; can you have a look?",
+} as const;
+
+const withFiller = (head: number[], size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(randomBytes(size));
+  bytes.set(head, 0);
+  return bytes;
+};
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+export const files = {
+  jpeg: (size = 2048) => withFiller([0xff, 0xd8, 0xff, 0xe0], size),
+  png: (size = 2048) => withFiller([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size),
+  pdf: (size = 2048) => withFiller(ascii("%PDF-1.7\n"), size),
+  doc: (size = 2048) => withFiller([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], size),
+  docx: (size = 2048) =>
+    withFiller([0x50, 0x4b, 0x03, 0x04, ...ascii("....[Content_Types].xml....word/document.xml")], size),
+  exe: (size = 2048) => withFiller(ascii("MZ\x90\x00"), size),
+  svg: () =>
+    new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+};
+
+export interface QuoteOptions {
+  fields?: Record<string, string | undefined>;
+  extra?: [string, string][];
+  attachments?: { name: string; bytes: Uint8Array; type?: string }[];
+  uploadIds?: string[];
+  fillTimeMs?: string | null;
+  idempotencyKey?: string;
+}
+
+/** A multipart quote request as the browser builds it. */
+export function quoteRequest(options: QuoteOptions = {}): Request {
+  const form = new FormData();
+  const fields = { ...VALID_FIELDS, ...options.fields };
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  if (options.fillTimeMs !== null) form.append("fillTimeMs", options.fillTimeMs ?? "15000");
+  form.append("website", "");
+  for (const id of options.uploadIds ?? []) form.append("uploadIds", id);
+  for (const [name, value] of options.extra ?? []) form.append(name, value);
+  for (const file of options.attachments ?? []) {
+    form.append(
+      "attachments",
+      new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? "" }),
+      file.name,
+    );
+  }
+  const headers = new Headers();
+  if (options.idempotencyKey) headers.set("Idempotency-Key", options.idempotencyKey);
+  return new Request(`${BASE}/api/contact`, { method: "POST", body: form, headers });
+}
+
+/** A raw request, for bodies FormData would never produce. */
+export function rawRequest(
+  body: BodyInit | null,
+  contentType: string | null,
+  method = "POST",
+  path = "/api/contact",
+) {
+  const headers = new Headers();
+  if (contentType) headers.set("content-type", contentType);
+  return new Request(`${BASE}${path}`, { method, body, headers, duplex: "half" } as RequestInit);
+}
+
+/** Every key in the two quote stores: what "stores nothing" is checked against. */
+export async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for (const name of ["quote-submissions", "quote-uploads"]) {
+    const { blobs } = await getStore({ name, consistency: "strong" }).list();
+    keys.push(...blobs.map((blob) => `${name}:${blob.key}`));
+  }
+  return keys.sort();
+}
+
+export const submissionKeys = async () => (await storedKeys()).filter((key) => key.includes(":submissions/"));
