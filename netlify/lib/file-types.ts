@@ -38,11 +38,13 @@ function includesAscii(bytes: Uint8Array, text: string): boolean {
 /** The type of a whole file, or null when it is none of the accepted kinds. */
 export function detectFileType(bytes: Uint8Array): DetectedType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: "image/jpeg", inline: true };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: "image/png", inline: true };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { mime: "image/png", inline: true };
   if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) {
     return { mime: "image/gif", inline: true };
   }
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return { mime: "image/webp", inline: true };
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8))
+    return { mime: "image/webp", inline: true };
   if (startsWith(bytes, ascii("ftyp"), 4)) {
     const brand = String.fromCharCode(...bytes.slice(8, 12));
     const mime = HEIF_BRANDS[brand];
@@ -57,7 +59,11 @@ export function detectFileType(bytes: Uint8Array): DetectedType | null {
     return { mime: "application/msword", inline: false };
   }
   // A DOCX is a ZIP whose (uncompressed) entry names include [Content_Types].xml and word/.
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && includesAscii(bytes, "[Content_Types].xml") && includesAscii(bytes, "word/")) {
+  if (
+    startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) &&
+    includesAscii(bytes, "[Content_Types].xml") &&
+    includesAscii(bytes, "word/")
+  ) {
     return { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", inline: false };
   }
   return null;
@@ -83,6 +89,9 @@ export function cleanFileName(name: unknown): string | null {
 /** `Content-Disposition` with an ASCII fallback and the exact name in RFC 5987 form. */
 export function contentDisposition(kind: "inline" | "attachment", name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%;]/g, "_");
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -88,7 +88,11 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
     stream.on("limit", () => fail(limits.fileTooLarge));
     stream.on("end", () => {
       if (stream.truncated) return;
-      form.files.push({ field: name, filename: info.filename ?? "", data: new Uint8Array(Buffer.concat(chunks, size)) });
+      form.files.push({
+        field: name,
+        filename: info.filename ?? "",
+        data: new Uint8Array(Buffer.concat(chunks, size)),
+      });
     });
   });
   parser.on("filesLimit", () => fail(limits.tooManyFiles));
@@ -98,7 +102,12 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
   const finished = new Promise<void>((resolve) => {
     parser.on("close", () => resolve());
     parser.on("error", (error: unknown) => {
-      fail(new HttpError(400, `Malformed multipart/form-data body${error instanceof Error ? `: ${error.message}` : ""}`));
+      fail(
+        new HttpError(
+          400,
+          `Malformed multipart/form-data body${error instanceof Error ? `: ${error.message}` : ""}`,
+        ),
+      );
       resolve();
     });
   });
@@ -114,7 +123,8 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
         await reader.cancel().catch(() => undefined);
         throw new HttpError(413, `Request body too large: the limit is ${limits.maxBodyBytes} bytes`);
       }
-      if (!parser.write(value)) await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), finished]);
+      if (!parser.write(value))
+        await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), finished]);
       if (failure) break;
     }
   } catch (error) {

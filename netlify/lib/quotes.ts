@@ -106,7 +106,8 @@ export async function submitQuote(
   if (!(fillTime >= MIN_FILL_TIME_MS)) throw new HttpError(400, TOO_FAST_MESSAGE);
 
   const uploadIds = form.fields.get(UPLOAD_IDS_FIELD) ?? [];
-  if (new Set(uploadIds).size !== uploadIds.length) throw new HttpError(400, "The same upload was referenced twice");
+  if (new Set(uploadIds).size !== uploadIds.length)
+    throw new HttpError(400, "The same upload was referenced twice");
   const fields = Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, single(form, name)]));
   const references: (InlineAttachment | UploadedAttachment)[] = [
     ...uploadIds.map((uploadId): UploadedAttachment => ({ kind: "upload", uploadId })),
@@ -128,10 +129,13 @@ export async function submitQuote(
   }
 
   const uploads = await Promise.all(
-    references.map(async (reference) => (reference.kind === "upload" ? findLiveUpload(reference.uploadId, now) : null)),
+    references.map(async (reference) =>
+      reference.kind === "upload" ? findLiveUpload(reference.uploadId, now) : null,
+    ),
   );
   for (const upload of uploads) {
-    if (upload && upload.status !== "complete") throw new HttpError(409, `Upload of ${upload.name} is not complete`);
+    if (upload && upload.status !== "complete")
+      throw new HttpError(409, `Upload of ${upload.name} is not complete`);
   }
 
   // Attachment ids are positions, so a retried submit overwrites instead of adding copies.
@@ -140,12 +144,18 @@ export async function submitQuote(
     const attachmentId = String(index + 1);
     const upload = uploads[index];
     if (reference.kind === "inline") {
-      const attachment = { id: attachmentId, name: reference.name, size: reference.bytes.byteLength, type: reference.type };
+      const attachment = {
+        id: attachmentId,
+        name: reference.name,
+        size: reference.bytes.byteLength,
+        type: reference.type,
+      };
       await saveAttachment(id, attachment, reference.bytes);
       attachments.push(attachment);
     } else if (upload) {
       const bytes = await readFile(upload.id);
-      if (!bytes || !upload.type) throw new HttpError(410, `Upload of ${upload.name} expired; please attach the file again`);
+      if (!bytes || !upload.type)
+        throw new HttpError(410, `Upload of ${upload.name} expired; please attach the file again`);
       const attachment = { id: attachmentId, name: upload.name, size: bytes.byteLength, type: upload.type };
       await saveAttachment(id, attachment, bytes);
       attachments.push(attachment);

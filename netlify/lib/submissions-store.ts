@@ -34,13 +34,18 @@ export interface IdempotencyRecord {
 
 const store = () => getStore({ name: STORE_NAME, consistency: "strong" });
 const submissionKey = (id: string) => `submissions/${id}`;
-const attachmentKey = (submissionId: string, attachmentId: string) => `attachments/${submissionId}/${attachmentId}`;
+const attachmentKey = (submissionId: string, attachmentId: string) =>
+  `attachments/${submissionId}/${attachmentId}`;
 const idempotencyKey = (hash: string) => `idempotency/${hash}`;
 
 export async function saveAttachment(submissionId: string, attachment: StoredAttachment, bytes: Uint8Array) {
-  await store().set(attachmentKey(submissionId, attachment.id), new Blob([bytes as Uint8Array<ArrayBuffer>]), {
-    metadata: { ...attachment },
-  });
+  await store().set(
+    attachmentKey(submissionId, attachment.id),
+    new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    {
+      metadata: { ...attachment },
+    },
+  );
 }
 
 /** The attachment as a stream with its metadata, or null. */
@@ -76,7 +81,10 @@ export async function listSubmissions(): Promise<SubmissionRecord[]> {
  * Binds an idempotency key (hashed) to a submission id, unless it is bound already.
  * Returns the binding that holds after the call.
  */
-export async function claimIdempotencyKey(hash: string, proposal: IdempotencyRecord): Promise<IdempotencyRecord> {
+export async function claimIdempotencyKey(
+  hash: string,
+  proposal: IdempotencyRecord,
+): Promise<IdempotencyRecord> {
   const s = store();
   const { modified } = await s.setJSON(idempotencyKey(hash), proposal, { onlyIfNew: true });
   if (modified) return proposal;

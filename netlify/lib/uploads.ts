@@ -67,7 +67,8 @@ export async function createUpload(input: Record<string, unknown>, now = Date.no
 export async function findLiveUpload(id: string, now = Date.now()): Promise<UploadRecord> {
   const record = UPLOAD_ID_PATTERN.test(id) ? await readUpload(id) : null;
   if (!record) throw new HttpError(404, "Upload not found");
-  if (Date.parse(record.expiresAt) <= now) throw new HttpError(410, "Upload expired; please attach the file again");
+  if (Date.parse(record.expiresAt) <= now)
+    throw new HttpError(410, "Upload expired; please attach the file again");
   return record;
 }
 
@@ -111,7 +112,8 @@ export async function completeUpload(id: string, now = Date.now()): Promise<Uplo
   const file = new Uint8Array(record.size);
   let offset = 0;
   for (const part of parts) {
-    if (offset + part.byteLength > record.size) throw new HttpError(409, "Parts do not add up to the file size");
+    if (offset + part.byteLength > record.size)
+      throw new HttpError(409, "Parts do not add up to the file size");
     file.set(part, offset);
     offset += part.byteLength;
   }
@@ -122,7 +124,12 @@ export async function completeUpload(id: string, now = Date.now()): Promise<Uplo
     throw notAnAcceptedType(record.name);
   }
   await saveFile(id, file);
-  await saveUpload({ ...record, status: "complete", type: detected.mime, expiresAt: iso(now + UPLOAD_TTL_MS) });
+  await saveUpload({
+    ...record,
+    status: "complete",
+    type: detected.mime,
+    expiresAt: iso(now + UPLOAD_TTL_MS),
+  });
   await deleteParts(id);
   return { id, name: record.name, size: record.size, type: detected.mime };
 }

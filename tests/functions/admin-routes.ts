@@ -5,6 +5,12 @@
 import type { Context } from "@netlify/functions";
 import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
+import adminGallery from "../../netlify/functions/admin-gallery.mts";
+import adminGalleryItem from "../../netlify/functions/admin-gallery-item.mts";
+import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
+import uploadImage from "../../netlify/functions/upload-image.mts";
+
+const GALLERY_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
 export interface AdminRoute {
   method: string;
@@ -18,4 +24,24 @@ export interface AdminRoute {
 export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "GET", path: "/api/admin/session", handler: session },
   { method: "POST", path: "/api/admin/logout", handler: logout },
+  {
+    method: "POST",
+    path: "/api/admin/gallery",
+    handler: adminGallery,
+    body: { title: "x", imageUrl: `/media/gallery/${GALLERY_ID}`, category: "all" },
+  },
+  {
+    method: "PUT",
+    path: `/api/admin/gallery/${GALLERY_ID}`,
+    handler: adminGalleryItem,
+    body: { title: "x", description: "", category: "all" },
+  },
+  { method: "DELETE", path: `/api/admin/gallery/${GALLERY_ID}`, handler: adminGalleryItem },
+  {
+    method: "POST",
+    path: "/api/admin/gallery/reorder",
+    handler: adminGalleryReorder,
+    body: { imageIds: [] },
+  },
+  { method: "POST", path: "/api/upload/image", handler: uploadImage },
 ];
