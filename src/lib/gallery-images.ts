@@ -1,6 +1,16 @@
-/** `src`/`srcset` for a gallery imageUrl. Browser-safe. */
-import { IMAGE_VARIANT_WIDTHS, PUBLISHED_IMAGE_MAX_EDGE } from "./gallery-constants";
-import { imageIdFromUrl } from "./gallery-schema";
+/** Gallery image URLs and their `src`/`srcset`. Browser-safe and free of zod (the public island uses it). */
+import { GALLERY_IMAGE_PATH, IMAGE_VARIANT_WIDTHS, PUBLISHED_IMAGE_MAX_EDGE } from "./gallery-constants";
+
+const IMAGE_URL_PATTERN = new RegExp(`^${GALLERY_IMAGE_PATH}/([a-z0-9-]{8,64})$`);
+
+/** The image id inside a gallery imageUrl, or null when the URL is not one of ours. */
+export function imageIdFromUrl(imageUrl: string): string | null {
+  return IMAGE_URL_PATTERN.exec(imageUrl)?.[1] ?? null;
+}
+
+export function imageUrlForId(id: string): string {
+  return `${GALLERY_IMAGE_PATH}/${id}`;
+}
 
 export interface ResponsiveImage {
   src: string;

@@ -4,16 +4,14 @@
  */
 import { z } from "zod";
 import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORY_VALUES } from "./gallery-categories";
-import {
-  GALLERY_DESCRIPTION_MAX,
-  GALLERY_IMAGE_PATH,
-  GALLERY_LOCATION_MAX,
-  GALLERY_TITLE_MAX,
-} from "./gallery-constants";
+import { imageIdFromUrl } from "./gallery-images";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_LOCATION_MAX, GALLERY_TITLE_MAX } from "./gallery-constants";
 
 export const GalleryCategorySchema = z.enum(GALLERY_CATEGORY_VALUES, {
   error: "Please choose a category",
 });
+
+export { imageIdFromUrl, imageUrlForId } from "./gallery-images";
 
 /** Server-generated image and item ids. */
 export const GalleryIdSchema = z.string().regex(/^[a-z0-9-]{8,64}$/, "Unknown id");
@@ -31,17 +29,6 @@ const Location = z
   .string()
   .trim()
   .max(GALLERY_LOCATION_MAX, `Location must be at most ${GALLERY_LOCATION_MAX} characters`);
-
-const IMAGE_URL_PATTERN = new RegExp(`^${GALLERY_IMAGE_PATH}/([a-z0-9-]{8,64})$`);
-
-/** The image id inside a gallery imageUrl, or null when the URL is not one of ours. */
-export function imageIdFromUrl(imageUrl: string): string | null {
-  return IMAGE_URL_PATTERN.exec(imageUrl)?.[1] ?? null;
-}
-
-export function imageUrlForId(id: string): string {
-  return `${GALLERY_IMAGE_PATH}/${id}`;
-}
 
 export const GalleryItemSchema = z.object({
   id: z.string(),

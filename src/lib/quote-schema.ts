@@ -98,7 +98,9 @@ export type QuoteFieldErrors = Partial<Record<QuoteFieldName | "attachments", st
 /** Validates a quote; on failure gives every failing field with its messages. */
 export function validateQuote(
   input: unknown,
-): { success: true; data: z.infer<typeof QuoteRequestSchema> } | { success: false; fieldErrors: QuoteFieldErrors } {
+):
+  | { success: true; data: z.infer<typeof QuoteRequestSchema> }
+  | { success: false; fieldErrors: QuoteFieldErrors } {
   const result = QuoteRequestSchema.safeParse(input);
   if (result.success) return { success: true, data: result.data };
   const fieldErrors: QuoteFieldErrors = {};

@@ -39,7 +39,7 @@ function call(method: string, path: string, body?: unknown, withCookie = true): 
     headers.set("Content-Type", "application/json");
   }
   const req = new Request(`${TEST_ORIGIN}${path}`, { method, headers, body: payload });
-  const handler = path.startsWith("/api/upload/image")
+  const handler: (req: Request, context: Context) => Promise<Response> = path.startsWith("/api/upload/image")
     ? uploadImage
     : path === "/api/admin/gallery"
       ? adminGallery
@@ -259,7 +259,7 @@ describe("POST /api/upload/image", () => {
 
   it("rejects a request without the image field", async () => {
     const form = new FormData();
-    form.append("other", new Blob([await pngImage()]), "x.png");
+    form.append("other", new Blob([new Uint8Array(await pngImage())]), "x.png");
     expect((await call("POST", "/api/upload/image", form)).status).toBe(400);
     expect((await call("POST", "/api/upload/image", { image: "x" })).status).toBe(400);
   });
