@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { toast } from "../../../lib/toast-store";
 
 interface Props {
@@ -10,6 +10,9 @@ export default function PasswordScreen({ onUnlock }: Props) {
   const id = useId();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  // Until the island runs, a native submit would put the password in the URL: the form waits for it.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,13 +70,14 @@ export default function PasswordScreen({ onUnlock }: Props) {
           type="password"
           autoComplete="current-password"
           required
+          disabled={!ready}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           className="mt-2 block min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2"
         />
         <button
           type="submit"
-          disabled={busy}
+          disabled={!ready || busy}
           className="mt-6 min-h-11 w-full rounded-lg bg-brand-800 px-5 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
         >
           {busy ? "Checking..." : "Access Admin"}
