@@ -31,4 +31,6 @@ export default async (req: Request) => {
   }
 };
 
-export const config: Config = { path: "/api/admin/gallery/:id" };
+// The methods keep POST /api/admin/gallery/reorder away from this route: the CLI does not rank
+// the literal path above the `:id` pattern.
+export const config: Config = { path: "/api/admin/gallery/:id", method: ["PUT", "DELETE"] };

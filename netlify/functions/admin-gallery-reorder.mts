@@ -28,4 +28,4 @@ export default async (req: Request) => {
   }
 };
 
-export const config: Config = { path: "/api/admin/gallery/reorder" };
+export const config: Config = { path: "/api/admin/gallery/reorder", method: "POST" };
