@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { GALLERY_CATEGORIES } from "../../../lib/gallery-categories";
 import {
   GalleryUpdateSchema,
@@ -37,7 +37,7 @@ export default function EditImageDialog({ item, onCancel, onSave }: Props) {
     }
   }, [item]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!item) return;
     const parsed = GalleryUpdateSchema.safeParse({ title, description, category });

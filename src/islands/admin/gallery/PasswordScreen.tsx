@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import { toast } from "../../../lib/toast-store";
 
 interface Props {
@@ -14,7 +14,7 @@ export default function PasswordScreen({ onUnlock }: Props) {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     setBusy(true);
     try {
