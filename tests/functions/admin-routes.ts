@@ -7,6 +7,12 @@ import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
 import contactSubmissions from "../../netlify/functions/admin-contact-submissions.mts";
 import contactAttachment from "../../netlify/functions/admin-contact-attachment.mts";
+import adminGallery from "../../netlify/functions/admin-gallery.mts";
+import adminGalleryItem from "../../netlify/functions/admin-gallery-item.mts";
+import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
+import uploadImage from "../../netlify/functions/upload-image.mts";
+
+const GALLERY_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
 export interface AdminRoute {
   method: string;
@@ -26,4 +32,24 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     path: "/api/admin/contact-submissions/00000000-0000-4000-8000-000000000000/attachments/1",
     handler: contactAttachment,
   },
+  {
+    method: "POST",
+    path: "/api/admin/gallery",
+    handler: adminGallery,
+    body: { title: "x", imageUrl: `/media/gallery/${GALLERY_ID}`, category: "all" },
+  },
+  {
+    method: "PUT",
+    path: `/api/admin/gallery/${GALLERY_ID}`,
+    handler: adminGalleryItem,
+    body: { title: "x", description: "", category: "all" },
+  },
+  { method: "DELETE", path: `/api/admin/gallery/${GALLERY_ID}`, handler: adminGalleryItem },
+  {
+    method: "POST",
+    path: "/api/admin/gallery/reorder",
+    handler: adminGalleryReorder,
+    body: { imageIds: [] },
+  },
+  { method: "POST", path: "/api/upload/image", handler: uploadImage },
 ];

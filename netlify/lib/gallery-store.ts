@@ -1,0 +1,251 @@
+/**
+ * Gallery storage in Netlify Blobs: the item index and the published images.
+ *
+ * The index is one JSON blob holding every item in display order, so displayOrder is always
+ * 0..n-1 without gaps. Every change reads it with strong consistency and writes it back
+ * conditionally (`onlyIfMatch`, or `onlyIfNew` for the first write), retrying on conflict, so two
+ * admins working at once lose nothing (DESIGN.md §6). Writers in one process also queue behind each
+ * other: the local Blobs server checks the condition and writes in separate steps, so only the
+ * queue makes concurrent writes from one process safe there.
+ */
+import { getStore } from "@netlify/blobs";
+import { randomUUID } from "node:crypto";
+import type { GalleryCategory } from "../../src/lib/gallery-categories.ts";
+import {
+  imageIdFromUrl,
+  imageUrlForId,
+  type GalleryCreateInput,
+  type GalleryItem,
+  type GalleryUpdateInput,
+} from "../../src/lib/gallery-schema.ts";
+
+const INDEX_STORE = "gallery";
+const IMAGE_STORE = "gallery-images";
+const INDEX_KEY = "index";
+const SEEDED_KEY = "seeded";
+const MAX_ATTEMPTS = 12;
+
+/** Image blob keys: `{id}/full` and `{id}/w{width}` (a key cannot also be a folder on the local server). */
+const fullKey = (id: string) => `${id}/full`;
+const variantKey = (id: string, width: number) => `${id}/w${width}`;
+
+export interface StoredItem {
+  id: string;
+  title: string;
+  description?: string;
+  location?: string;
+  imageUrl: string;
+  category: GalleryCategory;
+  width?: number;
+  height?: number;
+  createdAt: string;
+}
+
+export interface GalleryIndex {
+  items: StoredItem[];
+}
+
+export interface StoredImage {
+  data: ArrayBuffer;
+  contentType: string;
+}
+
+export interface ImageToStore {
+  contentType: string;
+  width: number;
+  height: number;
+  data: Uint8Array;
+  /** Smaller copies by width. */
+  variants: { width: number; data: Uint8Array }[];
+}
+
+function indexStore() {
+  return getStore({ name: INDEX_STORE, consistency: "strong" });
+}
+
+function imageStore() {
+  return getStore({ name: IMAGE_STORE, consistency: "strong" });
+}
+
+function toPublic(item: StoredItem, displayOrder: number): GalleryItem {
+  const { createdAt: _createdAt, ...rest } = item;
+  return { ...rest, displayOrder };
+}
+
+function toPublicList(index: GalleryIndex): GalleryItem[] {
+  return index.items.map(toPublic);
+}
+
+/**
+ * The index and the ETag to write it back against. The local Blobs server sends no ETag on reads,
+ * only in listings, so the listing's ETag is taken first: a write landing between the two reads
+ * then makes the conditional write fail and retry, never lose data.
+ */
+async function readIndex(): Promise<{ index: GalleryIndex; etag?: string }> {
+  const store = indexStore();
+  const { blobs } = await store.list({ prefix: INDEX_KEY });
+  const listedEtag = blobs.find((blob) => blob.key === INDEX_KEY)?.etag;
+  const entry = await store.getWithMetadata(INDEX_KEY, { type: "json" });
+  if (!entry) return { index: { items: [] } };
+  return { index: entry.data as GalleryIndex, etag: entry.etag || listedEtag };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+function serialised<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export class ConflictError extends Error {}
+
+/**
+ * Applies `change` to the current index and writes it back only if nobody else wrote in between;
+ * on conflict, re-reads and applies `change` again. `change` returns the new index, or a value
+ * in `{ stop }` to end without writing.
+ */
+export async function updateIndex<T>(
+  change: (
+    index: GalleryIndex,
+  ) =>
+    | { next: GalleryIndex; result: T }
+    | { stop: T }
+    | Promise<{ next: GalleryIndex; result: T } | { stop: T }>,
+): Promise<T> {
+  return serialised(async () => {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { index, etag } = await readIndex();
+      const outcome = await change(structuredClone(index));
+      if ("stop" in outcome) return outcome.stop;
+      const written = etag
+        ? await indexStore().setJSON(INDEX_KEY, outcome.next, { onlyIfMatch: etag })
+        : await indexStore().setJSON(INDEX_KEY, outcome.next, { onlyIfNew: true });
+      if (written.modified) return outcome.result;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
+    }
+    throw new ConflictError("The gallery is being changed by someone else; please try again.");
+  });
+}
+
+export async function listItems(): Promise<GalleryItem[]> {
+  return toPublicList((await readIndex()).index);
+}
+
+export type CreateOutcome = { item: GalleryItem } | { error: "image-missing" | "image-in-use" };
+
+/** Appends a new item: its displayOrder is the item count at the moment it is committed. */
+export async function createItem(input: GalleryCreateInput): Promise<CreateOutcome> {
+  const imageId = imageIdFromUrl(input.imageUrl);
+  const meta = imageId ? await imageStore().getMetadata(fullKey(imageId)) : null;
+  if (!imageId || !meta) return { error: "image-missing" };
+  const stored: StoredItem = {
+    id: randomUUID(),
+    title: input.title,
+    ...(input.description ? { description: input.description } : {}),
+    ...(input.location ? { location: input.location } : {}),
+    imageUrl: imageUrlForId(imageId),
+    category: input.category,
+    ...dimensions(meta.metadata),
+    createdAt: new Date().toISOString(),
+  };
+  return updateIndex<CreateOutcome>((index) => {
+    if (index.items.some((item) => item.imageUrl === stored.imageUrl)) {
+      return { stop: { error: "image-in-use" } };
+    }
+    const displayOrder = index.items.length;
+    return { next: { items: [...index.items, stored] }, result: { item: toPublic(stored, displayOrder) } };
+  });
+}
+
+function dimensions(metadata: Record<string, unknown>): { width?: number; height?: number } {
+  const { width, height } = metadata;
+  return typeof width === "number" && typeof height === "number" ? { width, height } : {};
+}
+
+export async function updateItem(id: string, input: GalleryUpdateInput): Promise<GalleryItem | null> {
+  return updateIndex<GalleryItem | null>((index) => {
+    const position = index.items.findIndex((item) => item.id === id);
+    const current = index.items[position];
+    if (!current) return { stop: null };
+    const { description: _d, location: _l, ...kept } = current;
+    const location = input.location ?? current.location;
+    const updated: StoredItem = {
+      ...kept,
+      title: input.title,
+      category: input.category,
+      ...(input.description ? { description: input.description } : {}),
+      ...(location ? { location } : {}),
+    };
+    const items = index.items.with(position, updated);
+    return { next: { items }, result: toPublic(updated, position) };
+  });
+}
+
+/** Removes the item, then its image. False when there is no such item. */
+export async function deleteItem(id: string): Promise<boolean> {
+  const removed = await updateIndex<StoredItem | null>((index) => {
+    const current = index.items.find((item) => item.id === id);
+    if (!current) return { stop: null };
+    return { next: { items: index.items.filter((item) => item !== current) }, result: current };
+  });
+  if (!removed) return false;
+  const imageId = imageIdFromUrl(removed.imageUrl);
+  if (imageId) await deleteImage(imageId);
+  return true;
+}
+
+/** Puts the items in the order of `ids`, which must hold every current id exactly once; else null. */
+export async function reorderItems(ids: readonly string[]): Promise<GalleryItem[] | null> {
+  return updateIndex<GalleryItem[] | null>((index) => {
+    const byId = new Map(index.items.map((item) => [item.id, item]));
+    const unique = new Set(ids);
+    if (unique.size !== ids.length || ids.length !== byId.size || !ids.every((id) => byId.has(id))) {
+      return { stop: null };
+    }
+    const next = { items: ids.map((id) => byId.get(id) as StoredItem) };
+    return { next, result: toPublicList(next) };
+  });
+}
+
+/** Stores a published image and its smaller copies under a new server-generated id. */
+export async function saveImage(image: ImageToStore): Promise<string> {
+  const id = randomUUID();
+  const store = imageStore();
+  const metadata = { contentType: image.contentType, width: image.width, height: image.height };
+  // Copies first, the full image last: an image is listed as present (getMetadata) only once complete.
+  for (const variant of image.variants) {
+    await store.set(variantKey(id, variant.width), toArrayBuffer(variant.data), {
+      metadata: { contentType: image.contentType },
+    });
+  }
+  await store.set(fullKey(id), toArrayBuffer(image.data), { metadata, onlyIfNew: true });
+  return id;
+}
+
+function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/** The published image, or one of its smaller copies when `width` is given. */
+export async function getImage(id: string, width?: number): Promise<StoredImage | null> {
+  const key = width ? variantKey(id, width) : fullKey(id);
+  const entry = await imageStore().getWithMetadata(key, { type: "arrayBuffer" });
+  if (!entry) return null;
+  const contentType = typeof entry.metadata.contentType === "string" ? entry.metadata.contentType : "";
+  return { data: entry.data, contentType };
+}
+
+export async function deleteImage(id: string): Promise<void> {
+  const store = imageStore();
+  const { blobs } = await store.list({ prefix: `${id}/` });
+  // The full image first: once it is gone the image counts as absent even if a copy is left behind.
+  await store.delete(fullKey(id));
+  await Promise.all(blobs.map((blob) => store.delete(blob.key)));
+}
+
+/** Claims the one-time seed of a local store: true only for the first caller, ever. */
+export async function claimSeed(): Promise<boolean> {
+  const written = await indexStore().set(SEEDED_KEY, new Date().toISOString(), { onlyIfNew: true });
+  return written.modified;
+}

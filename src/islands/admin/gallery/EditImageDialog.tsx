@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { GALLERY_CATEGORIES } from "../../../lib/gallery-categories";
+import {
+  GalleryUpdateSchema,
+  fieldErrorsOf,
+  type GalleryItem,
+  type GalleryUpdateInput,
+} from "../../../lib/gallery-schema";
+
+interface Props {
+  item: GalleryItem | null;
+  onCancel: () => void;
+  onSave: (item: GalleryItem, input: GalleryUpdateInput) => Promise<boolean>;
+}
+
+/** The Edit Image dialog (SPEC.md §2): title, description, category; Cancel or Save. */
+export default function EditImageDialog({ item, onCancel, onSave }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [category, setCategory] = useState<string>("all");
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (item) {
+      setTitle(item.title);
+      setDescription(item.description ?? "");
+      setCategory(item.category ?? "all");
+      setErrors({});
+      if (!dialog.open) dialog.showModal();
+    } else if (dialog.open) {
+      dialog.close();
+    }
+  }, [item]);
+
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!item) return;
+    const parsed = GalleryUpdateSchema.safeParse({ title, description, category });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setSaving(true);
+    const saved = await onSave(item, parsed.data);
+    setSaving(false);
+    if (saved) ref.current?.close();
+  };
+
+  const fieldError = (name: string) =>
+    errors[name]?.length ? (
+      <p id={`${id}-${name}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+        {errors[name]?.join(" ")}
+      </p>
+    ) : null;
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onClose={onCancel}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] max-w-none rounded-xl bg-white p-0 shadow-2xl backdrop:bg-slate-950/70"
+    >
+      <form onSubmit={submit} noValidate className="p-6">
+        <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+          Edit Image
+        </h2>
+        <label htmlFor={`${id}-name`} className="mt-4 block font-semibold text-slate-900">
+          Title
+        </label>
+        <input
+          id={`${id}-name`}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          aria-invalid={Boolean(errors.title)}
+          aria-describedby={errors.title ? `${id}-title-error` : undefined}
+          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2"
+        />
+        {fieldError("title")}
+        <label htmlFor={`${id}-description`} className="mt-4 block font-semibold text-slate-900">
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          rows={3}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          aria-invalid={Boolean(errors.description)}
+          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2"
+        />
+        {fieldError("description")}
+        <label htmlFor={`${id}-category`} className="mt-4 block font-semibold text-slate-900">
+          Category
+        </label>
+        <select
+          id={`${id}-category`}
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2"
+        >
+          {GALLERY_CATEGORIES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        {fieldError("category")}
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => ref.current?.close()}
+            className="min-h-11 rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={saving}
+            className="min-h-11 rounded-lg bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
+          >
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,253 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getStore } from "@netlify/blobs";
+import type { Context } from "@netlify/functions";
+import sharp from "sharp";
+import { startBlobs } from "./blobs";
+import { jpegWithGps, pngImage } from "./gallery-fixtures";
+import listGallery from "../../netlify/functions/gallery.mts";
+import serveImage from "../../netlify/functions/gallery-image.mts";
+import {
+  createItem,
+  deleteItem,
+  listItems,
+  reorderItems,
+  saveImage,
+  updateIndex,
+  updateItem,
+} from "../../netlify/lib/gallery-store";
+import { processImage, ImageRejected } from "../../netlify/lib/gallery-image";
+import { seedLocalGallery } from "../../netlify/lib/gallery-seed";
+import { imageUrlForId } from "../../src/lib/gallery-schema";
+import type { GalleryCategory } from "../../src/lib/gallery-categories";
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+beforeEach(async () => {
+  blobs = await startBlobs();
+});
+afterEach(async () => {
+  delete process.env.NETLIFY_LOCAL;
+  await blobs.stop();
+});
+
+async function newImageUrl() {
+  return imageUrlForId(await saveImage(await processImage(await pngImage())));
+}
+
+async function addItem(title: string, category: GalleryCategory = "all") {
+  const outcome = await createItem({ title, imageUrl: await newImageUrl(), category });
+  if (!("item" in outcome)) throw new Error(outcome.error);
+  return outcome.item;
+}
+
+const params = (p: Record<string, string>) => ({ params: p }) as unknown as Context;
+
+describe("GET /api/gallery", () => {
+  it("starts empty and answers a cacheable, tagged array", async () => {
+    const response = await listGallery(new Request("http://localhost/api/gallery"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([]);
+    expect(response.headers.get("Netlify-Cache-Tag")).toBe("gallery");
+    expect(response.headers.get("Cache-Tag")).toBe("gallery");
+  });
+
+  it("lists items ordered by displayOrder", async () => {
+    const a = await addItem("First");
+    const b = await addItem("Second");
+    await reorderItems([b.id, a.id]);
+    const body = await (await listGallery(new Request("http://localhost/api/gallery"))).json();
+    expect(body.map((i: { title: string; displayOrder: number }) => [i.title, i.displayOrder])).toEqual([
+      ["Second", 0],
+      ["First", 1],
+    ]);
+  });
+
+  it("refuses other methods with 405", async () => {
+    const response = await listGallery(new Request("http://localhost/api/gallery", { method: "POST" }));
+    expect(response.status).toBe(405);
+  });
+
+  it("does not seed outside the Netlify CLI", async () => {
+    await seedLocalGallery();
+    expect(await listItems()).toEqual([]);
+  });
+
+  it("seeds sample projects once under the Netlify CLI", async () => {
+    process.env.NETLIFY_LOCAL = "true";
+    const first = await (await listGallery(new Request("http://localhost/api/gallery"))).json();
+    expect(first.length).toBeGreaterThanOrEqual(4);
+    await deleteItem(first[0].id);
+    const second = await (await listGallery(new Request("http://localhost/api/gallery"))).json();
+    expect(second).toHaveLength(first.length - 1);
+    const image = await serveImage(
+      new Request(`http://localhost${first[1].imageUrl}`),
+      params({ id: first[1].imageUrl.split("/").pop() }),
+    );
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/webp");
+  });
+});
+
+describe("gallery store", () => {
+  it("gives new items displayOrder = current count and keeps the image dimensions", async () => {
+    const a = await addItem("A");
+    const b = await addItem("B");
+    expect([a.displayOrder, b.displayOrder]).toEqual([0, 1]);
+    expect([a.width, a.height]).toEqual([64, 48]);
+  });
+
+  it("refuses an imageUrl that was never uploaded or is already in use", async () => {
+    expect(
+      await createItem({
+        title: "x",
+        category: "all",
+        imageUrl: imageUrlForId("0f8fad5b-d9cb-469f-a165-70867728950e"),
+      }),
+    ).toEqual({ error: "image-missing" });
+    const imageUrl = await newImageUrl();
+    expect("item" in (await createItem({ title: "x", category: "all", imageUrl }))).toBe(true);
+    expect(await createItem({ title: "y", category: "all", imageUrl })).toEqual({ error: "image-in-use" });
+  });
+
+  it("updates title, description and category, keeping location and order", async () => {
+    await addItem("A");
+    const b = await addItem("B");
+    const updated = await updateItem(b.id, { title: "B2", description: "", category: "rendering" });
+    expect(updated).toMatchObject({ id: b.id, title: "B2", category: "rendering", displayOrder: 1 });
+    expect(updated).not.toHaveProperty("description");
+    expect(
+      await updateItem("0f8fad5b-d9cb-469f-a165-70867728950e", {
+        title: "x",
+        description: "",
+        category: "all",
+      }),
+    ).toBeNull();
+  });
+
+  it("deletes the item and its image, closing the gap in the order", async () => {
+    const a = await addItem("A");
+    const b = await addItem("B");
+    const imageId = a.imageUrl.split("/").pop() as string;
+    expect(await deleteItem(a.id)).toBe(true);
+    expect(await listItems()).toEqual([{ ...b, displayOrder: 0 }]);
+    const { blobs: left } = await getStore("gallery-images").list({ prefix: imageId });
+    expect(left).toEqual([]);
+    expect(await deleteItem(a.id)).toBe(false);
+  });
+
+  it.each([
+    ["a missing id", (ids: string[]) => ids.slice(1)],
+    ["a duplicate", (ids: string[]) => [ids[0], ...ids.slice(0, -1)]],
+    ["an unknown id", (ids: string[]) => [...ids.slice(1), "0f8fad5b-d9cb-469f-a165-70867728950e"]],
+    ["an extra id", (ids: string[]) => [...ids, "0f8fad5b-d9cb-469f-a165-70867728950e"]],
+  ])("refuses a reorder with %s", async (_name, mangle) => {
+    const ids = [(await addItem("A")).id, (await addItem("B")).id, (await addItem("C")).id];
+    expect(await reorderItems(mangle(ids) as string[])).toBeNull();
+    expect((await listItems()).map((i) => i.id)).toEqual(ids);
+  });
+
+  it("loses no item when two admins create at once", async () => {
+    await addItem("existing");
+    const urls = await Promise.all(Array.from({ length: 6 }, newImageUrl));
+    const created = await Promise.all(
+      urls.map((imageUrl, i) => createItem({ title: `New ${i}`, imageUrl, category: "all" })),
+    );
+    const items = await listItems();
+    expect(items).toHaveLength(7);
+    expect(items.map((i) => i.displayOrder)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    const orders = created.map((c) => ("item" in c ? c.item.displayOrder : -1)).sort();
+    expect(orders).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("loses no item when two reorders and a create race", async () => {
+    const ids = [(await addItem("A")).id, (await addItem("B")).id, (await addItem("C")).id];
+    const imageUrl = await newImageUrl();
+    const [first, second, created] = await Promise.all([
+      reorderItems([ids[2], ids[1], ids[0]] as string[]),
+      reorderItems([ids[1], ids[0], ids[2]] as string[]),
+      createItem({ title: "D", imageUrl, category: "all" }),
+    ]);
+    const finalIds = (await listItems()).map((i) => i.id);
+    expect(finalIds).toHaveLength(4);
+    expect(new Set(finalIds).size).toBe(4);
+    expect("item" in created && finalIds.includes(created.item.id)).toBe(true);
+    // A reorder that ran after the create no longer names every id and is refused, never applied partly.
+    for (const result of [first, second]) {
+      if (result) expect(result.map((i) => i.displayOrder)).toEqual(result.map((_, i) => i));
+    }
+  });
+
+  it("retries when another writer changes the index between its read and its write", async () => {
+    const a = await addItem("A");
+    const b = await addItem("B");
+    const store = getStore({ name: "gallery", consistency: "strong" });
+    let attempts = 0;
+    const result = await updateIndex(async (index) => {
+      attempts++;
+      if (attempts === 1) {
+        // Another instance removes A after this writer has read the index (the ETag is time-based).
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        await store.setJSON("index", { items: index.items.filter((item) => item.id !== a.id) });
+      }
+      return { next: { items: [...index.items].reverse() }, result: index.items.length };
+    });
+    expect(attempts).toBe(2);
+    expect(result).toBe(1);
+    expect((await listItems()).map((i) => i.id)).toEqual([b.id]);
+  });
+});
+
+describe("image pipeline and route", () => {
+  it("publishes a JPEG upright, without EXIF or GPS, as WebP with smaller copies", async () => {
+    const original = await jpegWithGps(1600, 1200);
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const id = await saveImage(await processImage(new Uint8Array(original)));
+
+    const response = await serveImage(new Request(`http://localhost/media/gallery/${id}`), params({ id }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const served = Buffer.from(await response.arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation ?? 1).toBe(1);
+    // Orientation 6 (rotate 90°) applied: the landscape original is published portrait.
+    expect([meta.width, meta.height]).toEqual([1200, 1600]);
+    expect(served.includes(Buffer.from("GPS"))).toBe(false);
+    expect(served.includes(Buffer.from("TestCam"))).toBe(false);
+
+    const small = await serveImage(
+      new Request(`http://localhost/media/gallery/${id}/640`),
+      params({ id, width: "640" }),
+    );
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(640);
+    const unknownWidth = await serveImage(
+      new Request(`http://localhost/media/gallery/${id}/300`),
+      params({ id, width: "300" }),
+    );
+    expect(unknownWidth.status).toBe(404);
+  });
+
+  it("answers 404 for unknown or malformed ids", async () => {
+    for (const id of ["0f8fad5b-d9cb-469f-a165-70867728950e", "../index", "index"]) {
+      const response = await serveImage(new Request("http://localhost/media/gallery/x"), params({ id }));
+      expect(response.status).toBe(404);
+    }
+  });
+
+  it.each([
+    ["a PDF", Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n"), 415],
+    ["HTML named .jpg", Buffer.from("<!doctype html><script>alert(1)</script>"), 415],
+    [
+      "JPEG magic with garbage",
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]),
+      400,
+    ],
+    ["nothing", Buffer.alloc(0), 400],
+  ])("rejects %s", async (_name, bytes, status) => {
+    const error = await processImage(new Uint8Array(bytes)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageRejected);
+    expect((error as ImageRejected).status).toBe(status);
+  });
+});
