@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { CONTACT_ADMIN_STORAGE_KEY, formatSubmissionDate, messagePreview } from "../../src/lib/contact-admin";
@@ -51,6 +52,14 @@ async function unlock(page: Page) {
   await expect(page.getByRole("heading", { name: "Contact Submissions" })).toBeVisible();
 }
 
+/** DESIGN.md §7: no axe violation on the admin screens. */
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
 function entryOf(page: Page, seeded: Seeded) {
   return page.getByRole("listitem").filter({ hasText: `${seeded.firstName} ${seeded.lastName}` });
 }
@@ -58,6 +67,8 @@ function entryOf(page: Page, seeded: Seeded) {
 test.describe("contact admin", () => {
   test("a wrong password raises the alert 'Incorrect password' and stays locked", async ({ page }) => {
     await page.goto("/contact-admin");
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await expectNoAxeViolations(page);
     const dialog = page.waitForEvent("dialog");
     await page.getByLabel("Password").fill("definitely-not-it");
     await page.getByRole("button", { name: "Access Admin" }).click();
@@ -101,6 +112,7 @@ test.describe("contact admin", () => {
     expect(preview).toHaveLength(MESSAGE_PREVIEW_LENGTH + 3);
     await expect(entry.getByText(preview, { exact: true })).toBeVisible();
     await expect(entry).not.toContainText("End.");
+    await expectNoAxeViolations(page);
 
     const names = await items.getByRole("heading").allTextContents();
     expect(names.indexOf(`${newer.firstName} ${newer.lastName}`)).toBeLessThan(
@@ -196,6 +208,7 @@ test.describe("contact admin", () => {
     await unlock(page);
     await expect(page.getByText("No submissions yet")).toBeVisible();
     await expect(page.getByText("Total submissions: 0")).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test("a failed load says what happened and can be retried", async ({ page }) => {
