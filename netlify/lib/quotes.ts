@@ -81,7 +81,8 @@ interface UploadedAttachment {
 }
 
 function checkInlineFile(file: ParsedFile): InlineAttachment {
-  const name = cleanFileName(file.filename);
+  // Browsers send '"' in multipart file names as %22 (WHATWG HTML "multipart/form-data encoding").
+  const name = cleanFileName(file.filename.replace(/%22/g, '"'));
   if (!name) throw new HttpError(400, "Attachment file names may not contain folders or control characters");
   if (file.data.byteLength === 0) throw new HttpError(400, `${name} is empty`);
   const detected = detectFileType(file.data);

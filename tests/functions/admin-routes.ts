@@ -5,6 +5,8 @@
 import type { Context } from "@netlify/functions";
 import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
+import contactSubmissions from "../../netlify/functions/admin-contact-submissions.mts";
+import contactAttachment from "../../netlify/functions/admin-contact-attachment.mts";
 
 export interface AdminRoute {
   method: string;
@@ -18,4 +20,10 @@ export interface AdminRoute {
 export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "GET", path: "/api/admin/session", handler: session },
   { method: "POST", path: "/api/admin/logout", handler: logout },
+  { method: "GET", path: "/api/admin/contact-submissions", handler: contactSubmissions },
+  {
+    method: "GET",
+    path: "/api/admin/contact-submissions/00000000-0000-4000-8000-000000000000/attachments/1",
+    handler: contactAttachment,
+  },
 ];
