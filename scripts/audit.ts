@@ -6,7 +6,9 @@
  * printed and written into README.md.
  *
  * Environment: AUDIT_PORT (default 8870) for the server it starts, or AUDIT_URL to audit a server
- * that is already running; CHROME_PATH (default /usr/bin/chromium).
+ * that is already running; CHROME_PATH (default /usr/bin/chromium); AUDIT_PATHS (e.g.
+ * "/services,/contact") to audit only those sitemap pages while working on them, without touching
+ * the README's table.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -88,6 +90,7 @@ async function audit(url: string, port: number): Promise<Result> {
 }
 
 async function main() {
+  const only = process.env.AUDIT_PATHS?.split(",").map((path) => path.trim());
   let server: Server | undefined;
   const base =
     process.env.AUDIT_URL ?? (server = await serveProduction(Number(process.env.AUDIT_PORT ?? 8870))).url;
@@ -99,8 +102,11 @@ async function main() {
   const rows: string[][] = [];
   const problems: string[] = [];
   try {
-    const paths = await sitemapPaths(base);
-    if (paths.length === 0) throw new Error("The sitemap lists no pages");
+    const sitemap = await sitemapPaths(base);
+    if (sitemap.length === 0) throw new Error("The sitemap lists no pages");
+    const paths = only ? sitemap.filter((path) => only.includes(path)) : sitemap;
+    const unknown = only?.filter((path) => !sitemap.includes(path)) ?? [];
+    if (unknown.length > 0) throw new Error(`Not in the sitemap: ${unknown.join(", ")}`);
     for (const path of paths) {
       const runs = path === "/" ? HOME_RUNS : 1;
       const results: Result[] = [];
@@ -141,7 +147,7 @@ async function main() {
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ` +
     `mobile, simulated throttling, system Chromium; bars: Performance ≥ ${MIN_SCORES.performance}, ` +
     `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}.`;
-  await writeReadmeBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);
+  if (!only) await writeReadmeBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);
   if (problems.length > 0) {
     console.error(`\nBelow the bar:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     process.exitCode = 1;

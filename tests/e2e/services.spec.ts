@@ -68,8 +68,8 @@ test("under reduced motion the carousel does not play", async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: "reduce" });
   const page = await context.newPage();
   await page.goto("/services");
-  // No Pause button under reduced motion: wait for Astro to mark the island hydrated instead.
-  await page.locator("astro-island:not([ssr])").waitFor({ state: "attached" });
+  // No Pause button under reduced motion: wait for the carousel's script to mark it ready instead.
+  await page.locator("[data-carousel][data-ready]").waitFor({ state: "attached" });
   await page.getByRole("button", { name: "Show Maintenance Services" }).click();
   await expect(page.getByRole("button", { name: "Show Maintenance Services" })).toHaveAttribute(
     "aria-current",
