@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 
 /** Local default password of the Netlify CLI run (DESIGN.md §5). */
@@ -34,10 +35,18 @@ async function expectBefore(page: Page, first: string, second: string) {
   }).toPass();
 }
 
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/** The admin screen as it is, open toasts included, has no axe violations. */
+async function expectNoAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+}
+
 test.describe("lock screen", () => {
   test("asks for the password on every load, refuses a wrong one, and Logout locks", async ({ page }) => {
     await page.goto("/gallery-admin");
     await expect(page.getByRole("button", { name: "Add New Image" })).toHaveCount(0);
+    await expect(page.getByLabel("Password")).toBeEnabled();
+    await expectNoAxeViolations(page);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Access Admin" }).click();
     await expect(page.getByText("Access Denied")).toBeVisible();
@@ -47,6 +56,7 @@ test.describe("lock screen", () => {
     await unlock(page);
     await expect(page.getByText("Access Granted")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Gallery Admin" })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     await page.reload();
     await expect(page.getByLabel("Password")).toBeVisible();
@@ -189,6 +199,7 @@ test.describe("managing images", () => {
     await dialog.getByLabel("Title").fill("");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(dialog.getByText("Title is required")).toBeVisible();
+    await expectNoAxeViolations(page);
     await dialog.getByLabel("Title").fill(renamed);
     await dialog.getByLabel("Description").fill("Smooth render on the gable");
     await dialog.getByLabel("Category").selectOption({ label: "Smooth Rendering" });

@@ -1,4 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** A 1×1 PNG standing in for the gallery's images, so these tests need only the page itself. */
 const PIXEL = Buffer.from(
@@ -151,4 +154,18 @@ test("links to the gallery admin and shows the live gallery in display order", a
     await expect(first).toHaveAttribute("width", /\d+/);
     await expect(first).toHaveAttribute("height", /\d+/);
   }
+});
+
+test("has no axe violations with the grid, the empty state and the dialog", async ({ page }) => {
+  await mockGallery(page);
+  await page.goto("/gallery");
+  await expect(grid(page).getByRole("listitem")).toHaveCount(5);
+  expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+  await page.getByRole("button", { name: "Maintenance" }).click();
+  await expect(page.getByRole("heading", { name: "No projects found" })).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+  await page.getByRole("button", { name: "All Projects" }).click();
+  await page.getByRole("button", { name: /Chimney repointing/ }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
 });

@@ -59,9 +59,6 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   return (
     <li
-      role={destructive ? "alert" : "status"}
-      aria-live={destructive ? "assertive" : "polite"}
-      aria-atomic="true"
       data-variant={toast.variant}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -72,7 +69,13 @@ function ToastItem({ toast }: { toast: Toast }) {
         destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
       }`}
     >
-      <div className="flex-1">
+      {/* The live role sits inside the list item: on the <li> itself it would hide it from the list. */}
+      <div
+        role={destructive ? "alert" : "status"}
+        aria-live={destructive ? "assertive" : "polite"}
+        aria-atomic="true"
+        className="flex-1"
+      >
         <p className="font-semibold">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm">{toast.description}</p>}
       </div>

@@ -282,7 +282,7 @@ function AdminScreen({ onLock }: { onLock: () => void }) {
             handle.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap">
           <button
             type="button"
             onClick={() => void load()}
