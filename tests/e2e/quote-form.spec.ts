@@ -35,6 +35,16 @@ async function fillValid(page: Page, firstName: string) {
 const waitForMinimumFillTime = (page: Page) => page.waitForTimeout(MIN_FILL_TIME_MS + 200);
 
 test.describe("quote form on /contact", () => {
+  test("before the form's script runs, it cannot be sent (no quote in the URL)", async ({ page }) => {
+    await page.route(/\/_astro\/QuoteForm\.[^/]+\.js$/, (route) => route.abort());
+    await page.goto("/contact");
+    await page.getByLabel("First Name").fill("Morag");
+    await expect(page.getByRole("button", { name: "Send Quote Request" })).toBeDisabled();
+    await page.getByLabel("First Name").press("Enter");
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).search).toBe("");
+  });
+
   test("shows each validation message as the visitor types", async ({ page }) => {
     await openForm(page);
     const cases: [string, string, string][] = [

@@ -56,12 +56,15 @@ export default function QuoteForm() {
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [status, setStatus] = useState<Status>("editing");
   const [honeypot, setHoneypot] = useState("");
+  /** False in the server's HTML: until React runs, a native submit would put the quote in the URL. */
+  const [ready, setReady] = useState(false);
   const idempotencyKey = useRef<string>("");
   const fileInput = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const thanksHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
+    setReady(true);
     const draft = loadDraft();
     if (draft) {
       setValues(draft.values);
@@ -420,7 +423,7 @@ export default function QuoteForm() {
 
       <button
         type="submit"
-        disabled={sending}
+        disabled={!ready || sending}
         className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-accent-600 px-7 py-3 text-lg font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-75 sm:w-auto"
       >
         {sending ? "Sending..." : "Send Quote Request"}
