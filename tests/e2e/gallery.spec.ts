@@ -150,7 +150,7 @@ test("links to the gallery admin and shows the live gallery in display order", a
   if (live.length === 0) {
     await expect(page.getByRole("heading", { name: "No projects found" })).toBeVisible();
   } else {
-    await expect(grid(page).getByRole("listitem").first()).toContainText(live[0].title);
+    await expect(grid(page).getByRole("listitem").first()).toContainText(live[0]!.title);
     await expect(grid(page).getByRole("listitem")).toHaveCount(live.length);
     const first = grid(page).locator("img").first();
     await expect(first).toHaveAttribute("width", /\d+/);

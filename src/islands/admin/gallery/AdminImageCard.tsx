@@ -80,44 +80,33 @@ export default function AdminImageCard(props: Props) {
               )}
             </svg>
           </button>
-          <button
-            type="button"
-            data-action="up"
-            aria-label={`Move ${item.title} up`}
-            disabled={busy || position === 0}
-            onClick={() => props.onMove(item, -1)}
-            className={iconButton}
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
+          {(
+            [
+              ["up", -1, "M12 19V5M5 12l7-7 7 7", position === 0],
+              ["down", 1, "M12 5v14M5 12l7 7 7-7", position === count - 1],
+            ] as const
+          ).map(([action, delta, path, atEnd]) => (
+            <button
+              key={action}
+              type="button"
+              data-action={action}
+              aria-label={`Move ${item.title} ${action}`}
+              disabled={busy || atEnd}
+              onClick={() => props.onMove(item, delta)}
+              className={iconButton}
             >
-              <path d="M12 19V5M5 12l7-7 7 7" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            data-action="down"
-            aria-label={`Move ${item.title} down`}
-            disabled={busy || position === count - 1}
-            onClick={() => props.onMove(item, 1)}
-            className={iconButton}
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M12 5v14M5 12l7 7 7-7" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d={path} strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
+          ))}
           <span className="ml-auto flex gap-2">
             <button
               type="button"
