@@ -8,8 +8,8 @@
  * other: the local Blobs server checks the condition and writes in separate steps, so only the
  * queue makes concurrent writes from one process safe there.
  */
-import { getStore } from "@netlify/blobs";
 import { randomUUID } from "node:crypto";
+import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./blobs.ts";
 import type { GalleryCategory } from "../../src/lib/gallery-categories.ts";
 import {
   imageIdFromUrl,
@@ -59,13 +59,8 @@ export interface ImageToStore {
   variants: { width: number; data: Uint8Array }[];
 }
 
-function indexStore() {
-  return getStore({ name: INDEX_STORE, consistency: "strong" });
-}
-
-function imageStore() {
-  return getStore({ name: IMAGE_STORE, consistency: "strong" });
-}
+const indexStore = () => openStore(INDEX_STORE);
+const imageStore = () => openStore(IMAGE_STORE);
 
 function toPublic(item: StoredItem, displayOrder: number): GalleryItem {
   const { createdAt: _createdAt, ...rest } = item;
@@ -76,18 +71,10 @@ function toPublicList(index: GalleryIndex): GalleryItem[] {
   return index.items.map(toPublic);
 }
 
-/**
- * The index and the ETag to write it back against. The local Blobs server sends no ETag on reads,
- * only in listings, so the listing's ETag is taken first: a write landing between the two reads
- * then makes the conditional write fail and retry, never lose data.
- */
+/** The index and the ETag to write it back against (none before the first write). */
 async function readIndex(): Promise<{ index: GalleryIndex; etag?: string }> {
-  const store = indexStore();
-  const { blobs } = await store.list({ prefix: INDEX_KEY });
-  const listedEtag = blobs.find((blob) => blob.key === INDEX_KEY)?.etag;
-  const entry = await store.getWithMetadata(INDEX_KEY, { type: "json" });
-  if (!entry) return { index: { items: [] } };
-  return { index: entry.data as GalleryIndex, etag: entry.etag || listedEtag };
+  const entry = await getJsonWithEtag<GalleryIndex>(indexStore(), INDEX_KEY);
+  return entry ? { index: entry.data, etag: entry.etag } : { index: { items: [] } };
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -118,10 +105,7 @@ export async function updateIndex<T>(
       const { index, etag } = await readIndex();
       const outcome = await change(structuredClone(index));
       if ("stop" in outcome) return outcome.stop;
-      const written = etag
-        ? await indexStore().setJSON(INDEX_KEY, outcome.next, { onlyIfMatch: etag })
-        : await indexStore().setJSON(INDEX_KEY, outcome.next, { onlyIfNew: true });
-      if (written.modified) return outcome.result;
+      if (await setJsonIfUnchanged(indexStore(), INDEX_KEY, outcome.next, etag)) return outcome.result;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
     }
     throw new ConflictError("The gallery is being changed by someone else; please try again.");

@@ -2,7 +2,7 @@
  * Failed admin-login timestamps per client address (store `admin-login-throttle`). Keys are keyed
  * digests of the address computed by auth.ts: no address is stored.
  */
-import { getStore } from "@netlify/blobs";
+import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./blobs.ts";
 
 const STORE_NAME = "admin-login-throttle";
 
@@ -12,22 +12,12 @@ export interface FailureRecord {
   etag: string | undefined;
 }
 
-function throttle() {
-  return getStore({ name: STORE_NAME, consistency: "strong" });
-}
+const throttle = () => openStore(STORE_NAME);
 
 export async function readFailures(key: string): Promise<FailureRecord> {
-  const store = throttle();
-  const entry = await store.getWithMetadata(key, { type: "json" });
+  const entry = await getJsonWithEtag<unknown>(throttle(), key);
   if (!entry) return { failures: [], etag: undefined };
-  if (entry.etag !== undefined) return { failures: parseFailures(entry.data), etag: entry.etag };
-  // The local BlobsServer (tests, Netlify CLI) sends no ETag on reads; its listing has them. Taking
-  // the ETag before reading the data again keeps the later conditional write safe.
-  const { blobs } = await store.list({ prefix: key });
-  const etag = blobs.find((blob) => blob.key === key)?.etag;
-  const data: unknown = await store.get(key, { type: "json" });
-  if (etag === undefined || data === null) return { failures: [], etag: undefined };
-  return { failures: parseFailures(data), etag };
+  return { failures: parseFailures(entry.data), etag: entry.etag };
 }
 
 function parseFailures(data: unknown): number[] {
@@ -45,9 +35,7 @@ export async function writeFailures(
   failures: number[],
   etag: string | undefined,
 ): Promise<boolean> {
-  const options = etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: etag };
-  const { modified } = await throttle().setJSON(key, { failures }, options);
-  return modified;
+  return setJsonIfUnchanged(throttle(), key, { failures }, etag);
 }
 
 export async function clearFailures(key: string): Promise<void> {

@@ -2,7 +2,7 @@
  * Admin sessions in Netlify Blobs (store `admin-sessions`). Keys are digests of the session id
  * computed by auth.ts, so the store never holds a usable cookie value.
  */
-import { getStore } from "@netlify/blobs";
+import { openStore } from "./blobs.ts";
 
 const STORE_NAME = "admin-sessions";
 
@@ -11,9 +11,7 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-function sessions() {
-  return getStore({ name: STORE_NAME, consistency: "strong" });
-}
+const sessions = () => openStore(STORE_NAME);
 
 /** Stores a new session; false when the key already exists (never overwrites one). */
 export async function saveSession(key: string, record: SessionRecord): Promise<boolean> {

@@ -2,7 +2,7 @@
  * Blobs storage of quote submissions, their attachments and submit idempotency keys.
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
-import { getStore } from "@netlify/blobs";
+import { openStore } from "./blobs.ts";
 
 const STORE_NAME = "quote-submissions";
 
@@ -32,7 +32,7 @@ export interface IdempotencyRecord {
   createdAt: string;
 }
 
-const store = () => getStore({ name: STORE_NAME, consistency: "strong" });
+const store = () => openStore(STORE_NAME);
 const submissionKey = (id: string) => `submissions/${id}`;
 const attachmentKey = (submissionId: string, attachmentId: string) =>
   `attachments/${submissionId}/${attachmentId}`;

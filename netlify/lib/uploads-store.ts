@@ -2,7 +2,7 @@
  * Blobs storage of quote attachments in transit (docs/uploads.md): the upload record, its numbered
  * parts and, once complete, the reassembled file. The only module that touches the "quote-uploads" store.
  */
-import { getStore } from "@netlify/blobs";
+import { openStore } from "./blobs.ts";
 
 const STORE_NAME = "quote-uploads";
 
@@ -21,7 +21,7 @@ export interface UploadRecord {
   type?: string;
 }
 
-const store = () => getStore({ name: STORE_NAME, consistency: "strong" });
+const store = () => openStore(STORE_NAME);
 const metaKey = (id: string) => `meta/${id}`;
 const partPrefix = (id: string) => `parts/${id}/`;
 const partKey = (id: string, index: number) => `${partPrefix(id)}${String(index).padStart(3, "0")}`;

@@ -14,9 +14,11 @@ export async function startBlobs() {
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
-  setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, siteID: "test-site", token });
+  const context = { edgeURL: url, uncachedEdgeURL: url, siteID: "test-site", token };
+  setEnvironmentContext(context);
   return {
     directory,
+    context,
     async stop() {
       await server.stop();
       await rm(directory, { recursive: true, force: true });

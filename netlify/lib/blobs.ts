@@ -1,0 +1,74 @@
+/**
+ * The one way into Netlify Blobs. Every `*-store.ts` module opens its store here; nothing else
+ * imports `@netlify/blobs` at run time.
+ *
+ * Production (and the Netlify CLI, tests, scripts) use the site-wide store of that name. A Deploy
+ * Preview or branch deploy gets a deploy-scoped store instead: it starts empty and disappears with
+ * the deploy, so a preview can never read or write the owner's quotes, sessions or gallery
+ * (docs/decisions.md, "Deploy Previews and production data").
+ */
+import { getDeployStore, getStore, type Store } from "@netlify/blobs";
+
+/** Contexts whose functions use the site-wide stores. Anything else is a preview of some kind. */
+const SITE_WIDE_CONTEXTS = new Set(["production", "dev"]);
+
+/** The deploy context of the running function: the platform's request context, else `CONTEXT`. */
+export function deployContext(): string | undefined {
+  const fromPlatform = (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } })
+    .Netlify?.context?.deploy?.context;
+  return fromPlatform || process.env.CONTEXT || undefined;
+}
+
+/** True when this deploy must keep to its own stores (Deploy Preview, branch deploy). */
+export function isPreviewDeploy(context = deployContext()): boolean {
+  if (process.env.NETLIFY_LOCAL === "true") return false;
+  return context !== undefined && !SITE_WIDE_CONTEXTS.has(context);
+}
+
+/**
+ * Opens the store `name` with strong consistency: site-wide in production and locally,
+ * deploy-scoped (one namespace per store name inside the deploy's store) in previews.
+ */
+export function openStore(name: string): Store {
+  if (isPreviewDeploy()) return getDeployStore({ name, consistency: "strong" });
+  return getStore({ name, consistency: "strong" });
+}
+
+export interface JsonWithEtag<T> {
+  data: T;
+  /** The entry's ETag, for `onlyIfMatch`. */
+  etag: string;
+}
+
+/**
+ * A JSON entry with the ETag to write it back against, or null when there is none.
+ *
+ * The local Blobs server (Netlify CLI, tests) sends no ETag on reads, only in listings. Then the
+ * listing's ETag is taken first and the entry read after it: a write that lands between the two
+ * makes the later conditional write fail and retry, never lose data.
+ */
+export async function getJsonWithEtag<T>(store: Store, key: string): Promise<JsonWithEtag<T> | null> {
+  const entry = await store.getWithMetadata(key, { type: "json" });
+  if (!entry) return null;
+  if (entry.etag) return { data: entry.data as T, etag: entry.etag };
+  const { blobs } = await store.list({ prefix: key });
+  const etag = blobs.find((blob) => blob.key === key)?.etag;
+  const data: unknown = await store.get(key, { type: "json" });
+  if (etag === undefined || data === null) return null;
+  return { data: data as T, etag };
+}
+
+/**
+ * Writes `value` only if the entry is unchanged since it was read with `etag`, or still absent when
+ * `etag` is undefined. False on a concurrent change: the caller reads again and retries.
+ */
+export async function setJsonIfUnchanged(
+  store: Store,
+  key: string,
+  value: unknown,
+  etag: string | undefined,
+): Promise<boolean> {
+  const options = etag === undefined ? { onlyIfNew: true as const } : { onlyIfMatch: etag };
+  const { modified } = await store.setJSON(key, value, options);
+  return modified;
+}

@@ -1,0 +1,76 @@
+import { getStore, setEnvironmentContext } from "@netlify/blobs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getJsonWithEtag, isPreviewDeploy, openStore, setJsonIfUnchanged } from "../../netlify/lib/blobs.ts";
+import { startBlobs } from "./blobs.ts";
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+const savedContext = process.env.CONTEXT;
+const savedLocal = process.env.NETLIFY_LOCAL;
+
+beforeAll(async () => {
+  blobs = await startBlobs();
+});
+afterAll(() => blobs.stop());
+afterEach(() => {
+  setEnvironmentContext(blobs.context);
+  if (savedContext === undefined) delete process.env.CONTEXT;
+  else process.env.CONTEXT = savedContext;
+  if (savedLocal === undefined) delete process.env.NETLIFY_LOCAL;
+  else process.env.NETLIFY_LOCAL = savedLocal;
+});
+
+describe("openStore", () => {
+  it("keeps a Deploy Preview away from the production store", async () => {
+    await getStore({ name: "quotes-scope", consistency: "strong" }).setJSON("k", { owner: "production" });
+    process.env.CONTEXT = "deploy-preview";
+    delete process.env.NETLIFY_LOCAL;
+    setEnvironmentContext({
+      ...blobs.context,
+      deployID: "6650a0f7c1e0b30008a1b2c3",
+      primaryRegion: "us-east-1",
+    });
+
+    const preview = openStore("quotes-scope");
+    expect(await preview.get("k", { type: "json" })).toBeNull();
+    await preview.setJSON("k", { owner: "preview" });
+
+    expect(
+      await getStore({ name: "quotes-scope", consistency: "strong" }).get("k", { type: "json" }),
+    ).toEqual({
+      owner: "production",
+    });
+  });
+
+  it("uses the site-wide store in production and under the Netlify CLI", async () => {
+    await getStore({ name: "site-scope", consistency: "strong" }).setJSON("k", 1);
+    process.env.CONTEXT = "production";
+    expect(await openStore("site-scope").get("k", { type: "json" })).toBe(1);
+    process.env.CONTEXT = "branch-deploy";
+    process.env.NETLIFY_LOCAL = "true";
+    expect(await openStore("site-scope").get("k", { type: "json" })).toBe(1);
+  });
+
+  it("treats only previews and branch deploys as previews", () => {
+    delete process.env.NETLIFY_LOCAL;
+    expect(isPreviewDeploy("deploy-preview")).toBe(true);
+    expect(isPreviewDeploy("branch-deploy")).toBe(true);
+    expect(isPreviewDeploy("production")).toBe(false);
+    expect(isPreviewDeploy(undefined)).toBe(false);
+  });
+});
+
+describe("getJsonWithEtag and setJsonIfUnchanged", () => {
+  it("writes back only against the ETag that was read", async () => {
+    const store = openStore("etag-check");
+    expect(await getJsonWithEtag(store, "doc")).toBeNull();
+    expect(await setJsonIfUnchanged(store, "doc", { v: 1 }, undefined)).toBe(true);
+    expect(await setJsonIfUnchanged(store, "doc", { v: 9 }, undefined)).toBe(false);
+
+    const first = await getJsonWithEtag<{ v: number }>(store, "doc");
+    expect(first?.data).toEqual({ v: 1 });
+    expect(await setJsonIfUnchanged(store, "doc", { v: 2 }, first?.etag)).toBe(true);
+    // A second writer holding the old ETag loses and must read again.
+    expect(await setJsonIfUnchanged(store, "doc", { v: 3 }, first?.etag)).toBe(false);
+    expect((await getJsonWithEtag<{ v: number }>(store, "doc"))?.data).toEqual({ v: 2 });
+  });
+});
