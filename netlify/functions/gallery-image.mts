@@ -1,6 +1,6 @@
 import type { Config, Context } from "@netlify/functions";
 import { errorResponse, methodNotAllowed } from "../lib/http.ts";
-import { getImage } from "../lib/gallery-store.ts";
+import { getImage } from "../lib/gallery-images-store.ts";
 import { GalleryIdSchema } from "../../src/lib/gallery-schema.ts";
 import { IMAGE_VARIANT_WIDTHS } from "../../src/lib/gallery-constants.ts";
 

@@ -2,7 +2,7 @@ import type { Config } from "@netlify/functions";
 import { requireAdmin } from "../lib/auth.ts";
 import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
 import { ImageRejected, processImage, readImageField } from "../lib/gallery-image.ts";
-import { saveImage } from "../lib/gallery-store.ts";
+import { saveImage } from "../lib/gallery-images-store.ts";
 import { NO_STORE } from "../lib/gallery-http.ts";
 import { imageUrlForId } from "../../src/lib/gallery-schema.ts";
 

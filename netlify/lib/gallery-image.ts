@@ -13,7 +13,7 @@ import {
   MAX_INPUT_PIXELS,
   PUBLISHED_IMAGE_MAX_EDGE,
 } from "../../src/lib/gallery-constants.ts";
-import type { ImageToStore } from "./gallery-store.ts";
+import type { ImageToStore } from "./gallery-images-store.ts";
 
 const WEBP_QUALITY = 82;
 

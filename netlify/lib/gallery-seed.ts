@@ -7,7 +7,8 @@ import sharp from "sharp";
 import type { GalleryCategory } from "../../src/lib/gallery-categories.ts";
 import { imageUrlForId } from "../../src/lib/gallery-schema.ts";
 import { processImage } from "./gallery-image.ts";
-import { claimSeed, createItem, saveImage } from "./gallery-store.ts";
+import { saveImage } from "./gallery-images-store.ts";
+import { claimSeed, createItem } from "./gallery-store.ts";
 
 interface Scene {
   sky: [string, string];

@@ -1,5 +1,6 @@
 /**
- * Gallery storage in Netlify Blobs: the item index and the published images.
+ * The gallery's item index in Netlify Blobs (store `gallery`); the images themselves live in
+ * gallery-images-store.ts.
  *
  * The index is one JSON blob holding every item in display order, so displayOrder is always
  * 0..n-1 without gaps. Every change reads it with strong consistency and writes it back
@@ -10,6 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./blobs.ts";
+import { deleteImage, imageDimensions } from "./gallery-images-store.ts";
 import type { GalleryCategory } from "../../src/lib/gallery-categories.ts";
 import {
   imageIdFromUrl,
@@ -19,15 +21,10 @@ import {
   type GalleryUpdateInput,
 } from "../../src/lib/gallery-schema.ts";
 
-const INDEX_STORE = "gallery";
-const IMAGE_STORE = "gallery-images";
+const STORE_NAME = "gallery";
 const INDEX_KEY = "index";
 const SEEDED_KEY = "seeded";
 const MAX_ATTEMPTS = 12;
-
-/** Image blob keys: `{id}/full` and `{id}/w{width}` (a key cannot also be a folder on the local server). */
-const fullKey = (id: string) => `${id}/full`;
-const variantKey = (id: string, width: number) => `${id}/w${width}`;
 
 export interface StoredItem {
   id: string;
@@ -45,22 +42,7 @@ export interface GalleryIndex {
   items: StoredItem[];
 }
 
-export interface StoredImage {
-  data: ArrayBuffer;
-  contentType: string;
-}
-
-export interface ImageToStore {
-  contentType: string;
-  width: number;
-  height: number;
-  data: Uint8Array;
-  /** Smaller copies by width. */
-  variants: { width: number; data: Uint8Array }[];
-}
-
-const indexStore = () => openStore(INDEX_STORE);
-const imageStore = () => openStore(IMAGE_STORE);
+const indexStore = () => openStore(STORE_NAME);
 
 function toPublic(item: StoredItem, displayOrder: number): GalleryItem {
   const { createdAt: _createdAt, ...rest } = item;
@@ -121,8 +103,8 @@ export type CreateOutcome = { item: GalleryItem } | { error: "image-missing" | "
 /** Appends a new item: its displayOrder is the item count at the moment it is committed. */
 export async function createItem(input: GalleryCreateInput): Promise<CreateOutcome> {
   const imageId = imageIdFromUrl(input.imageUrl);
-  const meta = imageId ? await imageStore().getMetadata(fullKey(imageId)) : null;
-  if (!imageId || !meta) return { error: "image-missing" };
+  const size = imageId ? await imageDimensions(imageId) : null;
+  if (!imageId || !size) return { error: "image-missing" };
   const stored: StoredItem = {
     id: randomUUID(),
     title: input.title,
@@ -130,7 +112,7 @@ export async function createItem(input: GalleryCreateInput): Promise<CreateOutco
     ...(input.location ? { location: input.location } : {}),
     imageUrl: imageUrlForId(imageId),
     category: input.category,
-    ...dimensions(meta.metadata),
+    ...size,
     createdAt: new Date().toISOString(),
   };
   return updateIndex<CreateOutcome>((index) => {
@@ -140,11 +122,6 @@ export async function createItem(input: GalleryCreateInput): Promise<CreateOutco
     const displayOrder = index.items.length;
     return { next: { items: [...index.items, stored] }, result: { item: toPublic(stored, displayOrder) } };
   });
-}
-
-function dimensions(metadata: Record<string, unknown>): { width?: number; height?: number } {
-  const { width, height } = metadata;
-  return typeof width === "number" && typeof height === "number" ? { width, height } : {};
 }
 
 export async function updateItem(id: string, input: GalleryUpdateInput): Promise<GalleryItem | null> {
@@ -190,42 +167,6 @@ export async function reorderItems(ids: readonly string[]): Promise<GalleryItem[
     const next = { items: ids.map((id) => byId.get(id) as StoredItem) };
     return { next, result: toPublicList(next) };
   });
-}
-
-/** Stores a published image and its smaller copies under a new server-generated id. */
-export async function saveImage(image: ImageToStore): Promise<string> {
-  const id = randomUUID();
-  const store = imageStore();
-  const metadata = { contentType: image.contentType, width: image.width, height: image.height };
-  // Copies first, the full image last: an image is listed as present (getMetadata) only once complete.
-  for (const variant of image.variants) {
-    await store.set(variantKey(id, variant.width), toArrayBuffer(variant.data), {
-      metadata: { contentType: image.contentType },
-    });
-  }
-  await store.set(fullKey(id), toArrayBuffer(image.data), { metadata, onlyIfNew: true });
-  return id;
-}
-
-function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
-
-/** The published image, or one of its smaller copies when `width` is given. */
-export async function getImage(id: string, width?: number): Promise<StoredImage | null> {
-  const key = width ? variantKey(id, width) : fullKey(id);
-  const entry = await imageStore().getWithMetadata(key, { type: "arrayBuffer" });
-  if (!entry) return null;
-  const contentType = typeof entry.metadata.contentType === "string" ? entry.metadata.contentType : "";
-  return { data: entry.data, contentType };
-}
-
-export async function deleteImage(id: string): Promise<void> {
-  const store = imageStore();
-  const { blobs } = await store.list({ prefix: `${id}/` });
-  // The full image first: once it is gone the image counts as absent even if a copy is left behind.
-  await store.delete(fullKey(id));
-  await Promise.all(blobs.map((blob) => store.delete(blob.key)));
 }
 
 /** Claims the one-time seed of a local store: true only for the first caller, ever. */

@@ -11,10 +11,10 @@ import {
   deleteItem,
   listItems,
   reorderItems,
-  saveImage,
   updateIndex,
   updateItem,
 } from "../../netlify/lib/gallery-store";
+import { saveImage } from "../../netlify/lib/gallery-images-store";
 import { processImage, ImageRejected } from "../../netlify/lib/gallery-image";
 import { seedLocalGallery } from "../../netlify/lib/gallery-seed";
 import { imageUrlForId } from "../../src/lib/gallery-schema";

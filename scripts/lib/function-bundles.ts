@@ -1,0 +1,134 @@
+/**
+ * Builds every function in netlify/functions as a deploy does: with the zip-it-and-ship-it that
+ * Netlify Build uses (the copy inside netlify-cli's @netlify/build) and the [functions] settings of
+ * netlify.toml. Returns each zip's size and the size of what it unpacks to.
+ */
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const MB = 1024 * 1024;
+
+export interface FunctionBundle {
+  name: string;
+  zippedBytes: number;
+  unzippedBytes: number;
+  /** Top-level node_modules packages inside the zip, largest first, with their unzipped bytes. */
+  packages: { name: string; bytes: number }[];
+}
+
+interface ZipResult {
+  name: string;
+  path: string;
+}
+type ZipFunctions = (
+  src: string,
+  dest: string,
+  options: { basePath: string; repositoryRoot: string; config: Record<string, unknown> },
+) => Promise<ZipResult[]>;
+
+/** The first of `candidates` (paths under node_modules) that exists, imported. */
+async function importFirst<T>(candidates: string[], what: string): Promise<T> {
+  for (const candidate of candidates) {
+    const file = join(ROOT, "node_modules", candidate);
+    try {
+      await stat(file);
+    } catch {
+      continue;
+    }
+    return (await import(pathToFileURL(file).href)) as T;
+  }
+  throw new Error(`${what} not found: is netlify-cli installed?`);
+}
+
+/** zip-it-and-ship-it as pinned by Netlify Build (the hoisted copy may be another major). */
+async function loadZipper(): Promise<ZipFunctions> {
+  const main = "@netlify/zip-it-and-ship-it/dist/main.js";
+  const module = await importFirst<{ zipFunctions: ZipFunctions }>(
+    [`@netlify/build/node_modules/${main}`, `netlify-cli/node_modules/${main}`, main],
+    "zip-it-and-ship-it",
+  );
+  return module.zipFunctions;
+}
+
+/** netlify.toml's [functions] table in zip-it-and-ship-it's camelCase shape. */
+async function functionsConfig(): Promise<Record<string, unknown>> {
+  const { parse } = await importFirst<{ parse: (text: string) => unknown }>(
+    ["@netlify/config/node_modules/smol-toml/dist/index.js", "smol-toml/dist/index.js"],
+    "smol-toml",
+  );
+  const parsed = parse(await readFile(join(ROOT, "netlify.toml"), "utf8")) as {
+    functions?: Record<string, unknown>;
+  };
+  const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  // Top-level settings apply to every function ("*"); sub-tables would be per-function globs.
+  const settings = Object.entries(parsed.functions ?? {}).filter(
+    ([, value]) => typeof value !== "object" || Array.isArray(value),
+  );
+  return { "*": Object.fromEntries(settings.map(([key, value]) => [camel(key), value])) };
+}
+
+/** Uncompressed size of every entry in a zip, from its central directory. */
+export function zipEntries(zip: Buffer): { name: string; bytes: number }[] {
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("Not a zip file");
+  const count = zip.readUInt16LE(end + 10);
+  let offset = zip.readUInt32LE(end + 16);
+  const entries: { name: string; bytes: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error("Corrupt zip central directory");
+    const bytes = zip.readUInt32LE(offset + 24);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    const name = zip.toString("utf8", offset + 46, offset + 46 + nameLength);
+    entries.push({ name, bytes });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** The top-level package an entry belongs to, e.g. `sharp` or `@img/sharp-linux-x64`. */
+function packageOf(entry: string): string | undefined {
+  const parts = entry.split("/");
+  const at = parts.lastIndexOf("node_modules");
+  if (at < 0) return undefined;
+  const name = parts[at + 1];
+  if (!name) return undefined;
+  return name.startsWith("@") ? `${name}/${parts[at + 2] ?? ""}` : name;
+}
+
+/** Zips every function into a temporary folder and measures it; the folder is removed after. */
+export async function buildFunctionBundles(): Promise<FunctionBundle[]> {
+  const zipFunctions = await loadZipper();
+  const dest = await mkdtemp(join(tmpdir(), "function-bundles-"));
+  try {
+    const results = await zipFunctions(join(ROOT, "netlify/functions"), dest, {
+      basePath: ROOT,
+      repositoryRoot: ROOT,
+      config: await functionsConfig(),
+    });
+    const bundles: FunctionBundle[] = [];
+    for (const result of results) {
+      const zip = await readFile(result.path);
+      const entries = zipEntries(zip);
+      const byPackage = new Map<string, number>();
+      for (const entry of entries) {
+        const name = packageOf(entry.name);
+        if (name) byPackage.set(name, (byPackage.get(name) ?? 0) + entry.bytes);
+      }
+      bundles.push({
+        name: result.name,
+        zippedBytes: zip.length,
+        unzippedBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
+        packages: [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+      });
+    }
+    return bundles.sort((a, b) => a.name.localeCompare(b.name));
+  } finally {
+    await rm(dest, { recursive: true, force: true });
+  }
+}
