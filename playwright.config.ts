@@ -35,9 +35,9 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } } },
   ],
   webServer: {
-    // The production build served by the Netlify CLI, with Functions and local Blobs. Explicit
-    // inner ports let several checkouts run their suites side by side.
-    command: `netlify serve --offline --port ${port} --staticServerPort ${port + 100} --functions-port ${port + 200}`,
+    // The production build served by the Netlify CLI, with Functions and local Blobs (sample
+    // gallery seeded first). Explicit inner ports let several checkouts run their suites side by side.
+    command: `npm run seed && netlify serve --offline --port ${port} --staticServerPort ${port + 100} --functions-port ${port + 200}`,
     url: baseURL,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

@@ -11,6 +11,11 @@ import { pathToFileURL } from "node:url";
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const MB = 1024 * 1024;
 
+/** Zipped-size budgets, well under the platform's 50 MB per function. */
+export const FUNCTION_BUDGETS = { sharp: 25 * MB, other: 5 * MB } as const;
+/** The only functions that may ship sharp (and so libvips): they process uploaded images. */
+export const SHARP_FUNCTIONS: readonly string[] = ["upload-image"];
+
 export interface FunctionBundle {
   name: string;
   zippedBytes: number;
@@ -38,7 +43,7 @@ async function importFirst<T>(candidates: string[], what: string): Promise<T> {
     } catch {
       continue;
     }
-    return (await import(pathToFileURL(file).href)) as T;
+    return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as T;
   }
   throw new Error(`${what} not found: is netlify-cli installed?`);
 }

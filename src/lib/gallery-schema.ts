@@ -3,15 +3,15 @@
  * so the browser and the server give the same messages. Browser-safe.
  */
 import { z } from "zod";
-import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORY_VALUES } from "./gallery-categories";
-import { imageIdFromUrl } from "./gallery-images";
-import { GALLERY_DESCRIPTION_MAX, GALLERY_LOCATION_MAX, GALLERY_TITLE_MAX } from "./gallery-constants";
+import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORY_VALUES } from "./gallery-categories.ts";
+import { imageIdFromUrl } from "./gallery-images.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_LOCATION_MAX, GALLERY_TITLE_MAX } from "./gallery-constants.ts";
 
 export const GalleryCategorySchema = z.enum(GALLERY_CATEGORY_VALUES, {
   error: "Please choose a category",
 });
 
-export { imageIdFromUrl, imageUrlForId } from "./gallery-images";
+export { imageIdFromUrl, imageUrlForId } from "./gallery-images.ts";
 
 /** Server-generated image and item ids. */
 export const GalleryIdSchema = z.string().regex(/^[a-z0-9-]{8,64}$/, "Unknown id");

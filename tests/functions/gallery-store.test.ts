@@ -16,7 +16,7 @@ import {
 } from "../../netlify/lib/gallery-store";
 import { saveImage } from "../../netlify/lib/gallery-images-store";
 import { processImage, ImageRejected } from "../../netlify/lib/gallery-image";
-import { seedLocalGallery } from "../../netlify/lib/gallery-seed";
+import { seedGallery } from "../../scripts/lib/gallery-seed";
 import { imageUrlForId } from "../../src/lib/gallery-schema";
 import type { GalleryCategory } from "../../src/lib/gallery-categories";
 
@@ -66,22 +66,24 @@ describe("GET /api/gallery", () => {
     expect(response.status).toBe(405);
   });
 
-  it("does not seed outside the Netlify CLI", async () => {
-    await seedLocalGallery();
-    expect(await listItems()).toEqual([]);
-  });
-
-  it("seeds sample projects once under the Netlify CLI", async () => {
+  it("never seeds, not even under the Netlify CLI", async () => {
     process.env.NETLIFY_LOCAL = "true";
-    const first = await (await listGallery(new Request("http://localhost/api/gallery"))).json();
+    const response = await listGallery(new Request("http://localhost/api/gallery"));
+    expect(await response.json()).toEqual([]);
+  });
+});
+
+describe("local sample seed (npm run seed)", () => {
+  it("publishes the sample projects once; deleted samples stay deleted", async () => {
+    expect(await seedGallery()).toBe(true);
+    const first = await listItems();
     expect(first.length).toBeGreaterThanOrEqual(4);
-    await deleteItem(first[0].id);
-    const second = await (await listGallery(new Request("http://localhost/api/gallery"))).json();
+    await deleteItem(first[0]!.id);
+    expect(await seedGallery()).toBe(false);
+    const second = await listItems();
     expect(second).toHaveLength(first.length - 1);
-    const image = await serveImage(
-      new Request(`http://localhost${first[1].imageUrl}`),
-      params({ id: first[1].imageUrl.split("/").pop() }),
-    );
+    const id = first[1]!.imageUrl.split("/").pop() as string;
+    const image = await serveImage(new Request(`http://localhost${first[1]!.imageUrl}`), params({ id }));
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/webp");
   });

@@ -1,14 +1,14 @@
 /**
  * Sample projects for a fresh local run: illustrations drawn here as SVG and published through the
- * same pipeline as uploads (no copied photos). Runs only under the Netlify CLI (NETLIFY_LOCAL=true)
- * and only once per store (an `onlyIfNew` marker), so it can never touch production data.
+ * same pipeline as uploads (no copied photos). Only `npm run seed` (scripts/seed-gallery.ts) runs it,
+ * against the local Blobs sandbox, and only once per store (an `onlyIfNew` marker).
  */
 import sharp from "sharp";
 import type { GalleryCategory } from "../../src/lib/gallery-categories.ts";
 import { imageUrlForId } from "../../src/lib/gallery-schema.ts";
-import { processImage } from "./gallery-image.ts";
-import { saveImage } from "./gallery-images-store.ts";
-import { claimSeed, createItem } from "./gallery-store.ts";
+import { processImage } from "../../netlify/lib/gallery-image.ts";
+import { saveImage } from "../../netlify/lib/gallery-images-store.ts";
+import { claimSeed, createItem } from "../../netlify/lib/gallery-store.ts";
 
 interface Scene {
   sky: [string, string];
@@ -194,10 +194,12 @@ export function sceneSvg(scene: Scene): string {
 </svg>`;
 }
 
-/** Seeds the local store once. A no-op outside the Netlify CLI or when the store was ever seeded. */
-export async function seedLocalGallery(): Promise<void> {
-  if (process.env.NETLIFY_LOCAL !== "true") return;
-  if (!(await claimSeed())) return;
+/**
+ * Seeds the gallery stores the Blobs environment points at, once: false when they were ever seeded
+ * (deleted samples stay deleted).
+ */
+export async function seedGallery(): Promise<boolean> {
+  if (!(await claimSeed())) return false;
   for (const sample of SAMPLES) {
     const png = await sharp(Buffer.from(sceneSvg(sample.scene)))
       .png()
@@ -211,4 +213,5 @@ export async function seedLocalGallery(): Promise<void> {
       imageUrl: imageUrlForId(imageId),
     });
   }
+  return true;
 }
