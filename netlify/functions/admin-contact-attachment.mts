@@ -1,20 +1,17 @@
-import type { Config } from "@netlify/functions";
-import { requireAdmin } from "../lib/auth.ts";
-import { errorResponse, methodNotAllowed } from "../lib/http.ts";
+import type { Config, Context } from "@netlify/functions";
+import { guardAdmin } from "../lib/auth.ts";
+import { errorResponse } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { attachmentResponse } from "../lib/quote-admin.ts";
 
-const PATH = /^\/api\/admin\/contact-submissions\/([^/]+)\/attachments\/([^/]+)$/;
-
 /** GET an attachment of a quote request: the exact bytes, streamed (DESIGN.md §3). */
-export default async (req: Request) => {
-  const refusal = await requireAdmin(req);
+export default async (req: Request, context: Context) => {
+  const refusal = await guardAdmin(req, ["GET"]);
   if (refusal) return refusal;
-  if (req.method !== "GET") return methodNotAllowed(["GET"]);
-  const match = PATH.exec(new URL(req.url).pathname);
-  if (!match) return errorResponse(404, "Not found");
+  const { id, attachmentId } = context.params;
+  if (!id || !attachmentId) return errorResponse(404, "Not found");
   try {
-    return await attachmentResponse(match[1]!, match[2]!);
+    return await attachmentResponse(id, attachmentId);
   } catch (error) {
     return toErrorResponse(error, "admin-contact-attachment");
   }

@@ -1,33 +1,32 @@
-import type { Config } from "@netlify/functions";
-import { requireAdmin } from "../lib/auth.ts";
-import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
-import { ConflictError, deleteItem, updateItem } from "../lib/gallery-store.ts";
+import type { Config, Context } from "@netlify/functions";
+import { guardAdmin } from "../lib/auth.ts";
+import { errorResponse, json, noContent } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
+import { readJson } from "../lib/request-body.ts";
+import { deleteItem, updateItem } from "../lib/gallery-store.ts";
 import { purgeGalleryCache } from "../lib/gallery-cache.ts";
-import { NO_STORE, parseJsonBody } from "../lib/gallery-http.ts";
+import { GALLERY_JSON, MAX_ITEM_BODY_BYTES } from "../lib/gallery-http.ts";
 import { GalleryIdSchema, GalleryUpdateSchema } from "../../src/lib/gallery-schema.ts";
 
 /** PUT /api/admin/gallery/{id} (title, description, category) and DELETE (the image goes too). */
-export default async (req: Request) => {
-  const refused = await requireAdmin(req);
-  if (refused) return refused;
-  if (req.method !== "PUT" && req.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
-  const id = GalleryIdSchema.safeParse(decodeURIComponent(new URL(req.url).pathname.split("/").pop() ?? ""));
+export default async (req: Request, context: Context) => {
+  const refusal = await guardAdmin(req, ["PUT", "DELETE"]);
+  if (refusal) return refusal;
+  const id = GalleryIdSchema.safeParse(context.params.id);
   if (!id.success) return errorResponse(404, "Gallery item not found");
   try {
     if (req.method === "DELETE") {
       if (!(await deleteItem(id.data))) return errorResponse(404, "Gallery item not found");
       await purgeGalleryCache();
-      return new Response(null, { status: 204, headers: NO_STORE });
+      return noContent();
     }
-    const input = await parseJsonBody(req, GalleryUpdateSchema);
-    if ("response" in input) return input.response;
-    const item = await updateItem(id.data, input.data);
+    const input = await readJson(req, GalleryUpdateSchema, MAX_ITEM_BODY_BYTES, GALLERY_JSON);
+    const item = await updateItem(id.data, input);
     if (!item) return errorResponse(404, "Gallery item not found");
     await purgeGalleryCache();
-    return json(item, { headers: NO_STORE });
+    return json(item);
   } catch (error) {
-    if (error instanceof ConflictError) return errorResponse(409, error.message);
-    throw error;
+    return toErrorResponse(error, "admin-gallery-item");
   }
 };
 

@@ -1,9 +1,11 @@
 import type { Config } from "@netlify/functions";
-import { requireAdmin } from "../lib/auth.ts";
-import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
-import { ConflictError, createItem } from "../lib/gallery-store.ts";
+import { guardAdmin } from "../lib/auth.ts";
+import { errorResponse, json } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
+import { readJson } from "../lib/request-body.ts";
+import { createItem } from "../lib/gallery-store.ts";
 import { purgeGalleryCache } from "../lib/gallery-cache.ts";
-import { NO_STORE, parseJsonBody } from "../lib/gallery-http.ts";
+import { GALLERY_JSON, MAX_ITEM_BODY_BYTES } from "../lib/gallery-http.ts";
 import { GalleryCreateSchema } from "../../src/lib/gallery-schema.ts";
 
 /**
@@ -11,13 +13,11 @@ import { GalleryCreateSchema } from "../../src/lib/gallery-schema.ts";
  * (the item count when it commits); a displayOrder in the body is accepted and ignored.
  */
 export default async (req: Request) => {
-  const refused = await requireAdmin(req);
-  if (refused) return refused;
-  if (req.method !== "POST") return methodNotAllowed(["POST"]);
-  const input = await parseJsonBody(req, GalleryCreateSchema);
-  if ("response" in input) return input.response;
+  const refusal = await guardAdmin(req, ["POST"]);
+  if (refusal) return refusal;
   try {
-    const outcome = await createItem(input.data);
+    const input = await readJson(req, GalleryCreateSchema, MAX_ITEM_BODY_BYTES, GALLERY_JSON);
+    const outcome = await createItem(input);
     if ("error" in outcome) {
       return outcome.error === "image-in-use"
         ? errorResponse(409, "This image is already in the gallery")
@@ -26,10 +26,9 @@ export default async (req: Request) => {
           });
     }
     await purgeGalleryCache();
-    return json(outcome.item, { status: 201, headers: NO_STORE });
+    return json(outcome.item, { status: 201 });
   } catch (error) {
-    if (error instanceof ConflictError) return errorResponse(409, error.message);
-    throw error;
+    return toErrorResponse(error, "admin-gallery");
   }
 };
 

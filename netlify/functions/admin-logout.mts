@@ -1,14 +1,12 @@
 import type { Config } from "@netlify/functions";
-import { endSession, requireAdmin } from "../lib/auth.ts";
-import { json, methodNotAllowed } from "../lib/http.ts";
+import { endSession, guardAdmin } from "../lib/auth.ts";
+import { json } from "../lib/http.ts";
 
 /** POST /api/admin/logout → 200; the session ends on the server, so copies of the cookie stop working. */
 export default async (req: Request) => {
-  if (req.method !== "POST") return methodNotAllowed(["POST"]);
-  const refusal = await requireAdmin(req);
+  const refusal = await guardAdmin(req, ["POST"]);
   if (refusal) return refusal;
-  const cookie = await endSession(req);
-  return json({ authenticated: false }, { headers: { "Cache-Control": "no-store", "Set-Cookie": cookie } });
+  return json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(req) } });
 };
 
 export const config: Config = { path: "/api/admin/logout" };

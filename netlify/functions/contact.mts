@@ -12,7 +12,7 @@ export default async (req: Request) => {
     const idempotencyKey = parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER));
     const form = await parseMultipart(req, CONTACT_LIMITS);
     const { id, createdAt } = await submitQuote(form, idempotencyKey);
-    return json({ id, createdAt }, { status: 201, headers: { "Cache-Control": "no-store" } });
+    return json({ id, createdAt }, { status: 201 });
   } catch (error) {
     return toErrorResponse(error, "contact");
   }

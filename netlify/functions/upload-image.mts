@@ -1,9 +1,9 @@
 import type { Config } from "@netlify/functions";
-import { requireAdmin } from "../lib/auth.ts";
-import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
-import { ImageRejected, processImage, readImageField } from "../lib/gallery-image.ts";
+import { guardAdmin } from "../lib/auth.ts";
+import { json } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
+import { processImage, readImageField } from "../lib/gallery-image.ts";
 import { saveImage } from "../lib/gallery-images-store.ts";
-import { NO_STORE } from "../lib/gallery-http.ts";
 import { imageUrlForId } from "../../src/lib/gallery-schema.ts";
 
 /**
@@ -11,19 +11,14 @@ import { imageUrlForId } from "../../src/lib/gallery-schema.ts";
  * down first). Published without metadata under a server-generated id: 201 `{ imageUrl }`.
  */
 export default async (req: Request) => {
-  const refused = await requireAdmin(req);
-  if (refused) return refused;
-  if (req.method !== "POST") return methodNotAllowed(["POST"]);
+  const refusal = await guardAdmin(req, ["POST"]);
+  if (refusal) return refusal;
   try {
     const image = await processImage(await readImageField(req));
     const id = await saveImage(image);
-    return json(
-      { imageUrl: imageUrlForId(id), width: image.width, height: image.height },
-      { status: 201, headers: NO_STORE },
-    );
+    return json({ imageUrl: imageUrlForId(id), width: image.width, height: image.height }, { status: 201 });
   } catch (error) {
-    if (error instanceof ImageRejected) return errorResponse(error.status, error.message);
-    throw error;
+    return toErrorResponse(error, "upload-image");
   }
 };
 

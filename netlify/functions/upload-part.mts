@@ -1,17 +1,15 @@
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { receivePart } from "../lib/uploads.ts";
 
-const PATH = /^\/api\/uploads\/([^/]+)\/parts\/([^/]+)$/;
-
 /** PUT /api/uploads/{id}/parts/{n}: one numbered part, raw bytes (docs/uploads.md). */
-export default async (req: Request) => {
+export default async (req: Request, context: Context) => {
   if (req.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const match = PATH.exec(new URL(req.url).pathname);
-  if (!match) return errorResponse(404, "Not found");
+  const { id, part } = context.params;
+  if (!id || !part) return errorResponse(404, "Not found");
   try {
-    return json(await receivePart(match[1]!, match[2]!, req), { headers: { "Cache-Control": "no-store" } });
+    return json(await receivePart(id, part, req));
   } catch (error) {
     return toErrorResponse(error, "upload-part");
   }

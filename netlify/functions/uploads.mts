@@ -1,15 +1,22 @@
 import type { Config } from "@netlify/functions";
+import { z } from "zod";
 import { json, methodNotAllowed } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { readJsonObject } from "../lib/request-body.ts";
+import { HttpError, toErrorResponse } from "../lib/http-error.ts";
+import { readJson } from "../lib/request-body.ts";
 import { createUpload } from "../lib/uploads.ts";
+
+/** The fields are checked by createUpload; here only that the body is one small JSON object. */
+const UploadRequestSchema = z.record(z.string(), z.unknown());
 
 /** POST /api/uploads `{ name, size }`: starts a quote attachment upload (docs/uploads.md). */
 export default async (req: Request) => {
   if (req.method !== "POST") return methodNotAllowed(["POST"]);
   try {
-    const input = await readJsonObject(req, 4096);
-    return json(await createUpload(input), { status: 201, headers: { "Cache-Control": "no-store" } });
+    const input = await readJson(req, UploadRequestSchema, 4096, {
+      requireJsonType: true,
+      invalid: () => new HttpError(400, "Request body must be a JSON object"),
+    });
+    return json(await createUpload(input), { status: 201 });
   } catch (error) {
     return toErrorResponse(error, "uploads");
   }

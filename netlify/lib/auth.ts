@@ -7,7 +7,7 @@
  * keyed by an HMAC of the id, never by the id itself.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { errorResponse } from "./http.ts";
+import { errorResponse, methodNotAllowed } from "./http.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
 export const ADMIN_SESSION_COOKIE = "admin_session";
@@ -16,7 +16,6 @@ export const ADMIN_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 export const LOCAL_DEFAULT_PASSWORD = "admin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const NO_STORE = { "Cache-Control": "no-store" };
 
 interface AdminSecrets {
   password: string;
@@ -59,11 +58,15 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 function unavailable(): Response {
-  return errorResponse(503, "Admin access is not configured on this site", { headers: NO_STORE });
+  return errorResponse(503, "Admin access is not configured on this site");
 }
 
 function unauthorized(): Response {
-  return errorResponse(401, "Authentication required", { headers: NO_STORE });
+  return errorResponse(401, "Authentication required");
+}
+
+function forbidden(): Response {
+  return errorResponse(403, "Cross-site requests are not allowed");
 }
 
 /** True when a state-changing request comes from another site (or hides where it comes from). */
@@ -82,10 +85,7 @@ function isForeignRequest(req: Request): boolean {
 /** 503 when unconfigured, 403 for a foreign Origin on a state-changing method; else null. */
 export function refuseUnavailableOrForeign(req: Request): Response | null {
   if (!adminSecrets()) return unavailable();
-  if (isForeignRequest(req)) {
-    return errorResponse(403, "Cross-site requests are not allowed", { headers: NO_STORE });
-  }
-  return null;
+  return isForeignRequest(req) ? forbidden() : null;
 }
 
 function readCookie(req: Request, name: string): string | null {
@@ -130,15 +130,18 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<Parsed
 }
 
 /**
- * null when the request carries a valid admin session; otherwise the Response to return
- * (401, 403 foreign Origin on state-changing methods, 503 when deployed without ADMIN_PASSWORD).
- * Reads nothing of the body.
+ * The guards of every admin function, in one order: auth first, as DESIGN.md §3 requires ("401
+ * before anything else"): 503 when deployed without ADMIN_PASSWORD, 401 without a valid session;
+ * then the method (405, `Allow` lists `methods` but HEAD); then the origin (403 for a foreign
+ * `Origin` on a state-changing method). null when the request may proceed to its body, which is
+ * not read here.
  */
-export async function requireAdmin(req: Request): Promise<Response | null> {
-  const refusal = refuseUnavailableOrForeign(req);
-  if (refusal) return refusal;
-  const secrets = adminSecrets() as AdminSecrets;
-  return (await validSession(req, secrets)) ? null : unauthorized();
+export async function guardAdmin(req: Request, methods: readonly string[]): Promise<Response | null> {
+  const secrets = adminSecrets();
+  if (!secrets) return unavailable();
+  if (!(await validSession(req, secrets))) return unauthorized();
+  if (!methods.includes(req.method)) return methodNotAllowed(methods.filter((m) => m !== "HEAD"));
+  return isForeignRequest(req) ? forbidden() : null;
 }
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */

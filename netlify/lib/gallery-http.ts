@@ -1,26 +1,13 @@
-/** Request helpers for the gallery admin functions. */
-import type { z } from "zod";
-import { errorResponse } from "./http.ts";
+/** How the gallery admin functions read their JSON bodies (DESIGN.md §3's error shape). */
+import type { JsonBodyOptions } from "./request-body.ts";
+import { HttpError } from "./http-error.ts";
 import { fieldErrorsOf } from "../../src/lib/gallery-schema.ts";
 
-/** Parses a JSON body with `schema`; a Response (400) when the body is not JSON or not valid. */
-export async function parseJsonBody<S extends z.ZodType>(
-  req: Request,
-  schema: S,
-): Promise<{ data: z.infer<S> } | { response: Response }> {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    return { response: errorResponse(400, "The request body must be JSON") };
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    return {
-      response: errorResponse(400, "Invalid gallery data", { fieldErrors: fieldErrorsOf(parsed.error) }),
-    };
-  }
-  return { data: parsed.data };
-}
+export const GALLERY_JSON: JsonBodyOptions = {
+  notJsonMessage: "The request body must be JSON",
+  invalid: (error) => new HttpError(400, "Invalid gallery data", fieldErrorsOf(error)),
+};
 
-export const NO_STORE = { "Cache-Control": "no-store" } as const;
+/** Item bodies are a few short fields; a reorder lists every item id (about 40 bytes each). */
+export const MAX_ITEM_BODY_BYTES = 16 * 1024;
+export const MAX_REORDER_BODY_BYTES = 256 * 1024;

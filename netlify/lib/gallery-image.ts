@@ -14,14 +14,13 @@ import {
   PUBLISHED_IMAGE_MAX_EDGE,
 } from "../../src/lib/gallery-constants.ts";
 import type { ImageToStore } from "./gallery-images-store.ts";
+import { HttpError } from "./http-error.ts";
 
 const WEBP_QUALITY = 82;
 
-export class ImageRejected extends Error {
-  readonly status: 400 | 413 | 415;
+export class ImageRejected extends HttpError {
   constructor(status: 400 | 413 | 415, message: string) {
-    super(message);
-    this.status = status;
+    super(status, message);
   }
 }
 

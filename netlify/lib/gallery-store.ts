@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./blobs.ts";
 import { deleteImage, imageDimensions } from "./gallery-images-store.ts";
+import { HttpError } from "./http-error.ts";
 import type { GalleryCategory } from "../../src/lib/gallery-categories.ts";
 import {
   imageIdFromUrl,
@@ -67,7 +68,12 @@ function serialised<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-export class ConflictError extends Error {}
+/** The index kept changing under this writer: 409, the admin retries. */
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
 
 /**
  * Applies `change` to the current index and writes it back only if nobody else wrote in between;

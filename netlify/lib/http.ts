@@ -22,10 +22,16 @@ export function secureHeaders(init?: HeadersInit): Headers {
   return headers;
 }
 
+/** A JSON response; `Cache-Control: no-store` unless `init` sets its own (FUNCTION_SECURITY_HEADERS). */
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = secureHeaders(init.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json; charset=utf-8");
   return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/** 204 with the same headers as a JSON response. */
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: secureHeaders() });
 }
 
 /** `{ error, fieldErrors? }` as DESIGN.md §3 prescribes. */

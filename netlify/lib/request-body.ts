@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { HttpError } from "./http-error.ts";
+import { fieldErrorsOf } from "../../src/lib/gallery-schema.ts";
 
 /** Refuses a request whose declared length is over `max` before reading it (413). */
 export function checkDeclaredLength(req: Request, max: number): void {
@@ -37,21 +39,36 @@ export async function readBodyLimited(req: Request, max: number): Promise<Uint8A
   return body;
 }
 
-/** Parses a small JSON body; anything but a JSON object is a 400. */
-export async function readJsonObject(req: Request, max: number): Promise<Record<string, unknown>> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
+export interface JsonBodyOptions {
+  /** Refuse any Content-Type but application/json with 415. */
+  requireJsonType?: boolean;
+  /** The 400's message when the body is not UTF-8 JSON. */
+  notJsonMessage?: string;
+  /** The error for JSON that `schema` refuses; by default a 400 listing the schema's field errors. */
+  invalid?: (error: z.ZodError) => HttpError;
+}
+
+/**
+ * The one way a function reads a JSON body: at most `maxBytes` (413 beyond, whatever Content-Length
+ * claimed), UTF-8 JSON (else 400), checked against `schema` (else `options.invalid`, 400).
+ */
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes: number,
+  options: JsonBodyOptions = {},
+): Promise<z.output<S>> {
+  if (options.requireJsonType && !/^application\/json\s*(;|$)/i.test(req.headers.get("content-type") ?? "")) {
     throw new HttpError(415, "Content-Type must be application/json");
   }
-  const bytes = await readBodyLimited(req, max);
+  const bytes = await readBodyLimited(req, maxBytes);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw new HttpError(400, "Request body must be valid UTF-8 JSON");
+    throw new HttpError(400, options.notJsonMessage ?? "Request body must be valid UTF-8 JSON");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new HttpError(400, "Request body must be a JSON object");
-  }
-  return value as Record<string, unknown>;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw options.invalid?.(parsed.error) ?? new HttpError(400, "Invalid request", fieldErrorsOf(parsed.error));
 }

@@ -98,6 +98,14 @@ describe.each(ADMIN_ROUTES)("$method $path", (route) => {
     expect((await call(route, cookie)).status).toBe(503);
   });
 
+  it("answers 401 to a wrong method without a session, 405 with one", async () => {
+    const wrong = { ...route, method: "PATCH" };
+    expect((await call(wrong)).status).toBe(401);
+    const response = await call(wrong, await adminCookie());
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toMatch(new RegExp(`\\b${route.method}\\b`));
+  });
+
   if (!["GET", "HEAD"].includes(route.method)) {
     it("answers 403 to a foreign Origin even with a valid session", async () => {
       const cookie = await adminCookie();
@@ -346,13 +354,18 @@ describe("session route", () => {
     expect((await session(request)).status).toBe(200);
   });
 
-  it("405 for POST", async () => {
-    const request = new Request(`${TEST_ORIGIN}/api/admin/session`, { method: "POST" });
-    expect((await session(request)).status).toBe(405);
+  it("405 for POST with a session (401 without one, DESIGN.md §3)", async () => {
+    const cookie = await adminCookie();
+    const post = (headers: HeadersInit) =>
+      session(new Request(`${TEST_ORIGIN}/api/admin/session`, { method: "POST", headers }));
+    expect((await post({ Cookie: cookie, Origin: TEST_ORIGIN })).status).toBe(405);
+    expect((await post({ Origin: TEST_ORIGIN })).status).toBe(401);
   });
 
-  it("logout 405 for GET", async () => {
-    expect((await logout(new Request(`${TEST_ORIGIN}/api/admin/logout`))).status).toBe(405);
+  it("logout 405 for GET with a session", async () => {
+    const cookie = await adminCookie();
+    const request = new Request(`${TEST_ORIGIN}/api/admin/logout`, { headers: { Cookie: cookie } });
+    expect((await logout(request)).status).toBe(405);
   });
 });
 

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
-import download from "../../netlify/functions/admin-contact-attachment.mts";
+import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest } from "./quote-fixtures.ts";
+import { routed } from "./route.ts";
+
+const download = routed(attachment, attachmentConfig);
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;

@@ -7,10 +7,11 @@ import { imageForm, jpegWithGps, pngImage } from "./gallery-fixtures";
 import listGallery from "../../netlify/functions/gallery.mts";
 import serveImage from "../../netlify/functions/gallery-image.mts";
 import adminGallery from "../../netlify/functions/admin-gallery.mts";
-import adminGalleryItem from "../../netlify/functions/admin-gallery-item.mts";
+import adminGalleryItem, { config as itemConfig } from "../../netlify/functions/admin-gallery-item.mts";
 import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
 import uploadImage from "../../netlify/functions/upload-image.mts";
 import type { GalleryItem } from "../../src/lib/gallery-schema";
+import { routeContext } from "./route";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
@@ -46,7 +47,7 @@ function call(method: string, path: string, body?: unknown, withCookie = true): 
       : path === "/api/admin/gallery/reorder"
         ? adminGalleryReorder
         : adminGalleryItem;
-  return handler(req, context);
+  return handler(req, handler === adminGalleryItem ? routeContext(itemConfig, req, "192.0.2.9") : context);
 }
 
 async function list(): Promise<GalleryItem[]> {
@@ -135,6 +136,18 @@ describe("gallery admin CRUD", () => {
     });
     expect(reused.status).toBe(409);
     expect(await list()).toHaveLength(1);
+  });
+
+  it("refuses JSON bodies over their limit with 413 before parsing them", async () => {
+    const ids = Array.from({ length: 10_000 }, () => "0f8fad5b-d9cb-469f-a165-70867728950e");
+    expect((await call("POST", "/api/admin/gallery/reorder", { imageIds: ids })).status).toBe(413);
+    const long = {
+      title: "x",
+      imageUrl: "/media/gallery/x",
+      category: "all",
+      description: "d".repeat(20_000),
+    };
+    expect((await call("POST", "/api/admin/gallery", long)).status).toBe(413);
   });
 
   it("refuses wrong methods with 405", async () => {

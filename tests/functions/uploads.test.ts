@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import createHandler from "../../netlify/functions/uploads.mts";
-import partHandler from "../../netlify/functions/upload-part.mts";
-import completeHandler from "../../netlify/functions/upload-complete.mts";
+import partFunction, { config as partConfig } from "../../netlify/functions/upload-part.mts";
+import completeFunction, { config as completeConfig } from "../../netlify/functions/upload-complete.mts";
 import cleanupHandler from "../../netlify/functions/cleanup-uploads.mts";
 import { cleanupExpiredUploads } from "../../netlify/lib/uploads.ts";
 import { submitQuote } from "../../netlify/lib/quotes.ts";
@@ -11,6 +11,10 @@ import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { MAX_REQUEST_BODY_BYTES, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote-upload.ts";
 import { startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, rawRequest, storedKeys, VALID_FIELDS } from "./quote-fixtures.ts";
+import { routed } from "./route.ts";
+
+const partHandler = routed(partFunction, partConfig);
+const completeHandler = routed(completeFunction, completeConfig);
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {
