@@ -9,6 +9,6 @@ import { errorResponse } from "../lib/http.ts";
  * (`/api/*` and `/api/admin/login`) are tried in an unspecified order by the Netlify CLI, which
  * let the wildcard answer 404 for real endpoints.
  */
-export default async () => errorResponse(404, "Not found");
+export default () => errorResponse(404, "Not found");
 
 export const config: Config = {};

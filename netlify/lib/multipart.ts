@@ -134,12 +134,13 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, "The request body could not be read");
   }
+  // Set by the parser's callbacks, which the compiler cannot follow.
   if (failure) {
     parser.destroy();
-    throw failure;
+    throw failure as HttpError;
   }
   parser.end();
   await finished;
-  if (failure) throw failure;
+  if (failure) throw failure as HttpError;
   return form;
 }

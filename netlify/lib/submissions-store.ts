@@ -55,7 +55,7 @@ export async function openAttachment(
 ): Promise<{ stream: ReadableStream; metadata: Partial<StoredAttachment> } | null> {
   const result = await store().getWithMetadata(attachmentKey(submissionId, attachmentId), { type: "stream" });
   if (!result) return null;
-  return { stream: result.data, metadata: result.metadata as Partial<StoredAttachment> };
+  return { stream: result.data, metadata: result.metadata };
 }
 
 /** Writes the record: the commit point of a quote (its attachments are written before). */

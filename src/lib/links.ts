@@ -18,7 +18,7 @@ export function telLink(phone: string): string {
 export function mailtoLink(email: string, fields: { subject?: string; body?: string } = {}): string {
   const query = Object.entries(fields)
     .filter(([, value]) => value)
-    .map(([key, value]) => `${key}=${encodeURIComponent(value as string)}`)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
     .join("&");
   return query ? `mailto:${email}?${query}` : `mailto:${email}`;
 }

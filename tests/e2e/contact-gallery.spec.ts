@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { BUSINESS, PHONE_HREF } from "./helpers/business";
 
 test("contact: cards, hours, areas with postcodes, Admin link and emergency banner around the form", async ({
   page,
@@ -6,10 +7,7 @@ test("contact: cards, hours, areas with postcodes, Admin link and emergency bann
   await page.goto("/contact");
   await expect(page.locator("section#quote-form")).toHaveCount(1);
   const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: "07700 900412" }).first()).toHaveAttribute(
-    "href",
-    "tel:07700900412",
-  );
+  await expect(main.getByRole("link", { name: BUSINESS.phone }).first()).toHaveAttribute("href", PHONE_HREF);
   await expect(main).toContainText("Response within 2 hours");
   await expect(main).toContainText("Online 7AM-8PM");
   await expect(main.getByRole("link", { name: /Chat with us/ })).toHaveAttribute("target", "_blank");
@@ -26,7 +24,7 @@ test("contact: cards, hours, areas with postcodes, Admin link and emergency bann
   );
   await expect(page.getByRole("region", { name: "Roofing emergency?" }).getByRole("link")).toHaveAttribute(
     "href",
-    "tel:07700900412",
+    PHONE_HREF,
   );
 });
 

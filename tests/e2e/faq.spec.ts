@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { BUSINESS, PHONE_HREF } from "./helpers/business";
 
 const filters = [
   "All Questions",
@@ -69,9 +70,9 @@ test("a ?category= link preselects that filter", async ({ page }) => {
 
 test("the call / WhatsApp strip, the tips and the closing call / e-mail block", async ({ page }) => {
   await page.goto("/faq");
-  await expect(page.getByRole("link", { name: "Call 07700 900412" }).first()).toHaveAttribute(
+  await expect(page.getByRole("link", { name: `Call ${BUSINESS.phone}` }).first()).toHaveAttribute(
     "href",
-    "tel:07700900412",
+    PHONE_HREF,
   );
   await expect(page.getByRole("link", { name: /^WhatsApp/ }).first()).toHaveAttribute(
     "href",

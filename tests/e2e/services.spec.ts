@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PHONE_HREF } from "./helpers/business";
 import { CAROUSEL_INTERVAL_MS } from "../../src/lib/constants";
 
 test.describe("the category carousel", () => {
@@ -119,5 +120,5 @@ test("the five reasons and the closing 'Call Now'", async ({ page }) => {
   await expect(
     page.getByRole("region", { name: "Why Choose Glenbrae Roofing?" }).getByRole("listitem"),
   ).toHaveCount(5);
-  await expect(page.getByRole("link", { name: /^Call Now/ })).toHaveAttribute("href", "tel:07700900412");
+  await expect(page.getByRole("link", { name: /^Call Now/ })).toHaveAttribute("href", PHONE_HREF);
 });

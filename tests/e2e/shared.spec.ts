@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { BUSINESS, PHONE_HREF } from "./helpers/business";
 import { WHATSAPP_GREETING } from "../../src/lib/constants";
 import { FOOTER_SERVICE_SLUGS } from "../../src/lib/footer";
 
@@ -29,10 +30,7 @@ test.describe("at 1280px", () => {
       "FAQ",
     ]);
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
-      "href",
-      "tel:07700900412",
-    );
+    await expect(header.getByRole("link", { name: BUSINESS.phone })).toHaveAttribute("href", PHONE_HREF);
     await expect(header.getByRole("link", { name: "Free Quote" })).toHaveAttribute("href", "/contact");
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
   });
@@ -76,7 +74,7 @@ test.describe("at 390px", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await expect(menu.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
     await expect(menu.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
-    await expect(menu.getByRole("link", { name: "07700 900412" })).toHaveAttribute("href", "tel:07700900412");
+    await expect(menu.getByRole("link", { name: BUSINESS.phone })).toHaveAttribute("href", PHONE_HREF);
     await menu.getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
@@ -108,7 +106,7 @@ test("the floating WhatsApp link opens the chat with the prefilled text in a new
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute(
     "href",
-    "https://wa.me/447700900412?text=Hello!%20I'd%20like%20to%20enquire%20about%20your%20roofing%20services.",
+    `https://wa.me/${BUSINESS.whatsapp}?text=Hello!%20I'd%20like%20to%20enquire%20about%20your%20roofing%20services.`,
   );
   expect(decodeURIComponent((await link.getAttribute("href"))!.split("?text=")[1]!)).toBe(WHATSAPP_GREETING);
   await expect(link).toHaveAttribute("target", "_blank");
@@ -118,8 +116,12 @@ test("the back-to-top button appears after 300px and scrolls to the top", async 
   await page.goto("/services");
   const button = page.getByRole("button", { name: "Back to top" });
   await expect(button).toBeHidden();
+  // At 250 px the button stays hidden: checked once the page has reported that scroll position.
   await page.evaluate(() => window.scrollTo(0, 250));
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => window.scrollY === 250);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await expect(button).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 900));
   await expect(button).toBeVisible();

@@ -54,10 +54,10 @@ const logoutRoute = ADMIN_ROUTES.find((r) => r.path === "/api/admin/logout") as 
 
 /** How each kind of bad cookie is obtained; `expired` moves the clock past the session's expiry. */
 const BAD_COOKIES: [string, () => Promise<string | undefined>][] = [
-  ["no cookie", async () => undefined],
+  ["no cookie", () => Promise.resolve(undefined)],
   [
     "forged cookie",
-    async () => `admin_session=${"A".repeat(43)}.${Date.now() + 3_600_000}.${"B".repeat(43)}`,
+    () => Promise.resolve(`admin_session=${"A".repeat(43)}.${Date.now() + 3_600_000}.${"B".repeat(43)}`),
   ],
   [
     "tampered expiry",

@@ -293,8 +293,6 @@ describe("malformed requests get a clear 4xx and store nothing", () => {
     expect(body.error).toMatch(error);
     expect(await storedKeys()).toEqual(before);
   });
-
-  test("the table has at least 20 cases", () => expect(malformed.length).toBeGreaterThanOrEqual(20));
 });
 
 describe("robots and retries", () => {

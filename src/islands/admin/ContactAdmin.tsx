@@ -71,6 +71,7 @@ export default function ContactAdmin({ businessName }: Props) {
 
   useEffect(() => {
     if (!readFlag()) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only after hydration
       setPhase("locked");
       return;
     }
@@ -87,6 +88,7 @@ export default function ContactAdmin({ businessName }: Props) {
   }, [lock]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loads the list from the server once unlocked
     if (phase === "unlocked") void load();
   }, [phase, load]);
 

@@ -37,7 +37,7 @@ export default function PasswordScreen({ onSubmit, notice }: Props) {
           Contact Admin
         </h1>
         <p className="mt-2 text-slate-700">Enter the admin password to read quote requests.</p>
-        <form onSubmit={submit} className="mt-6 space-y-4">
+        <form onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
           <div>
             <label htmlFor={inputId} className="block font-semibold text-slate-800">
               Password

@@ -64,6 +64,7 @@ export default function QuoteForm() {
   const thanksHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- hydration flag and the draft from localStorage
     setReady(true);
     const draft = loadDraft();
     if (draft) {
@@ -249,7 +250,13 @@ export default function QuoteForm() {
     "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 disabled:bg-slate-100 aria-invalid:border-red-700";
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={sending}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-6 space-y-5"
+      aria-busy={sending}
+    >
       <p className="text-sm text-slate-600">
         Fields marked <span aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.

@@ -27,6 +27,7 @@ export default function EditImageDialog({ item, onCancel, onSave }: Props) {
     const dialog = ref.current;
     if (!dialog) return;
     if (item) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the form follows the item the dialog opens for
       setTitle(item.title);
       setDescription(item.description ?? "");
       setCategory(item.category ?? "all");
@@ -65,7 +66,7 @@ export default function EditImageDialog({ item, onCancel, onSave }: Props) {
       onClose={onCancel}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] max-w-none rounded-xl bg-white p-0 shadow-2xl backdrop:bg-slate-950/70"
     >
-      <form onSubmit={submit} noValidate className="p-6">
+      <form onSubmit={(event) => void submit(event)} noValidate className="p-6">
         <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
           Edit Image
         </h2>

@@ -63,6 +63,7 @@ function AdminScreen({ onLock }: { onLock: () => void }) {
 
   useEffect(() => {
     headingRef.current?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loads the gallery from the server on mount
     void load();
   }, [load]);
 

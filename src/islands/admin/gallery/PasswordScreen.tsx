@@ -12,6 +12,7 @@ export default function PasswordScreen({ onUnlock }: Props) {
   const [busy, setBusy] = useState(false);
   // Until the island runs, a native submit would put the password in the URL: the form waits for it.
   const [ready, setReady] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- true only once hydrated
   useEffect(() => setReady(true), []);
 
   const submit = async (event: { preventDefault(): void }) => {
@@ -59,7 +60,10 @@ export default function PasswordScreen({ onUnlock }: Props) {
 
   return (
     <div className="mx-auto max-w-md py-16">
-      <form onSubmit={submit} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <form
+        onSubmit={(event) => void submit(event)}
+        className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <h1 className="text-2xl font-bold text-slate-900">Gallery Admin</h1>
         <p className="mt-2 text-slate-700">Enter the admin password to manage gallery images.</p>
         <label htmlFor={`${id}-password`} className="mt-6 block font-semibold text-slate-900">
