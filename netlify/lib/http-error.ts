@@ -2,13 +2,16 @@ import { errorResponse } from "./http.ts";
 
 /** A refusal with a status and a message for the caller; logic throws it, handlers turn it into JSON. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fieldErrors?: Record<string, string[]>,
-    readonly headers?: HeadersInit,
-  ) {
+  readonly status: number;
+  readonly fieldErrors?: Record<string, string[]>;
+  readonly headers?: HeadersInit;
+
+  // Plain fields, not parameter properties: scripts load this file with Node's type stripping.
+  constructor(status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: HeadersInit) {
     super(message);
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.headers = headers;
   }
 
   toResponse(): Response {
