@@ -6,7 +6,7 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import sharp from "sharp";
-import { sniffImageType } from "../../src/lib/gallery-image-type.ts";
+import { sniffImageType } from "../../src/lib/file-signature.ts";
 import {
   IMAGE_VARIANT_WIDTHS,
   MAX_IMAGE_UPLOAD_BYTES,

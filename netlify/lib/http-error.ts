@@ -7,7 +7,12 @@ export class HttpError extends Error {
   readonly headers?: HeadersInit;
 
   // Plain fields, not parameter properties: scripts load this file with Node's type stripping.
-  constructor(status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: HeadersInit) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors?: Record<string, string[]>,
+    headers?: HeadersInit,
+  ) {
     super(message);
     this.status = status;
     this.fieldErrors = fieldErrors;

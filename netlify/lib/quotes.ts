@@ -4,7 +4,8 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../src/lib/constants.ts";
-import { QUOTE_FIELD_NAMES, QUOTE_MESSAGES, validateQuote } from "../../src/lib/quote-schema.ts";
+import { QUOTE_FIELD_NAMES, QUOTE_MESSAGES } from "../../src/lib/quote-rules.ts";
+import { validateQuote } from "../../src/lib/quote-schema.ts";
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,

@@ -32,8 +32,6 @@ export function builtPages(dist = DIST): BuiltPage[] {
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
-export { isPrivatePath } from "../../integrations/site.ts";
-
 function locs(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.trim());
 }

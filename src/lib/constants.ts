@@ -16,10 +16,7 @@ export const PHONE_MAX_DIGITS = 15;
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_HOTKEY = "F8";
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const HOME_SERVICES_LIMIT = 6;
 export const HOME_TESTIMONIALS_LIMIT = 3;

@@ -64,22 +64,12 @@ export function fullName(submission: Pick<AdminSubmission, "firstName" | "lastNa
   return `${submission.firstName} ${submission.lastName}`.trim();
 }
 
-export { serviceLabel };
-
 /** mailto: a reply to the customer about their quote request. */
 export function replyMailto(submission: AdminSubmission, businessName: string): string {
   return mailtoLink(submission.email, {
     subject: `Your ${serviceLabel(submission.serviceRequired)} quote request – ${businessName}`,
     body: `Dear ${submission.firstName},\n\nThank you for your quote request.\n\n`,
   });
-}
-
-/** "512 B", "2.4 KB", "4.8 MB". */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return "";
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function isAttachment(value: unknown): value is AdminAttachment {

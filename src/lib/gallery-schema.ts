@@ -11,8 +11,6 @@ export const GalleryCategorySchema = z.enum(GALLERY_CATEGORY_VALUES, {
   error: "Please choose a category",
 });
 
-export { imageIdFromUrl, imageUrlForId } from "./gallery-images.ts";
-
 /** Server-generated image and item ids. */
 export const GalleryIdSchema = z.string().regex(/^[a-z0-9-]{8,64}$/, "Unknown id");
 

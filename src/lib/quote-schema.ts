@@ -6,15 +6,12 @@
 import * as z from "zod/mini";
 import {
   attachmentsRule,
-  QUOTE_FIELD_NAMES,
   QUOTE_MESSAGES,
   QUOTE_RULES,
   type QuoteFieldErrors,
   type QuoteFieldName,
 } from "./quote-rules";
 import { SERVICE_OPTION_VALUES } from "./service-options";
-
-export { QUOTE_FIELD_NAMES, QUOTE_MESSAGES, type QuoteFieldErrors, type QuoteFieldName };
 
 const field = (name: QuoteFieldName) =>
   z.string(QUOTE_MESSAGES[name === "phone" ? "phoneLength" : name]).check(

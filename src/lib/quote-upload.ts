@@ -2,13 +2,10 @@
  * Numbers of the quote attachment protocol (docs/uploads.md), shared by the QuoteForm island and the
  * functions. Browser-safe.
  */
-import { MAX_ATTACHMENT_BYTES } from "./constants";
-
 /** DESIGN.md §4: no request body the browser sends may exceed this. */
 export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 /** Every part but the last is exactly this long; well under the 4.5 MB the platform really takes. */
 export const UPLOAD_PART_BYTES = 3 * 1024 * 1024;
-export const MAX_UPLOAD_PARTS = Math.ceil(MAX_ATTACHMENT_BYTES / UPLOAD_PART_BYTES);
 /** An upload not used by a sent quote within this time is deleted. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Quotes filled in faster than this are refused as automated (docs/decisions.md). */

@@ -1,25 +1,19 @@
 /**
- * Service icon names (SPEC.md §3) and the emoji shown for each. Browser-safe.
- * An icon name outside this list falls back to DEFAULT_SERVICE_ICON.
+ * Service icon names (SPEC.md §3): what `icon:` in content/services may say. Browser-safe. Each is
+ * drawn by icon-paths.ts; a name outside this list fails the content build.
  */
-export const SERVICE_ICONS = {
-  home: "🏠",
-  hammer: "🔨",
-  "paint-brush": "🖌️",
-  tools: "🛠️",
-  tint: "💧",
-  warning: "⚠️",
-  square: "⬛",
-  fire: "🔥",
-  "paint-roller": "🎨",
-  broom: "🧹",
-  "layer-group": "🧱",
-} as const;
+export const SERVICE_ICON_NAMES = [
+  "home",
+  "hammer",
+  "paint-brush",
+  "tools",
+  "tint",
+  "warning",
+  "square",
+  "fire",
+  "paint-roller",
+  "broom",
+  "layer-group",
+] as const;
 
-export type ServiceIcon = keyof typeof SERVICE_ICONS;
-export const SERVICE_ICON_NAMES = Object.keys(SERVICE_ICONS) as [ServiceIcon, ...ServiceIcon[]];
-export const DEFAULT_SERVICE_ICON = "🏗️";
-
-export function iconEmoji(icon: string): string {
-  return icon in SERVICE_ICONS ? SERVICE_ICONS[icon as ServiceIcon] : DEFAULT_SERVICE_ICON;
-}
+export type ServiceIcon = (typeof SERVICE_ICON_NAMES)[number];

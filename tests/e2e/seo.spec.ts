@@ -4,7 +4,8 @@ import { expect, test } from "@playwright/test";
 import { parse } from "yaml";
 import { SITE_URL } from "../../integrations/site";
 import { DIST } from "../../scripts/lib/dist";
-import { builtPages, isPrivatePath, sitemapPaths } from "./helpers/site";
+import { builtPages, sitemapPaths } from "../../scripts/lib/dist";
+import { isPrivatePath } from "../../integrations/site";
 
 /** The built HTML is the same for both viewports: check it once. */
 test.skip(({ isMobile }) => isMobile, "checks the build, not the browser");

@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
-  formatFileSize,
   formatSubmissionDate,
   fullName,
   messagePreview,
   parseSubmissions,
   replyMailto,
-  serviceLabel,
   type AdminSubmission,
 } from "../../src/lib/contact-admin";
-import { SERVICE_OPTIONS } from "../../src/lib/service-options";
+import { formatFileSize } from "../../src/lib/file-size";
+import { SERVICE_OPTIONS, serviceLabel } from "../../src/lib/service-options";
 
 const submission: AdminSubmission = {
   id: "s1",

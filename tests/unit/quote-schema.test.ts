@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { isRecognisedEmailDomain } from "../../src/lib/email-domains";
 import { checkQuote } from "../../src/lib/quote-rules";
-import { QUOTE_MESSAGES, validateQuote } from "../../src/lib/quote-schema";
+import { QUOTE_MESSAGES } from "../../src/lib/quote-rules";
+import { validateQuote } from "../../src/lib/quote-schema";
 import { SERVICE_OPTIONS } from "../../src/lib/service-options";
 
 const valid = {
@@ -93,4 +94,12 @@ test.each([
   ["scot.example.io", false],
 ])("isRecognisedEmailDomain(%s) is %s", (domain, expected) => {
   expect(isRecognisedEmailDomain(domain)).toBe(expected);
+});
+
+test.each([
+  // DESIGN.md §8's common UK providers, in place of SPEC.md's elided list.
+  ...["gmail.com", "googlemail.com", "yahoo.com", "yahoo.co.uk", "hotmail.com", "hotmail.co.uk"],
+  ...["outlook.com", "live.com", "icloud.com", "btinternet.com", "sky.com", "aol.com"],
+])("accepts the provider %s", (domain) => {
+  expect(isRecognisedEmailDomain(domain)).toBe(true);
 });

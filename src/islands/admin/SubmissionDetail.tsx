@@ -1,13 +1,8 @@
 import { useEffect, useRef } from "react";
 import { telLink } from "../../lib/links";
-import {
-  formatFileSize,
-  formatSubmissionDate,
-  fullName,
-  replyMailto,
-  serviceLabel,
-  type AdminSubmission,
-} from "../../lib/contact-admin";
+import { formatSubmissionDate, fullName, replyMailto, type AdminSubmission } from "../../lib/contact-admin";
+import { formatFileSize } from "../../lib/file-size";
+import { serviceLabel } from "../../lib/service-options";
 import { buttonOutline, buttonPrimary, buttonSecondary } from "./ui";
 
 interface Props {

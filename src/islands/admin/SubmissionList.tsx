@@ -2,9 +2,9 @@ import {
   formatSubmissionDate,
   fullName,
   messagePreview,
-  serviceLabel,
   type AdminSubmission,
 } from "../../lib/contact-admin";
+import { serviceLabel } from "../../lib/service-options";
 
 interface Props {
   submissions: AdminSubmission[];

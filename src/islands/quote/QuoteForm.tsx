@@ -8,6 +8,7 @@ import {
   type SubmitEvent,
   type ReactNode,
 } from "react";
+import { formatFileSize } from "../../lib/file-size";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../lib/constants";
 import {
   checkQuote,
@@ -38,12 +39,6 @@ interface ChosenFile {
 type Status = "editing" | "sending" | "sent";
 
 const newKey = () => crypto.randomUUID();
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
 
 /** The free-quote form on /contact (SPEC.md §2, §5; DESIGN.md §4). */
 export default function QuoteForm() {
@@ -391,7 +386,7 @@ export default function QuoteForm() {
             {files.map((item) => (
               <li key={item.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
                 <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{item.file.name}</span>
-                <span className="text-sm text-slate-600">{formatSize(item.file.size)}</span>
+                <span className="text-sm text-slate-600">{formatFileSize(item.file.size)}</span>
                 {sending || item.uploadId ? (
                   <progress
                     className="h-2 w-full accent-brand-700"

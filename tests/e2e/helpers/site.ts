@@ -2,9 +2,7 @@
  * The routes the browser checks visit, read from the build at run time (the Netlify CLI builds
  * dist/ before the tests start), so new pages are covered as soon as they exist.
  */
-import { builtPages, isPrivatePath, sitemapPaths } from "../../../scripts/lib/dist";
-
-export { builtPages, isPrivatePath, sitemapPaths };
+import { builtPages, sitemapPaths } from "../../../scripts/lib/dist";
 
 /** Every page path: the sitemap's plus the built pages it leaves out (admin, 404). */
 export function allPagePaths(): string[] {

@@ -2,7 +2,7 @@
  * Browser side of a gallery upload: phone photos are scaled and re-encoded on a canvas until they fit
  * one request (DESIGN.md §4); the server checks, strips and re-encodes again regardless.
  */
-import { sniffImageType } from "../../../lib/gallery-image-type";
+import { sniffImageType } from "../../../lib/file-signature";
 import {
   CLIENT_IMAGE_MAX_EDGE,
   CLIENT_IMAGE_TARGET_BYTES,
