@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
+import contentApiRedirects from "./integrations/content-api-redirects.ts";
 import securityHeaders from "./integrations/security-headers.ts";
 import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
@@ -17,6 +18,7 @@ export default defineConfig({
       filter: (page) => !isPrivatePath(page),
     }),
     securityHeaders(),
+    contentApiRedirects(),
   ],
   // Astro hashes every inline script and style into a CSP <meta>; integrations/security-headers.ts
   // turns those into the Content-Security-Policy response header. No 'unsafe-inline' for scripts.

@@ -3,6 +3,7 @@
  * (SPEC.md §3, DESIGN.md §3). Browser-safe.
  */
 import type { Service, Testimonial } from "./content-schemas";
+import { SERVICE_ACCENTS } from "./service-accents";
 
 export interface ApiService {
   slug: string;
@@ -24,10 +25,14 @@ export interface ApiTestimonial {
   review: string;
 }
 
-/** A service as the API serves it: the slug added, the content-only `order` dropped. */
+/**
+ * A service as the API serves it: the slug added, the content-only `order` dropped, and the accent
+ * served as SPEC.md's `color` / `hoverColor` classes.
+ */
 export function toApiService(slug: string, service: Service): ApiService {
-  const { order: _order, ...fields } = service;
-  return { slug, ...fields };
+  const { order: _order, accent, ...fields } = service;
+  const { color, hoverColor } = SERVICE_ACCENTS[accent];
+  return { slug, ...fields, color, hoverColor };
 }
 
 export function toApiTestimonial(testimonial: Testimonial): ApiTestimonial {

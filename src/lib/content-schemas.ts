@@ -6,6 +6,7 @@
  * Browser-safe: no astro:*, no Node APIs, no React.
  */
 import { z } from "zod";
+import { SERVICE_ACCENT_NAMES } from "./service-accents";
 import { SERVICE_ICON_NAMES } from "./service-icons";
 
 /** Lower-case words joined by single hyphens: `roof-repairs`. */
@@ -93,8 +94,9 @@ export const ServiceSchema = z.strictObject({
     .min(40)
     .optional()
     .describe("Multi-line text; each line is shown as its own paragraph"),
-  color: z.string().min(3).describe("Tailwind classes for the card accent"),
-  hoverColor: z.string().min(3),
+  accent: z
+    .enum(SERVICE_ACCENT_NAMES, { error: `accent must be one of: ${SERVICE_ACCENT_NAMES.join(", ")}` })
+    .describe("The card's accent colour (src/lib/service-accents.ts)"),
   services: z.array(text(3, 80)).min(1).describe("Bullets used by carousel categories"),
   extraFeatures: z.array(text(3, 80)).default([]),
   warranty: text(10, 120).optional(),

@@ -6,6 +6,7 @@ import { SITE_URL } from "../../integrations/site";
 import { DIST } from "../../scripts/lib/dist";
 import { builtPages, sitemapPaths } from "../../scripts/lib/dist";
 import { isPrivatePath } from "../../integrations/site";
+import { BUSINESS } from "./helpers/business";
 
 /** The built HTML is the same for both viewports: check it once. */
 test.skip(({ isMobile }) => isMobile, "checks the build, not the browser");
@@ -53,6 +54,9 @@ test("every page has its own title and description", () => {
     expect.soft(html.match(/<title>/g), `${path}: one <title>`).toHaveLength(1);
     expect.soft(title.length, `${path}: title "${title}"`).toBeGreaterThanOrEqual(10);
     expect.soft(title.length, `${path}: title "${title}"`).toBeLessThanOrEqual(70);
+    // The business name is appended once, by Seo.astro, from content/business.yaml.
+    expect.soft(title.split(BUSINESS.shortName), `${path}: title "${title}"`).toHaveLength(2);
+    expect.soft(title.endsWith(` | ${BUSINESS.shortName}`), `${path}: title "${title}"`).toBe(true);
     expect.soft(description, `${path}: description`).not.toBe("");
     if (isPrivatePath(path)) continue;
     // What search results show: long enough to say something, short enough not to be cut.

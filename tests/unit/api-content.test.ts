@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { redirectsFile } from "../../integrations/content-api-redirects";
 import { toApiService, toApiTestimonial } from "../../src/lib/api-content";
 import { ServiceSchema, TestimonialSchema } from "../../src/lib/content-schemas";
 
@@ -10,8 +11,7 @@ describe("API shapes", () => {
       icon: "layer-group",
       order: 9,
       shortDescription: "Skilled lead flashings, valleys and bays.",
-      color: "bg-brand-50",
-      hoverColor: "hover:bg-brand-100",
+      accent: "accent",
       services: ["Lead flashings"],
     });
     expect(toApiService("lead-work", service)).toEqual({
@@ -19,8 +19,8 @@ describe("API shapes", () => {
       name: "Lead Work",
       icon: "layer-group",
       shortDescription: "Skilled lead flashings, valleys and bays.",
-      color: "bg-brand-50",
-      hoverColor: "hover:bg-brand-100",
+      color: "bg-accent-50 text-accent-700",
+      hoverColor: "hover:bg-accent-100",
       services: ["Lead flashings"],
       extraFeatures: [],
     });
@@ -43,12 +43,12 @@ describe("API shapes", () => {
   });
 });
 
-describe("public/_redirects", () => {
-  const rules = readFileSync("public/_redirects", "utf8")
+describe("_redirects (integrations/content-api-redirects.ts + public/_redirects)", () => {
+  const slugs = readdirSync("content/services").map((file) => file.replace(/\.md$/, ""));
+  const rules = redirectsFile(slugs, readFileSync("public/_redirects", "utf8"))
     .split("\n")
     .filter((line) => line.trim() && !line.startsWith("#"))
     .map((line) => line.trim().split(/\s+/));
-  const slugs = readdirSync("content/services").map((file) => file.replace(/\.md$/, ""));
 
   it("rewrites every service's API path to its prebuilt JSON, and nothing else under /api/services/", () => {
     const apiRules = rules.filter(([from]) => from!.startsWith("/api/services/"));
@@ -65,5 +65,9 @@ describe("public/_redirects", () => {
     expect(rules).toContainEqual(["/api/services", "/api/data/services.json", "200"]);
     expect(rules).toContainEqual(["/api/testimonials", "/api/data/testimonials.json", "200"]);
     expect(rules.at(-1)).toEqual(["/services/*", "/services/not-found", "404"]);
+  });
+
+  it("leaves no content API rule to be kept by hand", () => {
+    expect(readFileSync("public/_redirects", "utf8")).not.toMatch(/^\/api\//m);
   });
 });

@@ -19,8 +19,7 @@ const service = {
   order: 1,
   shortDescription: "Fast, lasting repairs for slipped slates and leaks.",
   detailedDescription: "First line of the detailed description.\nSecond line of it.",
-  color: "bg-brand-50 text-brand-800",
-  hoverColor: "hover:bg-brand-100",
+  accent: "brand",
   services: ["Slipped slates"],
   extraFeatures: ["Emergency leak repair"],
   warranty: "5-year guarantee on all repairs",
@@ -105,6 +104,12 @@ const cases: Case[] = [
     ServiceSchema,
     { ...service, icon: "rocket" },
     /icon must be one of: home, hammer/,
+  ],
+  [
+    "service: Tailwind classes instead of an accent name",
+    ServiceSchema,
+    { ...service, accent: "bg-brand-50 text-brand-800" },
+    /accent must be one of: brand, accent, slate, red/,
   ],
   ["service: missing name", ServiceSchema, { ...service, name: undefined }, /name/],
   [

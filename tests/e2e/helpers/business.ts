@@ -5,6 +5,7 @@ import { parse } from "yaml";
 
 interface BusinessDetails {
   name: string;
+  shortName: string;
   phone: string;
   whatsapp: string;
   email: string;

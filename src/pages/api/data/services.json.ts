@@ -1,5 +1,5 @@
 /**
- * Prebuilt body of GET /api/services: public/_redirects rewrites the API path to this file,
+ * Prebuilt body of GET /api/services: _redirects (integrations/content-api-redirects.ts) rewrites the API path to this file,
  * so the Netlify CDN serves it as application/json.
  */
 import type { APIRoute } from "astro";

@@ -1,4 +1,4 @@
-/** Prebuilt body of GET /api/testimonials (see public/_redirects). */
+/** Prebuilt body of GET /api/testimonials (see integrations/content-api-redirects.ts). */
 import type { APIRoute } from "astro";
 import { toApiTestimonial } from "../../../lib/api-content";
 import { getTestimonials } from "../../../utils/content";
