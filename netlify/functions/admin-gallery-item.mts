@@ -6,7 +6,7 @@ import { readJson } from "../lib/request-body.ts";
 import { deleteItem, updateItem } from "../lib/gallery-store.ts";
 import { purgeGalleryCache } from "../lib/gallery-cache.ts";
 import { GALLERY_JSON, MAX_ITEM_BODY_BYTES } from "../lib/gallery-http.ts";
-import { GalleryIdSchema, GalleryUpdateSchema } from "../../src/lib/gallery-schema.ts";
+import { GalleryIdSchema, GalleryUpdateSchema } from "../../src/lib/gallery/schema.ts";
 
 /** PUT /api/admin/gallery/{id} (title, description, category) and DELETE (the image goes too). */
 export default async (req: Request, context: Context) => {

@@ -6,7 +6,7 @@ import { readJson } from "../lib/request-body.ts";
 import { reorderItems } from "../lib/gallery-store.ts";
 import { purgeGalleryCache } from "../lib/gallery-cache.ts";
 import { GALLERY_JSON, MAX_REORDER_BODY_BYTES } from "../lib/gallery-http.ts";
-import { GalleryReorderSchema } from "../../src/lib/gallery-schema.ts";
+import { GalleryReorderSchema } from "../../src/lib/gallery/schema.ts";
 
 /** POST /api/admin/gallery/reorder: `imageIds` must name every current item exactly once. */
 export default async (req: Request) => {

@@ -6,7 +6,7 @@ import { readJson } from "../lib/request-body.ts";
 import { createItem } from "../lib/gallery-store.ts";
 import { purgeGalleryCache } from "../lib/gallery-cache.ts";
 import { GALLERY_JSON, MAX_ITEM_BODY_BYTES } from "../lib/gallery-http.ts";
-import { GalleryCreateSchema } from "../../src/lib/gallery-schema.ts";
+import { GalleryCreateSchema } from "../../src/lib/gallery/schema.ts";
 
 /**
  * POST /api/admin/gallery: adds an uploaded image to the gallery. The server assigns displayOrder

@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { IDEMPOTENCY_HEADER } from "../../src/lib/quote-upload.ts";
+import { IDEMPOTENCY_HEADER } from "../../src/lib/quote/upload.ts";
 import { json, methodNotAllowed } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { parseMultipart } from "../lib/multipart.ts";

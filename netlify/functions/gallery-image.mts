@@ -1,8 +1,8 @@
 import type { Config, Context } from "@netlify/functions";
 import { errorResponse, methodNotAllowed } from "../lib/http.ts";
 import { getImage } from "../lib/gallery-images-store.ts";
-import { GalleryIdSchema } from "../../src/lib/gallery-schema.ts";
-import { IMAGE_VARIANT_WIDTHS } from "../../src/lib/gallery-constants.ts";
+import { GalleryIdSchema } from "../../src/lib/gallery/schema.ts";
+import { IMAGE_VARIANT_WIDTHS } from "../../src/lib/gallery/constants.ts";
 
 /**
  * GET /media/gallery/{id}[/{width}]: a published gallery image, public and same-origin. Ids are

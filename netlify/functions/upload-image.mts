@@ -4,7 +4,7 @@ import { json } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { processImage, readImageField } from "../lib/gallery-image.ts";
 import { saveImage } from "../lib/gallery-images-store.ts";
-import { imageUrlForId } from "../../src/lib/gallery-images.ts";
+import { imageUrlForId } from "../../src/lib/gallery/images.ts";
 
 /**
  * POST /api/upload/image: one image in field `image` (at most 4 MiB; the admin screen scales photos

@@ -12,7 +12,7 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
   MAX_INPUT_PIXELS,
   PUBLISHED_IMAGE_MAX_EDGE,
-} from "../../src/lib/gallery-constants.ts";
+} from "../../src/lib/gallery/constants.ts";
 import type { ImageToStore } from "./gallery-images-store.ts";
 import { HttpError } from "./http-error.ts";
 

@@ -13,9 +13,9 @@ import { randomUUID } from "node:crypto";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./blobs.ts";
 import { deleteImage, imageDimensions } from "./gallery-images-store.ts";
 import { HttpError } from "./http-error.ts";
-import type { GalleryCategory } from "../../src/lib/gallery-categories.ts";
-import { imageIdFromUrl, imageUrlForId } from "../../src/lib/gallery-images.ts";
-import type { GalleryCreateInput, GalleryItem, GalleryUpdateInput } from "../../src/lib/gallery-schema.ts";
+import type { GalleryCategory } from "../../src/lib/gallery/categories.ts";
+import { imageIdFromUrl, imageUrlForId } from "../../src/lib/gallery/images.ts";
+import type { GalleryCreateInput, GalleryItem, GalleryUpdateInput } from "../../src/lib/gallery/schema.ts";
 
 const STORE_NAME = "gallery";
 const INDEX_KEY = "index";

@@ -4,8 +4,8 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../src/lib/constants.ts";
-import { QUOTE_FIELD_NAMES, QUOTE_MESSAGES } from "../../src/lib/quote-rules.ts";
-import { validateQuote } from "../../src/lib/quote-schema.ts";
+import { QUOTE_FIELD_NAMES, QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
+import { validateQuote } from "../../src/lib/quote/schema.ts";
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
@@ -13,7 +13,7 @@ import {
   MAX_REQUEST_BODY_BYTES,
   MIN_FILL_TIME_MS,
   UPLOAD_IDS_FIELD,
-} from "../../src/lib/quote-upload.ts";
+} from "../../src/lib/quote/upload.ts";
 import { cleanFileName, detectFileType } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "./multipart.ts";

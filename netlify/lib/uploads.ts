@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
-import { UPLOAD_ID_PATTERN, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote-upload.ts";
+import { UPLOAD_ID_PATTERN, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
 import { cleanFileName, detectFileType } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
 import { readBodyLimited } from "./request-body.ts";

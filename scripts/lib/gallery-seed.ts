@@ -4,8 +4,8 @@
  * against the local Blobs sandbox, and only once per store (an `onlyIfNew` marker).
  */
 import sharp from "sharp";
-import type { GalleryCategory } from "../../src/lib/gallery-categories.ts";
-import { imageUrlForId } from "../../src/lib/gallery-images.ts";
+import type { GalleryCategory } from "../../src/lib/gallery/categories.ts";
+import { imageUrlForId } from "../../src/lib/gallery/images.ts";
 import { processImage } from "../../netlify/lib/gallery-image.ts";
 import { saveImage } from "../../netlify/lib/gallery-images-store.ts";
 import { claimSeed, createItem } from "../../netlify/lib/gallery-store.ts";

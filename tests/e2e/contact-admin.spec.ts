@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { CONTACT_ADMIN_STORAGE_KEY, formatSubmissionDate, messagePreview } from "../../src/lib/contact-admin";
+import { CONTACT_ADMIN_STORAGE_KEY, formatSubmissionDate, messagePreview } from "../../src/lib/admin/quotes";
 import { MESSAGE_PREVIEW_LENGTH } from "../../src/lib/constants";
 
 /** The served build runs without .env, so the local default applies unless ADMIN_PASSWORD is set. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { MIN_FILL_TIME_MS, MAX_REQUEST_BODY_BYTES } from "../../src/lib/quote-upload";
+import { MIN_FILL_TIME_MS, MAX_REQUEST_BODY_BYTES } from "../../src/lib/quote/upload";
 
 const MB = 1024 * 1024;
 

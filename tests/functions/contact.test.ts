@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
 import { readSubmission, openAttachment } from "../../netlify/lib/submissions-store.ts";
-import { QUOTE_MESSAGES } from "../../src/lib/quote-rules.ts";
+import { QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import { startBlobs } from "./blobs.ts";
 import {
   BASE,

@@ -10,7 +10,7 @@ import adminGallery from "../../netlify/functions/admin-gallery.mts";
 import adminGalleryItem, { config as itemConfig } from "../../netlify/functions/admin-gallery-item.mts";
 import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
 import uploadImage from "../../netlify/functions/upload-image.mts";
-import type { GalleryItem } from "../../src/lib/gallery-schema";
+import type { GalleryItem } from "../../src/lib/gallery/schema";
 import { routeContext } from "./route";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;

@@ -17,8 +17,8 @@ import {
 import { saveImage } from "../../netlify/lib/gallery-images-store";
 import { processImage, ImageRejected } from "../../netlify/lib/gallery-image";
 import { seedGallery } from "../../scripts/lib/gallery-seed";
-import { imageUrlForId } from "../../src/lib/gallery-images";
-import type { GalleryCategory } from "../../src/lib/gallery-categories";
+import { imageUrlForId } from "../../src/lib/gallery/images";
+import type { GalleryCategory } from "../../src/lib/gallery/categories";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeEach(async () => {

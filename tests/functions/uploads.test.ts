@@ -8,7 +8,7 @@ import { cleanupExpiredUploads } from "../../netlify/lib/uploads.ts";
 import { submitQuote } from "../../netlify/lib/quotes.ts";
 import { openAttachment, readSubmission } from "../../netlify/lib/submissions-store.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
-import { MAX_REQUEST_BODY_BYTES, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote-upload.ts";
+import { MAX_REQUEST_BODY_BYTES, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
 import { startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, rawRequest, storedKeys, VALID_FIELDS } from "./quote-fixtures.ts";
 import { routed } from "./route.ts";

@@ -6,7 +6,7 @@ import {
   parseSubmissions,
   replyMailto,
   type AdminSubmission,
-} from "../../src/lib/contact-admin";
+} from "../../src/lib/admin/quotes";
 import { formatFileSize } from "../../src/lib/file-size";
 import { SERVICE_OPTIONS, serviceLabel } from "../../src/lib/service-options";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { filterGallery, matchesCategory } from "../../src/lib/gallery-filter";
-import type { GalleryCategory } from "../../src/lib/gallery-categories";
-import { GALLERY_CATEGORIES, categoryLabel } from "../../src/lib/gallery-categories";
+import { filterGallery, matchesCategory } from "../../src/lib/gallery/filter";
+import type { GalleryCategory } from "../../src/lib/gallery/categories";
+import { GALLERY_CATEGORIES, categoryLabel } from "../../src/lib/gallery/categories";
 
 describe("matchesCategory (SPEC.md §5)", () => {
   it.each<[string, { title: string; description?: string; category?: string }, GalleryCategory, boolean]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveTo, swapWithNeighbour } from "../../src/lib/gallery-order";
+import { moveTo, swapWithNeighbour } from "../../src/lib/gallery/order";
 
 describe("moveTo", () => {
   it.each([

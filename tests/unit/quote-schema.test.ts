@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { isRecognisedEmailDomain } from "../../src/lib/email-domains";
-import { checkQuote } from "../../src/lib/quote-rules";
-import { QUOTE_MESSAGES } from "../../src/lib/quote-rules";
-import { validateQuote } from "../../src/lib/quote-schema";
+import { isRecognisedEmailDomain } from "../../src/lib/quote/email-domains";
+import { checkQuote } from "../../src/lib/quote/rules";
+import { QUOTE_MESSAGES } from "../../src/lib/quote/rules";
+import { validateQuote } from "../../src/lib/quote/schema";
 import { SERVICE_OPTIONS } from "../../src/lib/service-options";
 
 const valid = {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SessionEndedError, fetchSubmissions, hasSession, login, logout } from "../../lib/admin-api";
-import { CONTACT_ADMIN_STORAGE_KEY, type AdminSubmission } from "../../lib/contact-admin";
+import { SessionEndedError, fetchSubmissions, hasSession, login, logout } from "../../lib/admin/api";
+import { CONTACT_ADMIN_STORAGE_KEY, type AdminSubmission } from "../../lib/admin/quotes";
 import PasswordScreen from "./PasswordScreen";
 import SubmissionDetail from "./SubmissionDetail";
 import SubmissionList from "./SubmissionList";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { telLink } from "../../lib/links";
-import { formatSubmissionDate, fullName, replyMailto, type AdminSubmission } from "../../lib/contact-admin";
+import { formatSubmissionDate, fullName, replyMailto, type AdminSubmission } from "../../lib/admin/quotes";
 import { formatFileSize } from "../../lib/file-size";
 import { serviceLabel } from "../../lib/service-options";
 import { buttonOutline, buttonPrimary, buttonSecondary } from "./ui";

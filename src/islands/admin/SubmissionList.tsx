@@ -1,9 +1,4 @@
-import {
-  formatSubmissionDate,
-  fullName,
-  messagePreview,
-  type AdminSubmission,
-} from "../../lib/contact-admin";
+import { formatSubmissionDate, fullName, messagePreview, type AdminSubmission } from "../../lib/admin/quotes";
 import { serviceLabel } from "../../lib/service-options";
 
 interface Props {

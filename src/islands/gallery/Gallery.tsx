@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { GALLERY_CATEGORIES, type GalleryCategory } from "../../lib/gallery-categories";
-import { filterGallery } from "../../lib/gallery-filter";
-import { fetchGallery } from "../../lib/gallery-api";
-import type { GalleryItem } from "../../lib/gallery-schema";
+import { GALLERY_CATEGORIES, type GalleryCategory } from "../../lib/gallery/categories";
+import { filterGallery } from "../../lib/gallery/filter";
+import { fetchGallery } from "../../lib/gallery/api";
+import type { GalleryItem } from "../../lib/gallery/schema";
 import ProjectCard from "./ProjectCard";
 import ProjectDialog from "./ProjectDialog";
 

@@ -1,5 +1,5 @@
-import type { GalleryItem } from "../../lib/gallery-schema";
-import { responsiveImage } from "../../lib/gallery-images";
+import type { GalleryItem } from "../../lib/gallery/schema";
+import { responsiveImage } from "../../lib/gallery/images";
 
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 47vw, 92vw";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import type { GalleryItem } from "../../lib/gallery-schema";
-import { responsiveImage } from "../../lib/gallery-images";
+import type { GalleryItem } from "../../lib/gallery/schema";
+import { responsiveImage } from "../../lib/gallery/images";
 
 interface Props {
   item: GalleryItem | null;

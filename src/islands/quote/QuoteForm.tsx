@@ -15,14 +15,14 @@ import {
   QUOTE_FIELD_NAMES,
   type QuoteFieldErrors,
   type QuoteFieldName,
-} from "../../lib/quote-rules";
+} from "../../lib/quote/rules";
 import {
   ATTACHMENT_ACCEPT,
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
   UPLOAD_IDS_FIELD,
-} from "../../lib/quote-upload";
+} from "../../lib/quote/upload";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft, type QuoteValues } from "./draft";

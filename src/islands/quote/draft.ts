@@ -2,7 +2,7 @@
  * What the visitor typed, kept in localStorage until the quote is sent, so a reload loses nothing.
  * Files are never kept. Storage may be unavailable (private mode, full): then there is no draft.
  */
-import { QUOTE_FIELD_NAMES, type QuoteFieldName } from "../../lib/quote-rules";
+import { QUOTE_FIELD_NAMES, type QuoteFieldName } from "../../lib/quote/rules";
 
 const DRAFT_KEY = "quote-request-draft";
 

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, PointerEvent } from "react";
-import type { GalleryItem } from "../../../lib/gallery-schema";
-import { categoryLabel } from "../../../lib/gallery-categories";
-import { responsiveImage } from "../../../lib/gallery-images";
+import type { GalleryItem } from "../../../lib/gallery/schema";
+import { categoryLabel } from "../../../lib/gallery/categories";
+import { responsiveImage } from "../../../lib/gallery/images";
 
 export interface CardActions {
   onMove: (item: GalleryItem, by: -1 | 1) => void;

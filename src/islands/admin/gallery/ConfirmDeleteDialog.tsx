@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import type { GalleryItem } from "../../../lib/gallery-schema";
+import type { GalleryItem } from "../../../lib/gallery/schema";
 
 interface Props {
   item: GalleryItem | null;

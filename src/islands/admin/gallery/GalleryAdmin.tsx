@@ -7,11 +7,11 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from "react";
-import { HttpError, errorDetail, fetchGallery, send } from "../../../lib/gallery-api";
-import { moveTo, swapWithNeighbour } from "../../../lib/gallery-order";
-import type { GalleryItem, GalleryUpdateInput } from "../../../lib/gallery-schema";
-import { UPLOAD_DEFAULT_DESCRIPTION } from "../../../lib/gallery-constants";
-import { DEFAULT_GALLERY_CATEGORY } from "../../../lib/gallery-categories";
+import { HttpError, errorDetail, fetchGallery, send } from "../../../lib/gallery/api";
+import { moveTo, swapWithNeighbour } from "../../../lib/gallery/order";
+import type { GalleryItem, GalleryUpdateInput } from "../../../lib/gallery/schema";
+import { UPLOAD_DEFAULT_DESCRIPTION } from "../../../lib/gallery/constants";
+import { DEFAULT_GALLERY_CATEGORY } from "../../../lib/gallery/categories";
 import { toast } from "../../../lib/toast-store";
 import PasswordScreen from "./PasswordScreen";
 import AdminImageCard from "./AdminImageCard";

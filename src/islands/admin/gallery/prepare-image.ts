@@ -7,7 +7,7 @@ import {
   CLIENT_IMAGE_MAX_EDGE,
   CLIENT_IMAGE_TARGET_BYTES,
   MAX_IMAGE_UPLOAD_BYTES,
-} from "../../../lib/gallery-constants";
+} from "../../../lib/gallery/constants";
 
 const MAX_ATTEMPTS = 10;
 

@@ -1,5 +1,5 @@
 /** Gallery image URLs and their `src`/`srcset`. Browser-safe and free of zod (the public island uses it). */
-import { GALLERY_IMAGE_PATH, IMAGE_VARIANT_WIDTHS, PUBLISHED_IMAGE_MAX_EDGE } from "./gallery-constants.ts";
+import { GALLERY_IMAGE_PATH, IMAGE_VARIANT_WIDTHS, PUBLISHED_IMAGE_MAX_EDGE } from "./constants.ts";
 
 const IMAGE_URL_PATTERN = new RegExp(`^${GALLERY_IMAGE_PATH}/([a-z0-9-]{8,64})$`);
 

@@ -3,9 +3,9 @@
  * so the browser and the server give the same messages. Browser-safe.
  */
 import { z } from "zod";
-import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORY_VALUES } from "./gallery-categories.ts";
-import { imageIdFromUrl } from "./gallery-images.ts";
-import { GALLERY_DESCRIPTION_MAX, GALLERY_LOCATION_MAX, GALLERY_TITLE_MAX } from "./gallery-constants.ts";
+import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORY_VALUES } from "./categories.ts";
+import { imageIdFromUrl } from "./images.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_LOCATION_MAX, GALLERY_TITLE_MAX } from "./constants.ts";
 
 export const GalleryCategorySchema = z.enum(GALLERY_CATEGORY_VALUES, {
   error: "Please choose a category",

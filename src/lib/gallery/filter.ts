@@ -4,7 +4,7 @@
  * An item matches a category when its category equals it exactly, or else when the category text
  * appears case-insensitively in its title or description. 'all' (All Projects) shows every item.
  */
-import type { GalleryCategory } from "./gallery-categories";
+import type { GalleryCategory } from "./categories";
 
 interface Filterable {
   title: string;

@@ -4,7 +4,7 @@
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
-import { parseSubmissions, type AdminSubmission } from "./contact-admin";
+import { parseSubmissions, type AdminSubmission } from "./quotes";
 
 /** The server no longer accepts the session (expired, logged out elsewhere, password changed). */
 export class SessionEndedError extends Error {

@@ -4,9 +4,9 @@
  *
  * Shipped to the browser: keep it free of Node APIs, astro:* and React.
  */
-import { MESSAGE_PREVIEW_LENGTH } from "./constants";
-import { mailtoLink } from "./links";
-import { serviceLabel } from "./service-options";
+import { MESSAGE_PREVIEW_LENGTH } from "../constants";
+import { mailtoLink } from "../links";
+import { serviceLabel } from "../service-options";
 
 /** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";

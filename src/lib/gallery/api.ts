@@ -2,7 +2,7 @@
  * The gallery's calls from the browser (SPEC.md §7, §8). Browser-safe and free of zod.
  * A non-OK answer raises an Error whose message is `{status}: {body text or status text}`.
  */
-import type { GalleryItem } from "./gallery-schema";
+import type { GalleryItem } from "./schema";
 
 export class HttpError extends Error {
   readonly status: number;
