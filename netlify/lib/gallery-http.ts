@@ -1,7 +1,7 @@
 /** How the gallery admin functions read their JSON bodies (DESIGN.md §3's error shape). */
 import type { JsonBodyOptions } from "./request-body.ts";
 import { HttpError } from "./http-error.ts";
-import { fieldErrorsOf } from "../../src/lib/gallery/schema.ts";
+import { fieldErrorsOf } from "../../src/lib/field-errors.ts";
 
 export const GALLERY_JSON: JsonBodyOptions = {
   notJsonMessage: "The request body must be JSON",

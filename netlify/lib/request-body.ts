@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { HttpError } from "./http-error.ts";
-import { fieldErrorsOf } from "../../src/lib/gallery/schema.ts";
+import { fieldErrorsOf } from "../../src/lib/field-errors.ts";
 
 /** Refuses a request whose declared length is over `max` before reading it (413). */
 export function checkDeclaredLength(req: Request, max: number): void {

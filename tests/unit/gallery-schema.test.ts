@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GalleryCreateSchema, GalleryUpdateSchema, fieldErrorsOf } from "../../src/lib/gallery/schema";
+import { fieldErrorsOf } from "../../src/lib/field-errors";
+import { GalleryCreateSchema, GalleryUpdateSchema } from "../../src/lib/gallery/schema";
 import { imageIdFromUrl, responsiveImage } from "../../src/lib/gallery/images";
 
 const ID = "0f8fad5b-d9cb-469f-a165-70867728950e";

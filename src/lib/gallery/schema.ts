@@ -66,13 +66,3 @@ export type GalleryUpdateInput = z.infer<typeof GalleryUpdateSchema>;
 export const GalleryReorderSchema = z.object({
   imageIds: z.array(z.string(), { error: "imageIds must be a list of ids" }),
 });
-
-/** `{ field: [messages] }` in the shape of DESIGN.md §3's `fieldErrors`. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "body";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}

@@ -1,11 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { GALLERY_CATEGORIES } from "../../../lib/gallery/categories";
-import {
-  GalleryUpdateSchema,
-  fieldErrorsOf,
-  type GalleryItem,
-  type GalleryUpdateInput,
-} from "../../../lib/gallery/schema";
+import { fieldErrorsOf } from "../../../lib/field-errors";
+import { GalleryUpdateSchema, type GalleryItem, type GalleryUpdateInput } from "../../../lib/gallery/schema";
 
 interface Props {
   item: GalleryItem | null;
