@@ -1,7 +1,7 @@
 /**
  * The rules and exact messages of a quote request (SPEC.md §5), as plain functions with no
  * dependencies. The QuoteForm island checks with these directly; the server's zod schema
- * (quote-schema.ts) is built from the same functions, so both always give the same messages.
+ * (schema.ts) is built from the same functions, so both always give the same messages.
  * Plain functions keep zod out of the /contact page's JavaScript budget (DESIGN.md §7).
  *
  * Browser-safe: no Node APIs, astro:* or React. Each field reports one message: the first rule it

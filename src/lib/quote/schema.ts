@@ -1,6 +1,6 @@
 /**
  * The quote request (SPEC.md §3) as a zod schema for POST /api/contact, built from the shared rules of
- * quote-rules.ts: the server and the QuoteForm island give the same messages by construction.
+ * rules.ts: the server and the QuoteForm island give the same messages by construction.
  * Browser-safe, but only the server imports it (zod stays out of the /contact page bundle).
  */
 import * as z from "zod/mini";
