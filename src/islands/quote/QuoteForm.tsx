@@ -75,6 +75,11 @@ export default function QuoteForm() {
         ),
       );
     }
+    // A "quote for …" link (e.g. on a town page) names the service: /contact?service=roughcasting.
+    const linked = new URLSearchParams(window.location.search).get("service");
+    if (SERVICE_OPTIONS.some((option) => option.value === linked)) {
+      setValues((current) => ({ ...current, serviceRequired: linked ?? "" }));
+    }
   }, []);
 
   useEffect(() => {
