@@ -390,6 +390,7 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
             <li key={item.id}>
               <AdminImageCard
                 item={item}
+                townName={towns.find((town) => town.slug === item.area)?.name}
                 position={index}
                 count={shown.length}
                 busy={busy}
