@@ -153,11 +153,6 @@ test.describe("built town pages", () => {
       );
       expect.soft(hrefs(areasSection), `${path}: 'Areas We Serve' links to /areas`).toContain("/areas");
     }
-    // Every town is linked from at least one other town page, not only from the index.
-    const linkedFromTowns = new Set(
-      towns.flatMap((town) => hrefs(html(`/areas/${town.slug}`)).filter((h) => h !== `/areas/${town.slug}`)),
-    );
-    for (const town of towns) expect.soft(linkedFromTowns.has(`/areas/${town.slug}`), town.slug).toBe(true);
   });
 
   test("links out: services, nearby towns, quotes and the areas index all resolve", () => {
@@ -215,7 +210,10 @@ test.describe("town routes in the browser", () => {
 
   test("a quote link on a town page pre-selects the service on /contact", async ({ page }) => {
     await page.goto("/areas/doune");
-    await page.getByRole("link", { name: "Roughcasting", exact: true }).last().click();
+    await page
+      .getByRole("list", { name: "Ask for a quote for" })
+      .getByRole("link", { name: "Roughcasting", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/contact\?service=roughcasting$/);
     await expect(page.getByLabel(/Service Required/)).toHaveValue("roughcasting");
   });
