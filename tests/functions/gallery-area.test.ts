@@ -35,7 +35,7 @@ function call(method: string, path: string, body?: unknown): Promise<Response> {
     headers.set("Content-Type", "application/json");
   }
   const req = new Request(`${TEST_ORIGIN}${path}`, { method, headers, body: payload });
-  const handler =
+  const handler: (req: Request, context: Context) => Promise<Response> =
     path === "/api/upload/image"
       ? uploadImage
       : path === "/api/admin/gallery"
