@@ -282,8 +282,28 @@ test.describe("projects on town pages", () => {
     await expect(page.getByText("Image updated successfully")).toBeVisible();
     await expect(card.getByText("Kilsyth")).toBeVisible();
 
+    // On a phone-sized screen, showing the section moves nothing in view (CLS, DESIGN.md §7).
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/areas/kilsyth");
     await expect(projects(page)).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[];
+            resolve(
+              entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0),
+            );
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    expect(shift).toBeLessThanOrEqual(0.02);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const shown = projects(page).getByRole("listitem").filter({ hasText: edited });
     await expect(shown.getByRole("heading", { name: edited })).toBeVisible();
     await expect(shown.getByRole("img", { name: edited })).toBeVisible();
@@ -303,7 +323,8 @@ test.describe("projects on town pages", () => {
       mimeType: "image/png",
       buffer: await png("#7f2a4d"),
     });
-    await expect(page.getByText("Image uploaded successfully")).toBeVisible();
+    // Preparing, uploading and adding run one after another; a busy machine needs patience.
+    await expect(page.getByText("Image uploaded successfully")).toBeVisible({ timeout: 60_000 });
 
     await page.goto("/areas/doune");
     await expect(projects(page).getByRole("heading", { name: added })).toBeVisible();
