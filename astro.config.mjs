@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import securityHeaders from "./integrations/security-headers.ts";
+import remarkConstants from "./integrations/remark-constants.ts";
 import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
 export default defineConfig({
@@ -41,6 +42,8 @@ export default defineConfig({
       },
     },
   },
+  // `{LEAD_RETENTION_MONTHS}` and the like in content Markdown come from the code.
+  markdown: { remarkPlugins: [remarkConstants] },
   vite: {
     plugins: [tailwindcss()],
   },

@@ -56,10 +56,7 @@ export interface LeadSource {
   utmCampaign?: string;
 }
 
-/** Multipart field of POST /api/contact that carries the LeadSource as JSON. */
-export const SOURCE_FIELD = "source";
-/** sessionStorage key the visit's source is kept under until the quote is sent. */
-export const SOURCE_STORAGE_KEY = "lead-source";
+export { SOURCE_FIELD } from "./visit-source.ts";
 
 export const SOURCE_LIMITS = {
   /** The JSON as sent. */

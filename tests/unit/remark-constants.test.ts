@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import remarkConstants, { fillConstants } from "../../integrations/remark-constants.ts";
+import { LEAD_RETENTION_MONTHS } from "../../src/lib/leads.ts";
+
+describe("content constants", () => {
+  test("the privacy policy states the retention period through the placeholder, not a literal", () => {
+    const policy = readFileSync("content/legal/privacy-policy.md", "utf8");
+    expect(policy).toContain("within {LEAD_RETENTION_MONTHS} months");
+    expect(fillConstants("within {LEAD_RETENTION_MONTHS} months")).toBe(
+      `within ${LEAD_RETENTION_MONTHS} months`,
+    );
+  });
+
+  test("the plugin fills text nodes at any depth and fails on an unknown name", () => {
+    const tree = {
+      type: "root",
+      children: [
+        { type: "paragraph", children: [{ type: "text", value: "{LEAD_RETENTION_MONTHS} months" }] },
+      ],
+    };
+    remarkConstants()(tree);
+    expect(tree.children[0]!.children[0]!.value).toBe(`${LEAD_RETENTION_MONTHS} months`);
+    expect(() => fillConstants("{NO_SUCH_VALUE}")).toThrow("Unknown content placeholder {NO_SUCH_VALUE}");
+    expect(fillConstants("{lowercase} stays")).toBe("{lowercase} stays");
+  });
+});
