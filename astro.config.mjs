@@ -4,7 +4,6 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import securityHeaders from "./integrations/security-headers.ts";
-import remarkConstants from "./integrations/remark-constants.ts";
 import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
 export default defineConfig({
@@ -42,8 +41,6 @@ export default defineConfig({
       },
     },
   },
-  // `{LEAD_RETENTION_MONTHS}` and the like in content Markdown come from the code.
-  markdown: { remarkPlugins: [remarkConstants] },
   vite: {
     plugins: [tailwindcss()],
   },
