@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { CAPTURE_STORAGE_KEY } from "../../src/scripts/capture-visit-source.ts";
+import { SOURCE_STORAGE_KEY } from "../../src/lib/visit-source.ts";
 import {
   filtersFromParams,
   paramsFromFilters,
@@ -9,6 +11,10 @@ import {
 } from "../../src/lib/leads.ts";
 
 describe("lead source", () => {
+  test("the capture script and the quote form use one storage key", () => {
+    expect(CAPTURE_STORAGE_KEY).toBe(SOURCE_STORAGE_KEY);
+  });
+
   test("keeps a path on this site, a host name and bounded utm values; drops the rest", () => {
     expect(
       sanitizeLeadSource({

@@ -105,26 +105,32 @@ export default function ContactAdmin({ businessName }: Props) {
     [lock],
   );
 
+  /** Only the latest load may fill the list: an older, slower answer is dropped. */
+  const loadSeq = useRef(0);
   const load = useCallback(
     async (next: LeadFilters) => {
+      const seq = ++loadSeq.current;
       setList({ status: "loading" });
       try {
         const page = await fetchLeadPage(listUrl(next));
-        setList({ status: "loaded", ...page, more: false });
+        if (seq === loadSeq.current) setList({ status: "loaded", ...page, more: false });
       } catch (error) {
-        failed(error, (message) => setList({ status: "error", message }));
+        if (seq === loadSeq.current) failed(error, (message) => setList({ status: "error", message }));
       }
     },
     [failed],
   );
 
+  const statsSeq = useRef(0);
   const loadStats = useCallback(
     async (by: LeadStats["by"]) => {
+      const seq = ++statsSeq.current;
       setStatsError(null);
       try {
-        setStats(await fetchLeadStats(by));
+        const next = await fetchLeadStats(by);
+        if (seq === statsSeq.current) setStats(next);
       } catch (error) {
-        failed(error, setStatsError);
+        if (seq === statsSeq.current) failed(error, setStatsError);
       }
     },
     [failed],
@@ -183,9 +189,11 @@ export default function ContactAdmin({ businessName }: Props) {
 
   const loadMore = async () => {
     if (list.status !== "loaded" || !list.next) return;
+    const seq = loadSeq.current;
     setList({ ...list, more: true });
     try {
       const page = await fetchLeadPage(list.next);
+      if (seq !== loadSeq.current) return;
       setList({
         status: "loaded",
         submissions: [...list.submissions, ...page.submissions],
