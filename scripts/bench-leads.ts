@@ -30,8 +30,9 @@ const BASE = "http://localhost";
 const FIRST = ["Morag", "Callum", "Isla", "Hamish", "Eilidh", "Fraser", "Kirsty", "Angus", "Mhairi", "Ewan"];
 const LAST = ["MacLeod", "Stewart", "Campbell", "Robertson", "Murray", "Fraser", "Reid", "Ross", "Watson"];
 const WORDS =
-  "slates slipped storm gutter leaking chimney flashing ridge tiles roughcast cracked render flat roof membrane moss valley lead skylight fascia soffit downpipe damp ceiling stain quote survey week"
-    .split(" ");
+  "slates slipped storm gutter leaking chimney flashing ridge tiles roughcast cracked render flat roof membrane moss valley lead skylight fascia soffit downpipe damp ceiling stain quote survey week".split(
+    " ",
+  );
 
 /** Deterministic pseudo-random numbers, so every run seeds the same leads. */
 function random(seed: number): () => number {
@@ -105,10 +106,9 @@ async function time(testCase: Case, cookie: string, cold: boolean): Promise<{ ms
   for (let run = 0; run < RUNS; run++) {
     if (cold) forgetCachedIndex();
     const started = performance.now();
-    const response = await testCase.handler(
-      new Request(`${BASE}${testCase.path}`, { headers: { cookie } }),
-      { params: { id: testCase.path.split("?")[0]!.split("/").pop() } } as never,
-    );
+    const response = await testCase.handler(new Request(`${BASE}${testCase.path}`, { headers: { cookie } }), {
+      params: { id: testCase.path.split("?")[0]!.split("/").pop() },
+    } as never);
     const body = await response.text();
     times.push(performance.now() - started);
     if (response.status !== 200) throw new Error(`${testCase.name}: ${response.status} ${body}`);
@@ -137,10 +137,29 @@ async function main() {
     const searchName = records[Math.floor(LEADS / 3)]!.lastName;
 
     const cases: Case[] = [
-      { name: "First page (50)", path: "/api/admin/contact-submissions", handler: list, target: TARGETS.firstPage },
-      { name: "Filtered page (status + service)", path: "/api/admin/contact-submissions?status=new&service=guttering", handler: list },
-      { name: "Search (name)", path: `/api/admin/contact-submissions?q=${searchName}`, handler: list, target: TARGETS.search },
-      { name: "Search (two message words)", path: "/api/admin/contact-submissions?q=chimney%20flashing", handler: list, target: TARGETS.search },
+      {
+        name: "First page (50)",
+        path: "/api/admin/contact-submissions",
+        handler: list,
+        target: TARGETS.firstPage,
+      },
+      {
+        name: "Filtered page (status + service)",
+        path: "/api/admin/contact-submissions?status=new&service=guttering",
+        handler: list,
+      },
+      {
+        name: "Search (name)",
+        path: `/api/admin/contact-submissions?q=${searchName}`,
+        handler: list,
+        target: TARGETS.search,
+      },
+      {
+        name: "Search (two message words)",
+        path: "/api/admin/contact-submissions?q=chimney%20flashing",
+        handler: list,
+        target: TARGETS.search,
+      },
       { name: `CSV export (all ${LEADS})`, path: "/api/admin/contact-submissions/export.csv", handler: one },
     ];
     const rows: string[][] = [];
