@@ -105,16 +105,6 @@ export async function listSubmissionIds(): Promise<string[]> {
   return ids;
 }
 
-/** Every submission, newest first. */
-export async function listSubmissions(): Promise<SubmissionRecord[]> {
-  const s = store();
-  const { blobs } = await s.list({ prefix: "submissions/" });
-  const records = (await Promise.all(blobs.map((blob) => s.get(blob.key, { type: "json" })))).filter(
-    Boolean,
-  ) as SubmissionRecord[];
-  return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
-}
-
 /**
  * Binds an idempotency key (hashed) to a submission id, unless it is bound already.
  * Returns the binding that holds after the call.
