@@ -16,6 +16,15 @@ import { readJsonObject } from "../lib/request-body.ts";
 const MAX_PATCH_BYTES = 8 * 1024;
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/** The decoded last path segment; "" when it is not valid percent-encoding (then 404). */
+function lastSegment(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
+  } catch {
+    return "";
+  }
+}
+
 /** GET /api/admin/contact-submissions/export.csv: every lead the filters match, as CSV. */
 async function exportResponse(req: Request): Promise<Response> {
   if (req.method !== "GET") return methodNotAllowed(["GET"]);
@@ -46,7 +55,9 @@ async function statsResponse(req: Request): Promise<Response> {
 export default async (req: Request, context: Context) => {
   const refusal = await requireAdmin(req);
   if (refusal) return refusal;
-  const id = context?.params?.id ?? decodeURIComponent(new URL(req.url).pathname.split("/").pop() ?? "");
+  // Callers without the platform's context (tests, scripts) fall back to the path's last segment.
+  const params = (context as Partial<Context> | undefined)?.params;
+  const id = params?.id ?? lastSegment(req.url);
   try {
     if (id === "export.csv") return await exportResponse(req);
     if (id === "stats") return await statsResponse(req);

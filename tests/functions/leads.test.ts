@@ -253,6 +253,7 @@ describe("GET, PATCH one lead", () => {
     const unknown = crypto.randomUUID();
     expect((await one(request(itemPath(unknown)), ctx(unknown))).status).toBe(404);
     expect((await one(request(itemPath("..%2Fx")), ctx("../x"))).status).toBe(404);
+    expect((await one(request(itemPath("%E0%A4%A")), ctx())).status).toBe(404);
   });
 
   test("PATCH sets the status, appends dated notes, and a stale If-Match gets 412", async () => {
