@@ -26,6 +26,7 @@ import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft, type QuoteValues } from "./draft";
 import { uploadFile } from "./upload-client";
+import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 
 interface ChosenFile {
   key: string;
@@ -168,6 +169,8 @@ export default function QuoteForm() {
       for (const uploadId of uploadIds) body.append(UPLOAD_IDS_FIELD, uploadId);
       body.append(HONEYPOT_FIELD, honeypot);
       body.append(FILL_TIME_FIELD, String(Date.now() - (startedAt ?? Date.now())));
+      const source = readVisitSource();
+      if (source) body.append(SOURCE_FIELD, source);
       const response = await fetch("/api/contact", {
         method: "POST",
         body,
