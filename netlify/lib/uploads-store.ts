@@ -79,8 +79,9 @@ export async function claimUpload(id: string, submissionId: string): Promise<boo
 }
 
 /**
- * Removes everything of an upload; the record goes last so a half-done delete is found again. With
- * `partCount` the part keys are known and nothing needs listing.
+ * Removes everything of an upload, all at once. A half-done delete leaves parts or a file without a
+ * record, which the cleanup's leftover pass finds. With `partCount` the part keys are known and
+ * nothing needs listing.
  */
 export async function deleteUpload(id: string, partCount?: number): Promise<void> {
   const s = store();
@@ -88,8 +89,7 @@ export async function deleteUpload(id: string, partCount?: number): Promise<void
     partCount === undefined
       ? deleteParts(id)
       : Promise.all(Array.from({ length: partCount }, (_, i) => s.delete(partKey(id, i + 1))));
-  await Promise.all([parts, s.delete(fileKey(id))]);
-  await s.delete(metaKey(id));
+  await Promise.all([parts, s.delete(fileKey(id)), s.delete(metaKey(id))]);
 }
 
 /** Upload ids with a record, a page at a time. */
@@ -101,10 +101,10 @@ export async function* uploadIdPages(): AsyncGenerator<string[]> {
 
 /** Ids that have parts or a file (with or without a record), a page at a time. */
 export async function* leftoverIdPages(): AsyncGenerator<string[]> {
-  for await (const page of store().list({ prefix: "parts/", directories: true, paginate: true })) {
-    yield page.directories.map((dir) => dir.replace(/^parts\//, "").replace(/\/$/, ""));
-  }
-  for await (const page of store().list({ prefix: "files/", paginate: true })) {
-    yield page.blobs.map((blob) => blob.key.slice("files/".length));
+  // Keys rather than directories: a directory listing may name folders that hold nothing any more.
+  for (const prefix of ["parts/", "files/"]) {
+    for await (const page of store().list({ prefix, paginate: true })) {
+      yield [...new Set(page.blobs.map((blob) => blob.key.slice(prefix.length).split("/")[0]!))];
+    }
   }
 }
