@@ -25,7 +25,7 @@ import {
 import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft, type QuoteValues } from "./draft";
-import { uploadFile } from "./upload-client";
+import { RequestError, uploadFile } from "./upload-client";
 
 interface ChosenFile {
   key: string;
@@ -45,8 +45,15 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
+/** Where to send a visitor whose files the site cannot take (content/business.yaml). */
+interface Props {
+  phone?: string;
+  phoneHref?: string;
+  whatsappHref?: string;
+}
+
 /** The free-quote form on /contact (SPEC.md §2, §5; DESIGN.md §4). */
-export default function QuoteForm() {
+export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
   const id = useId();
   const [values, setValues] = useState<QuoteValues>(emptyValues);
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -56,6 +63,8 @@ export default function QuoteForm() {
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [status, setStatus] = useState<Status>("editing");
   const [honeypot, setHoneypot] = useState("");
+  /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */
+  const [refused, setRefused] = useState(false);
   /** False in the server's HTML: until React runs, a native submit would put the quote in the URL. */
   const [ready, setReady] = useState(false);
   const idempotencyKey = useRef<string>("");
@@ -149,6 +158,7 @@ export default function QuoteForm() {
       return;
     }
     setStatus("sending");
+    setRefused(false);
     idempotencyKey.current ||= newKey();
     try {
       const uploadIds: string[] = [];
@@ -179,7 +189,7 @@ export default function QuoteForm() {
           setServerErrors(answer.fieldErrors);
           focusFirstInvalid(answer.fieldErrors);
         }
-        throw new Error(`HTTP error! status: ${response.status}`);
+        throw new RequestError(response.status, `HTTP error! status: ${response.status}`);
       }
       await response.json();
       clearDraft();
@@ -195,6 +205,7 @@ export default function QuoteForm() {
       setStartedAt(null);
       setStatus("sent");
     } catch (error) {
+      setRefused(error instanceof RequestError && (error.status === 429 || error.status === 503));
       const message = error instanceof Error ? error.message : String(error);
       toast({
         title: "Error",
@@ -428,6 +439,19 @@ export default function QuoteForm() {
       >
         {sending ? "Sending..." : "Send Quote Request"}
       </button>
+      {refused && (
+        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">
+          We can&apos;t take more files from you right now. Please call us on{" "}
+          <a href={phoneHref} className="font-semibold underline">
+            {phone}
+          </a>{" "}
+          or{" "}
+          <a href={whatsappHref} target="_blank" rel="noopener" className="font-semibold underline">
+            message us on WhatsApp
+          </a>{" "}
+          instead: we can take your details and photos there.
+        </p>
+      )}
     </form>
   );
 }

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * When the attachment quota refuses more files, the quote form tells the visitor to call or
+ * WhatsApp instead (docs/decisions.md, "Abuse limits"). The suite's own address (loopback) is
+ * exempt from the per-client quota under the Netlify CLI (QUOTA_EXEMPT_LOOPBACK in
+ * playwright.config.ts), so this test is a client of its own: the Netlify CLI takes the client
+ * address from X-Forwarded-For.
+ */
+const MiB = 1024 * 1024;
+
+test("a visitor over the attachment quota is told to call or WhatsApp instead", async ({ page, request }) => {
+  const ip = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+  const headers = { "X-Forwarded-For": ip };
+
+  // Use up this client's quota through the API.
+  let status = 0;
+  for (let i = 0; i < 20 && status !== 429; i += 1) {
+    const response = await request.post("/api/uploads", {
+      headers,
+      data: { name: `filler-${i}.jpg`, size: 5 * MiB },
+    });
+    status = response.status();
+    expect([201, 429]).toContain(status);
+  }
+  expect(status, "the client's quota was reached").toBe(429);
+
+  await page.setExtraHTTPHeaders(headers);
+  await page.goto("/contact");
+  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+  await page.getByLabel("First Name").fill("Quota");
+  await page.getByLabel("Last Name").fill("MacLeod");
+  await page.getByLabel("Email Address").fill("morag@example.co.uk");
+  await page.getByLabel("Phone Number").fill("07700 900123");
+  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
+  await page.getByLabel("Message").fill("Photos of the gable attached.");
+  const buffer = Buffer.alloc(2000);
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(buffer);
+  await page
+    .getByLabel("Photos or documents (optional)")
+    .setInputFiles([{ name: "gable.jpg", mimeType: "image/jpeg", buffer }]);
+  await page.waitForTimeout(3200);
+  await page.getByRole("button", { name: "Send Quote Request" }).click();
+
+  const message = page.getByRole("alert").filter({ hasText: "can't take more files" });
+  await expect(message).toBeVisible();
+  await expect(message).toContainText("Please call us on 07700 900412 or message us on WhatsApp instead");
+  await expect(message.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
+    "href",
+    "tel:07700900412",
+  );
+  await expect(message.getByRole("link", { name: "message us on WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/447700900412/,
+  );
+  // What the visitor typed is kept, and nothing was sent.
+  await expect(page.getByLabel("First Name")).toHaveValue("Quota");
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toHaveCount(0);
+});
