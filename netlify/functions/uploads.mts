@@ -1,8 +1,8 @@
 import type { Config, Context } from "@netlify/functions";
-import { clientKey } from "../lib/client-key.ts";
 import { json, methodNotAllowed } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { readJsonObject } from "../lib/request-body.ts";
+import { quotaClient } from "../lib/upload-quota.ts";
 import { createUpload } from "../lib/uploads.ts";
 
 /** POST /api/uploads `{ name, size }`: starts a quote attachment upload (docs/uploads.md). */
@@ -10,7 +10,7 @@ export default async (req: Request, context?: Context) => {
   if (req.method !== "POST") return methodNotAllowed(["POST"]);
   try {
     const input = await readJsonObject(req, 4096);
-    const client = clientKey(req, context, "uploads");
+    const client = quotaClient(req, context);
     return json(await createUpload(input, client), { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return toErrorResponse(error, "uploads");

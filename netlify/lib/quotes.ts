@@ -24,7 +24,7 @@ import {
   type StoredAttachment,
   type SubmissionRecord,
 } from "./submissions-store.ts";
-import { chargeAttachments } from "./upload-quota.ts";
+import { chargeAttachments, type QuotaClient } from "./upload-quota.ts";
 import { FILE_TOO_LARGE_MESSAGE, findLiveUpload, notAnAcceptedType } from "./uploads.ts";
 import { claimUpload, deleteUpload, readFile } from "./uploads-store.ts";
 
@@ -99,7 +99,7 @@ function checkInlineFile(file: ParsedFile): InlineAttachment {
 export async function submitQuote(
   form: ParsedForm,
   idempotencyKey: string | null,
-  client: { key: string; network: string },
+  client: QuotaClient,
   now = Date.now(),
 ): Promise<QuoteReceipt & { stored: boolean }> {
   const unknown = [...form.fields.keys()].filter((name) => !KNOWN_FIELDS.has(name));

@@ -12,7 +12,7 @@
  * accepted, which is simple, survives crashes and can only over-count.
  */
 import { UPLOAD_MAX_LIFE_MS } from "../../src/lib/quote-upload.ts";
-import { isLoopback } from "./client-key.ts";
+import { clientKey, isLoopback } from "./client-key.ts";
 import { HttpError } from "./http-error.ts";
 import { LIMITS_STORE, updateJson } from "./ledger-store.ts";
 
@@ -105,44 +105,55 @@ export function decideSite(
 const refusal = (status: 429 | 503, message: string, retryAfterSeconds: number) =>
   new HttpError(status, message, undefined, { "Retry-After": String(retryAfterSeconds) });
 
+export interface QuotaClient {
+  key: string;
+  network: string;
+  /** Not charged at all (local test runs only, see quotaClient). */
+  exempt?: boolean;
+}
+
+/** Under the Netlify CLI, this request header makes a loopback client subject to the quotas again. */
+export const ENFORCE_QUOTA_HEADER = "X-Test-Quota";
+
 /**
- * A local test run may exempt loopback clients from the per-client quota (QUOTA_EXEMPT_LOOPBACK=true
- * under the Netlify CLI), so a browser suite can send many quotes. Deployed, NETLIFY_LOCAL is never
- * set and no visitor is a loopback address, so this cannot loosen the live site.
+ * The client a request is charged to. A local test run may exempt loopback clients from both quotas
+ * (QUOTA_EXEMPT_LOOPBACK=true under the Netlify CLI), so a browser suite can send many quotes from
+ * one machine, again and again; a request with `X-Test-Quota: enforce` is charged as usual, so the
+ * quotas themselves can be tested in the browser. Deployed, NETLIFY_LOCAL is never set and no visitor
+ * is a loopback address, so none of this can loosen the live site.
  */
-function exempt(network: string): boolean {
-  return (
+export function quotaClient(req: Request, context: { ip?: string } | undefined): QuotaClient {
+  const client = clientKey(req, context, "uploads");
+  const exempt =
     process.env.NETLIFY_LOCAL === "true" &&
     process.env.QUOTA_EXEMPT_LOOPBACK === "true" &&
-    isLoopback(network)
-  );
+    isLoopback(client.network) &&
+    req.headers.get(ENFORCE_QUOTA_HEADER) !== "enforce";
+  return exempt ? { ...client, exempt } : client;
 }
 
 /**
  * Charges files of `sizes` bytes to the client and to the site, or throws 429 (client over its
  * quota) / 503 (site over its ceiling) with Retry-After. A client refused stores nothing and charges
- * nothing; a site-wide refusal gives the client's charge back.
+ * nothing; a site-wide refusal gives the client's charge back. An exempt client is not charged.
  */
 export async function chargeAttachments(
-  client: { key: string; network: string },
+  client: QuotaClient,
   sizes: readonly number[],
   now = Date.now(),
 ): Promise<void> {
-  if (sizes.length === 0) return;
-  const clientKey = `client/${client.key}`;
-  const charged = !exempt(client.network);
-  if (charged) {
-    const decision = await updateJson<ClientLedger, QuotaDecision<ClientLedger>>(
-      LIMITS_STORE,
-      clientKey,
-      (c) => {
-        const d = decideClient(c, sizes, now);
-        return d.ok ? { result: d, next: d.next } : { result: d };
-      },
-    );
-    if (!decision) throw refusal(429, CLIENT_QUOTA_MESSAGE, 2);
-    if (!decision.ok) throw refusal(429, CLIENT_QUOTA_MESSAGE, decision.retryAfterSeconds);
-  }
+  if (sizes.length === 0 || client.exempt) return;
+  const ledgerKey = `client/${client.key}`;
+  const decision = await updateJson<ClientLedger, QuotaDecision<ClientLedger>>(
+    LIMITS_STORE,
+    ledgerKey,
+    (c) => {
+      const d = decideClient(c, sizes, now);
+      return d.ok ? { result: d, next: d.next } : { result: d };
+    },
+  );
+  if (!decision) throw refusal(429, CLIENT_QUOTA_MESSAGE, 2);
+  if (!decision.ok) throw refusal(429, CLIENT_QUOTA_MESSAGE, decision.retryAfterSeconds);
   const site = await updateJson<SiteLedger, QuotaDecision<SiteLedger>>(
     LIMITS_STORE,
     "site/attachments",
@@ -152,7 +163,7 @@ export async function chargeAttachments(
     },
   );
   if (site?.ok) return;
-  if (charged) await refundClient(clientKey, sizes, now).catch(() => undefined);
+  await refundClient(ledgerKey, sizes, now).catch(() => undefined);
   throw refusal(503, SITE_QUOTA_MESSAGE, site ? site.retryAfterSeconds : 5);
 }
 

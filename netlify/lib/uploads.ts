@@ -13,7 +13,7 @@ import {
 import { cleanFileName, detectFileType } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
 import { readBodyLimited } from "./request-body.ts";
-import { chargeAttachments } from "./upload-quota.ts";
+import { chargeAttachments, type QuotaClient } from "./upload-quota.ts";
 import {
   deleteParts,
   deleteUpload,
@@ -43,11 +43,7 @@ export interface UploadSummary {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Starts an upload for `client` (client-key.ts), charged to its quota and the site's (upload-quota.ts). */
-export async function createUpload(
-  input: Record<string, unknown>,
-  client: { key: string; network: string },
-  now = Date.now(),
-) {
+export async function createUpload(input: Record<string, unknown>, client: QuotaClient, now = Date.now()) {
   const name = cleanFileName(input.name);
   if (!name) throw new HttpError(400, "name must be the file's name (no folders, at most 200 characters)");
   const { size } = input;

@@ -55,11 +55,11 @@ const contextFor = (ip: string) => ({ ip }) as unknown as Context;
 const limits = () => getStore({ name: "abuse-limits", consistency: "strong" });
 const uploadsStore = () => getStore({ name: "quote-uploads", consistency: "strong" });
 
-const create = (ip: string, size: number, name = "photo.jpg") =>
+const create = (ip: string, size: number, name = "photo.jpg", headers: Record<string, string> = {}) =>
   createHandler(
     new Request(`${BASE}/api/uploads`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify({ name, size }),
     }),
     contextFor(ip),
@@ -164,6 +164,33 @@ describe("attachment quota per client", () => {
     expect(retried.status).toBe(201);
     const { id } = (await retried.json()) as { id: string };
     expect((await readSubmission(id))?.attachments.map((a) => a.name)).toEqual(["shared.jpg"]);
+  });
+});
+
+describe("the local test exemption", () => {
+  afterEach(() => {
+    delete process.env.QUOTA_EXEMPT_LOOPBACK;
+  });
+
+  test("exempts loopback only under the Netlify CLI with QUOTA_EXEMPT_LOOPBACK, unless the request asks to be charged", async () => {
+    const fill = async (ip: string, headers?: Record<string, string>) => {
+      const statuses: number[] = [];
+      for (let i = 0; i <= CLIENT_MAX_FILES; i += 1)
+        statuses.push((await create(ip, 10, "x.jpg", headers)).status);
+      return statuses.at(-1);
+    };
+    process.env.QUOTA_EXEMPT_LOOPBACK = "true";
+    // Deployed (no NETLIFY_LOCAL): loopback is charged like anyone.
+    expect(await fill("127.0.0.1")).toBe(429);
+
+    process.env.NETLIFY_LOCAL = "true";
+    expect(await fill("::1")).toBe(201);
+    expect(await fill("127.0.0.5")).toBe(201);
+    expect(await fill("198.51.100.200")).toBe(429);
+    expect(await fill("::1", { "X-Test-Quota": "enforce" })).toBe(429);
+
+    delete process.env.QUOTA_EXEMPT_LOOPBACK;
+    expect(await fill("127.0.0.6")).toBe(429);
   });
 });
 
