@@ -205,11 +205,13 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
       setStartedAt(null);
       setStatus("sent");
     } catch (error) {
-      setRefused(error instanceof RequestError && (error.status === 429 || error.status === 503));
+      const quota = error instanceof RequestError && (error.status === 429 || error.status === 503);
+      setRefused(quota);
       const message = error instanceof Error ? error.message : String(error);
       toast({
         title: "Error",
-        description: `Failed to send quote request: ${message}. Please try again.`,
+        // A quota refusal already says what to do instead; trying again would not help.
+        description: `Failed to send quote request: ${message}${quota ? "" : ". Please try again."}`,
         variant: "destructive",
       });
       setStatus("editing");
