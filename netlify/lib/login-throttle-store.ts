@@ -1,6 +1,6 @@
 /**
- * Failed admin-login timestamps per client address (store `admin-login-throttle`). Keys are keyed
- * digests of the address computed by auth.ts: no address is stored.
+ * Failed admin-login timestamps per client (store `admin-login-throttle`), and the site-wide count
+ * per minute. Keys are keyed digests of the client's network (client-key.ts): no address is stored.
  */
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./blobs.ts";
 import { readJson, updateJson, type Decision } from "./ledger-store.ts";

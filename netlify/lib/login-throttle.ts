@@ -1,7 +1,7 @@
 /**
  * Brute-force protection for the admin login (DESIGN.md §5): after LOGIN_MAX_FAILURES failed logins
- * from one client (IPv4 address or IPv6 /64, client-key.ts) within LOGIN_FAILURE_WINDOW_MS, further attempts are refused until the oldest of
- * those failures leaves the window.
+ * from one client (IPv4 address or IPv6 /64, client-key.ts) within LOGIN_FAILURE_WINDOW_MS, further
+ * attempts are refused until the oldest of those failures leaves the window.
  *
  * An attempt is counted *before* the password is compared and forgiven on success, so a burst of
  * parallel guesses cannot slip past the limit: each must win a conditional write first.
