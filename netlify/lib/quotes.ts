@@ -26,8 +26,9 @@ import {
   type StoredAttachment,
   type SubmissionRecord,
 } from "./submissions-store.ts";
+import { chargeAttachments, type QuotaClient } from "./upload-quota.ts";
 import { FILE_TOO_LARGE_MESSAGE, findLiveUpload, notAnAcceptedType } from "./uploads.ts";
-import { deleteUpload, readFile } from "./uploads-store.ts";
+import { claimUpload, deleteUpload, readFile } from "./uploads-store.ts";
 
 export const ATTACHMENTS_FIELD = "attachments";
 const TEXT_FIELDS: readonly string[] = [...QUOTE_FIELD_NAMES, HONEYPOT_FIELD, FILL_TIME_FIELD];
@@ -93,11 +94,14 @@ function checkInlineFile(file: ParsedFile): InlineAttachment {
 }
 
 /**
- * Checks and stores one quote request. Honeypot hits are answered like a success and stored nowhere.
+ * Checks and stores one quote request from `client` (client-key.ts). Honeypot hits are answered like
+ * a success and stored nowhere. Inline files are charged to the client's attachment quota here;
+ * uploaded ones were charged when their upload started, and each goes into one quote only.
  */
 export async function submitQuote(
   form: ParsedForm,
   idempotencyKey: string | null,
+  client: QuotaClient,
   now = Date.now(),
 ): Promise<QuoteReceipt & { stored: boolean }> {
   const unknown = [...form.fields.keys()].filter((name) => !KNOWN_FIELDS.has(name));
@@ -141,6 +145,15 @@ export async function submitQuote(
     if (upload && upload.status !== "complete")
       throw new HttpError(409, `Upload of ${upload.name} is not complete`);
   }
+  await chargeAttachments(
+    client,
+    references.flatMap((reference) => (reference.kind === "inline" ? [reference.bytes.byteLength] : [])),
+    now,
+  );
+  for (const upload of uploads) {
+    if (upload && !(await claimUpload(upload.id, id)))
+      throw new HttpError(409, `${upload.name} was already sent with another quote request`);
+  }
 
   // Attachment ids are positions, so a retried submit overwrites instead of adding copies.
   const attachments: StoredAttachment[] = [];
@@ -176,7 +189,7 @@ export async function submitQuote(
   );
 
   for (const upload of uploads) {
-    if (upload) await deleteUpload(upload.id).catch(() => undefined);
+    if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);
   }
   return { id, createdAt, stored: true };
 }
