@@ -7,6 +7,7 @@ import {
   throttleKey,
 } from "../lib/auth.ts";
 import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
 import { forgiveAttempts, reserveAttempt } from "../lib/login-throttle.ts";
 
 /** Longer bodies are not a password form: refused before parsing. */
@@ -22,19 +23,23 @@ export default async (req: Request, context: Context) => {
   const password = await readPassword(req);
   if (password === null) return errorResponse(400, "A password is required", { headers: NO_STORE });
 
-  const key = throttleKey(clientAddress(req, context));
-  const attempt = await reserveAttempt(key, Date.now());
-  if (!attempt.allowed) {
-    return errorResponse(429, "Too many failed attempts. Please try again later.", {
-      headers: { ...NO_STORE, "Retry-After": String(attempt.retryAfterSeconds) },
-    });
+  try {
+    const key = throttleKey(clientAddress(req, context));
+    const attempt = await reserveAttempt(key, Date.now());
+    if (!attempt.allowed) {
+      return errorResponse(429, "Too many failed attempts. Please try again later.", {
+        headers: { ...NO_STORE, "Retry-After": String(attempt.retryAfterSeconds) },
+      });
+    }
+    if (!passwordMatches(password)) {
+      return errorResponse(401, "Incorrect password", { headers: NO_STORE });
+    }
+    await forgiveAttempts(key);
+    const cookie = await startSession(req);
+    return json({ authenticated: true }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+  } catch (error) {
+    return toErrorResponse(error, "admin-login");
   }
-  if (!passwordMatches(password)) {
-    return errorResponse(401, "Incorrect password", { headers: NO_STORE });
-  }
-  await forgiveAttempts(key);
-  const cookie = await startSession(req);
-  return json({ authenticated: true }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
 };
 
 async function readPassword(req: Request): Promise<string | null> {
