@@ -119,3 +119,45 @@ export async function claimIdempotencyKey(
   const existing = (await s.get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
   return existing ?? proposal;
 }
+
+const orphanMarkKey = (submissionId: string) => `orphans/${submissionId}`;
+
+/** Submission ids that have attachments but no record: quotes whose commit was interrupted. */
+export async function listAttachmentOwnersWithoutRecord(): Promise<string[]> {
+  const s = store();
+  // Keys rather than directories: the local Blobs server keeps a folder after its last entry goes.
+  const [attachments, records] = await Promise.all([
+    s.list({ prefix: "attachments/" }),
+    s.list({ prefix: "submissions/" }),
+  ]);
+  const committed = new Set(records.blobs.map((blob) => blob.key.slice("submissions/".length)));
+  const owners = new Set(attachments.blobs.map((blob) => blob.key.split("/")[1] ?? ""));
+  return [...owners].filter((id) => id !== "" && !committed.has(id));
+}
+
+/** When each suspected orphan was first seen by the cleanup (ms since the epoch). */
+export async function readOrphanMarks(): Promise<Map<string, number>> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: "orphans/" });
+  const marks = new Map<string, number>();
+  for (const blob of blobs) {
+    const mark = (await s.get(blob.key, { type: "json" })) as { firstSeen?: number } | null;
+    if (typeof mark?.firstSeen === "number") marks.set(blob.key.slice("orphans/".length), mark.firstSeen);
+  }
+  return marks;
+}
+
+export async function markOrphan(submissionId: string, firstSeen: number): Promise<void> {
+  await store().setJSON(orphanMarkKey(submissionId), { firstSeen }, { onlyIfNew: true });
+}
+
+export async function clearOrphanMark(submissionId: string): Promise<void> {
+  await store().delete(orphanMarkKey(submissionId));
+}
+
+/** Deletes every attachment stored under a submission id. */
+export async function deleteAttachments(submissionId: string): Promise<void> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: `attachments/${submissionId}/` });
+  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
+}
