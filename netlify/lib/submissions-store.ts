@@ -106,6 +106,19 @@ export async function listSubmissionIds(): Promise<string[]> {
 }
 
 /**
+ * Every submission, newest first, read in full: for tests and tools. The admin list reads the
+ * summary index (lead-index-store.ts) instead, so its cost does not grow with the store.
+ */
+export async function listSubmissions(): Promise<SubmissionRecord[]> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: "submissions/" });
+  const records = (await Promise.all(blobs.map((blob) => s.get(blob.key, { type: "json" })))).filter(
+    Boolean,
+  ) as SubmissionRecord[];
+  return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}
+
+/**
  * Binds an idempotency key (hashed) to a submission id, unless it is bound already.
  * Returns the binding that holds after the call.
  */
