@@ -1,16 +1,19 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
-import {
-  clientAddress,
-  passwordMatches,
-  refuseUnavailableOrForeign,
-  startSession,
-  throttleKey,
-} from "../lib/auth.ts";
-import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
+import { passwordMatches, refuseUnavailableOrForeign, startSession } from "../lib/auth.ts";
+import { clientKey } from "../lib/client-key.ts";
+import { json, methodNotAllowed } from "../lib/http.ts";
 import { HttpError, toErrorResponse } from "../lib/http-error.ts";
 import { readJson } from "../lib/request-body.ts";
-import { forgiveAttempts, reserveAttempt } from "../lib/login-throttle.ts";
+import {
+  LOGIN_MAX_FAILURES,
+  SLOWED_DELAY_MS,
+  SLOWED_MAX_FAILURES,
+  forgiveAttempts,
+  isSignInSlowed,
+  recordSiteFailure,
+  reserveAttempt,
+} from "../lib/login-throttle.ts";
 
 /** Longer bodies are not a password form: refused (413) before parsing. */
 const MAX_BODY_BYTES = 1024;
@@ -20,21 +23,30 @@ const LOGIN_JSON = {
   invalid: () => new HttpError(400, "A password is required"),
 };
 
+/** The refusal body; `signInSlowed` tells the sign-in screens the site-wide ceiling is crossed. */
+const refusal = (status: number, error: string, slowed: boolean, headers: Record<string, string> = {}) =>
+  json(slowed ? { error, signInSlowed: true } : { error }, { status, headers });
+
 /** POST /api/admin/login `{ password }` → 200 + session cookie; 401; 429 + Retry-After. */
 export default async (req: Request, context: Context) => {
   if (req.method !== "POST") return methodNotAllowed(["POST"]);
-  const refusal = refuseUnavailableOrForeign(req);
-  if (refusal) return refusal;
+  const refused = refuseUnavailableOrForeign(req);
+  if (refused) return refused;
   try {
     const { password } = await readJson(req, LoginSchema, MAX_BODY_BYTES, LOGIN_JSON);
-    const key = throttleKey(clientAddress(req, context));
-    const attempt = await reserveAttempt(key, Date.now());
+    const slowed = await isSignInSlowed();
+    if (slowed) await new Promise((resolve) => setTimeout(resolve, SLOWED_DELAY_MS));
+    const { key } = clientKey(req, context, "login");
+    const attempt = await reserveAttempt(key, Date.now(), slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);
     if (!attempt.allowed) {
-      return errorResponse(429, "Too many failed attempts. Please try again later.", {
-        headers: { "Retry-After": String(attempt.retryAfterSeconds) },
+      return refusal(429, "Too many failed attempts. Please try again later.", slowed, {
+        "Retry-After": String(attempt.retryAfterSeconds),
       });
     }
-    if (!passwordMatches(password)) return errorResponse(401, "Incorrect password");
+    if (!passwordMatches(password)) {
+      const nowSlowed = await recordSiteFailure();
+      return refusal(401, "Incorrect password", slowed || nowSlowed);
+    }
     await forgiveAttempts(key);
     return json({ authenticated: true }, { headers: { "Set-Cookie": await startSession(req) } });
   } catch (error) {
@@ -44,6 +56,6 @@ export default async (req: Request, context: Context) => {
 
 export const config: Config = {
   path: "/api/admin/login",
-  // The platform's own limit sits above the per-address lockout in Blobs (DESIGN.md §5).
+  // The platform's own limit sits above the per-client lockout in Blobs (DESIGN.md §5).
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ["ip", "domain"] },
 };

@@ -1,12 +1,17 @@
 import type { Config } from "@netlify/functions";
 import { endSession, guardAdmin } from "../lib/auth.ts";
 import { json } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
 
 /** POST /api/admin/logout → 200; the session ends on the server, so copies of the cookie stop working. */
 export default async (req: Request) => {
   const refusal = await guardAdmin(req, ["POST"]);
   if (refusal) return refusal;
-  return json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(req) } });
+  try {
+    return json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(req) } });
+  } catch (error) {
+    return toErrorResponse(error, "admin-logout");
+  }
 };
 
 export const config: Config = { path: "/api/admin/logout" };

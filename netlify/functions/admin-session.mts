@@ -1,10 +1,17 @@
 import type { Config } from "@netlify/functions";
 import { guardAdmin } from "../lib/auth.ts";
 import { json } from "../lib/http.ts";
+import { isSignInSlowed } from "../lib/login-throttle.ts";
 
-/** GET /api/admin/session → 200 `{ authenticated: true }` with a valid session, else 401. */
+/**
+ * GET /api/admin/session → 200 `{ authenticated: true }` with a valid session, else 401; the 401
+ * carries `signInSlowed: true` while sign-in is slowed site-wide, for the sign-in screens.
+ */
 export default async (req: Request) => {
   const refusal = await guardAdmin(req, ["GET", "HEAD"]);
+  if (refusal?.status === 401 && (await isSignInSlowed())) {
+    return json({ error: "Authentication required", signInSlowed: true }, { status: 401 });
+  }
   if (refusal) return refusal;
   return json({ authenticated: true });
 };

@@ -1,12 +1,17 @@
 import type { Config } from "@netlify/functions";
 import { json, methodNotAllowed } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
 import { listItems } from "../lib/gallery-store.ts";
 import { GALLERY_LIST_HEADERS } from "../lib/gallery-cache.ts";
 
 /** GET /api/gallery: every gallery item, ordered by displayOrder (DESIGN.md §3). */
 export default async (req: Request) => {
   if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(["GET"]);
-  return json(await listItems(), { headers: GALLERY_LIST_HEADERS });
+  try {
+    return json(await listItems(), { headers: GALLERY_LIST_HEADERS });
+  } catch (error) {
+    return toErrorResponse(error, "gallery");
+  }
 };
 
 export const config: Config = { path: "/api/gallery" };
