@@ -77,9 +77,16 @@ describe("a quote commit interrupted at every step", () => {
     test(`store ${how === "refuse" ? "refusing" : "dropping answers"} after each step: 503, then one whole quote on retry`, async () => {
       for (let step = 0; step < steps; step += 1) {
         const message = `Fault ${how} at step ${step}: slates off the ridge.`;
-        const key = `fault-${how}-${step}`.padEnd(16, "0");
+        // Zero-padded step: "…-1" padded at the end would equal "…-10".
+        const key = `fault-${how}-${String(step).padStart(3, "0")}`.padEnd(16, "0");
         const request = () =>
-          quoteRequest({ idempotencyKey: key, attachments: ATTACHMENTS(), fields: { message } });
+          quoteRequest({
+            idempotencyKey: key,
+            attachments: ATTACHMENTS(),
+            fields: { message },
+            // One visitor per step, so the attachment quota (15 files a day) never decides the answer.
+            clientIp: `203.0.113.${step + (how === "refuse" ? 0 : 100)}`,
+          });
 
         const failed = await whileBroken(step, () => contact(request()), how);
         // A dropped answer to the record write means the quote is in fact stored; anything else fails.
@@ -99,12 +106,21 @@ describe("a quote commit interrupted at every step", () => {
   }
 
   test("attachments of a commit that never completed are removed by the scheduled cleanup", async () => {
-    // Without an idempotency key: the two attachments are written, the record is not.
-    await expectOutage(
-      await whileBroken(2, () =>
-        contact(quoteRequest({ attachments: ATTACHMENTS(), fields: { message: "Never retried." } })),
-      ),
-    );
+    // Without an idempotency key, broken at the first step that leaves attachments without their
+    // record (the steps before it are the quota ledger's): the attachments are written, the record is not.
+    for (let step = 1; step < steps && (await listAttachmentOwnersWithoutRecord()).length === 0; step += 1) {
+      await expectOutage(
+        await whileBroken(step, () =>
+          contact(
+            quoteRequest({
+              attachments: ATTACHMENTS(),
+              fields: { message: "Never retried." },
+              clientIp: `198.51.100.${step}`,
+            }),
+          ),
+        ),
+      );
+    }
     const orphans = await listAttachmentOwnersWithoutRecord();
     expect(orphans.length).toBeGreaterThan(0);
     expect((await storedSubmissions()).some((record) => record.message === "Never retried.")).toBe(false);

@@ -41,7 +41,12 @@ export const files = {
 export interface QuoteOptions {
   fields?: Record<string, string | undefined>;
   extra?: [string, string][];
-  attachments?: { name: string; bytes: Uint8Array; type?: string }[];
+  attachments?: {
+    name: string;
+    bytes: Uint8Array;
+    type?: string; /** The client address the quote comes from (the per-client attachment quota keys on it). */
+    clientIp?: string;
+  }[];
   uploadIds?: string[];
   fillTimeMs?: string | null;
   idempotencyKey?: string;
@@ -65,6 +70,7 @@ export function quoteRequest(options: QuoteOptions = {}): Request {
   }
   const headers = new Headers();
   if (options.idempotencyKey) headers.set("Idempotency-Key", options.idempotencyKey);
+  if (options.clientIp) headers.set("x-nf-client-connection-ip", options.clientIp);
   return new Request(`${BASE}/api/contact`, { method: "POST", body: form, headers });
 }
 
