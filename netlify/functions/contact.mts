@@ -1,17 +1,18 @@
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import { IDEMPOTENCY_HEADER } from "../../src/lib/quote-upload.ts";
 import { json, methodNotAllowed } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { parseMultipart } from "../lib/multipart.ts";
 import { CONTACT_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quotes.ts";
+import { quotaClient } from "../lib/upload-quota.ts";
 
 /** POST /api/contact: a quote request (DESIGN.md §3, docs/uploads.md). */
-export default async (req: Request) => {
+export default async (req: Request, context?: Context) => {
   if (req.method !== "POST") return methodNotAllowed(["POST"]);
   try {
     const idempotencyKey = parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER));
     const form = await parseMultipart(req, CONTACT_LIMITS);
-    const { id, createdAt } = await submitQuote(form, idempotencyKey);
+    const { id, createdAt } = await submitQuote(form, idempotencyKey, quotaClient(req, context));
     return json({ id, createdAt }, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return toErrorResponse(error, "contact");

@@ -201,18 +201,13 @@ export async function endSession(req: Request): Promise<string> {
   return cookieHeader(req, "", 0);
 }
 
-/** Throttle key for a client address: keyed, so the store holds no address. */
-export function throttleKey(address: string): string {
-  const secrets = adminSecrets();
-  const key = secrets ? secrets.secret : Buffer.from("unconfigured");
-  return hmac(key, "throttle", address).toString("hex");
-}
-
-/** The caller's address: Netlify's context.ip, else the edge's headers (tests, local runs). */
-export function clientAddress(req: Request, context: { ip?: string } | undefined): string {
-  if (context?.ip) return context.ip;
-  const edge = req.headers.get("x-nf-client-connection-ip");
-  if (edge) return edge.trim();
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || "unknown";
+/**
+ * The secret that keys client addresses (client-key.ts): CLIENT_KEY_SECRET when set, else the
+ * session signing secret, else (deployed without ADMIN_PASSWORD) a fixed value, which still keeps
+ * clients apart but no longer hides their addresses from someone who can read the stores.
+ */
+export function clientKeySecret(): Buffer {
+  const dedicated = process.env.CLIENT_KEY_SECRET ?? "";
+  if (dedicated !== "") return Buffer.from(dedicated, "utf8");
+  return adminSecrets()?.secret ?? Buffer.from("glenbrae-unconfigured-client-key");
 }
