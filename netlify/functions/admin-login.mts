@@ -11,6 +11,7 @@ import {
   recordSiteFailure,
   reserveAttempt,
 } from "../lib/login-throttle.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
 
 /** Longer bodies are not a password form: refused before parsing. */
 const MAX_BODY_CHARS = 1024;

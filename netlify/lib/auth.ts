@@ -8,6 +8,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { errorResponse } from "./http.ts";
+import { isStorageOutage, toErrorResponse } from "./http-error.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
 export const ADMIN_SESSION_COOKIE = "admin_session";
@@ -138,7 +139,13 @@ export async function requireAdmin(req: Request): Promise<Response | null> {
   const refusal = refuseUnavailableOrForeign(req);
   if (refusal) return refusal;
   const secrets = adminSecrets() as AdminSecrets;
-  return (await validSession(req, secrets)) ? null : unauthorized();
+  try {
+    return (await validSession(req, secrets)) ? null : unauthorized();
+  } catch (error) {
+    // The session store is unreachable: a 503 to retry, not a 401 that would sign the owner out.
+    if (isStorageOutage(error)) return toErrorResponse(error, "admin session check");
+    throw error;
+  }
 }
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */

@@ -1,8 +1,9 @@
 /** Quote requests as the contact admin reads them (GET /api/admin/contact-submissions and attachments). */
 import { contentDisposition } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
+import { isLeadStatus } from "../../src/lib/leads.ts";
 import { secureHeaders } from "./http.ts";
-import { listSubmissions, openAttachment, readSubmission } from "./submissions-store.ts";
+import { openAttachment, readSubmission, type SubmissionRecord } from "./submissions-store.ts";
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;
@@ -10,11 +11,12 @@ const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;
 export const attachmentUrl = (submissionId: string, attachmentId: string) =>
   `/api/admin/contact-submissions/${submissionId}/attachments/${attachmentId}`;
 
-export async function listAdminSubmissions() {
-  const records = await listSubmissions();
-  return records.map((record) => ({
+/** A submission as the admin API returns it (DESIGN.md §3). */
+export function toAdminSubmission(record: SubmissionRecord) {
+  return {
     id: record.id,
     createdAt: record.createdAt,
+    reference: record.reference ?? null,
     firstName: record.firstName,
     lastName: record.lastName,
     email: record.email,
@@ -27,8 +29,14 @@ export async function listAdminSubmissions() {
       type: attachment.type,
       url: attachmentUrl(record.id, attachment.id),
     })),
-  }));
+    status: isLeadStatus(record.status) ? record.status : "new",
+    notes: record.notes ?? [],
+    source: record.source ?? null,
+    notifications: record.notifications ?? null,
+  };
 }
+
+export type AdminSubmissionBody = ReturnType<typeof toAdminSubmission>;
 
 /**
  * Images open in the browser; PDF and Word files download. A sandboxed response cannot run a PDF

@@ -13,8 +13,10 @@ import {
   MIN_FILL_TIME_MS,
   UPLOAD_IDS_FIELD,
 } from "../../src/lib/quote-upload.ts";
+import { SOURCE_FIELD, parseLeadSourceField } from "../../src/lib/leads.ts";
 import { cleanFileName, detectFileType } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
+import { indexSubmission } from "./leads.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "./multipart.ts";
 import {
   claimIdempotencyKey,
@@ -30,7 +32,7 @@ import { claimUpload, deleteUpload, readFile } from "./uploads-store.ts";
 
 export const ATTACHMENTS_FIELD = "attachments";
 const TEXT_FIELDS: readonly string[] = [...QUOTE_FIELD_NAMES, HONEYPOT_FIELD, FILL_TIME_FIELD];
-const KNOWN_FIELDS = new Set([...TEXT_FIELDS, UPLOAD_IDS_FIELD]);
+const KNOWN_FIELDS = new Set([...TEXT_FIELDS, UPLOAD_IDS_FIELD, SOURCE_FIELD]);
 
 export const TOO_FAST_MESSAGE = "The form was sent too quickly. Please wait a moment and try again.";
 
@@ -40,7 +42,7 @@ const tooManyFiles = () =>
 export const CONTACT_LIMITS: MultipartLimits = {
   maxBodyBytes: MAX_REQUEST_BODY_BYTES,
   // Room for more upload references than allowed, so the visitor gets the attachments message.
-  maxFields: TEXT_FIELDS.length + 2 * MAX_ATTACHMENTS,
+  maxFields: TEXT_FIELDS.length + 1 + 2 * MAX_ATTACHMENTS,
   maxFieldBytes: 20_000,
   fileFields: [ATTACHMENTS_FIELD],
   maxFiles: MAX_ATTACHMENTS,
@@ -177,8 +179,14 @@ export async function submitQuote(
     }
   }
 
-  const record: SubmissionRecord = { id, createdAt, ...result.data, attachments };
+  const source = parseLeadSourceField(single(form, SOURCE_FIELD));
+  const record: SubmissionRecord = { id, createdAt, ...result.data, attachments, status: "new" };
+  if (source) record.source = source;
   await saveSubmission(record);
+  // The record is the commit point; a lead the index misses is added by the daily reconcile.
+  await indexSubmission(record).catch((error: unknown) =>
+    console.error("contact: index update failed", error instanceof Error ? error.message : "unknown error"),
+  );
 
   for (const upload of uploads) {
     if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);

@@ -2,7 +2,8 @@
  * Blobs storage of quote submissions, their attachments and submit idempotency keys.
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
-import { openStore } from "./blobs.ts";
+import type { LeadNote, LeadSource, LeadStatus } from "../../src/lib/leads.ts";
+import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "./blobs.ts";
 
 const STORE_NAME = "quote-submissions";
 
@@ -25,6 +26,14 @@ export interface SubmissionRecord {
   serviceRequired: string;
   message: string;
   attachments: StoredAttachment[];
+  /** Short code the customer is told; absent on quotes stored before references existed. */
+  reference?: string;
+  /** Lead desk fields (DESIGN.md §10); absent on quotes stored before it, read as `new`, no notes. */
+  status?: LeadStatus;
+  notes?: LeadNote[];
+  source?: LeadSource;
+  /** State of the e-mails due for this quote; its shape belongs to the e-mail outbox. */
+  notifications?: unknown;
 }
 
 export interface IdempotencyRecord {
@@ -67,14 +76,33 @@ export async function readSubmission(id: string): Promise<SubmissionRecord | nul
   return (await store().get(submissionKey(id), { type: "json" })) as SubmissionRecord | null;
 }
 
-/** Every submission, newest first. */
-export async function listSubmissions(): Promise<SubmissionRecord[]> {
+/** The record with the ETag to write it back against, or null. */
+export async function readSubmissionWithEtag(id: string): Promise<JsonWithEtag<SubmissionRecord> | null> {
+  return getJsonWithEtag<SubmissionRecord>(store(), submissionKey(id));
+}
+
+/** Writes the record only if unchanged since read with `etag`; false on a concurrent change. */
+export async function saveSubmissionIfUnchanged(record: SubmissionRecord, etag: string): Promise<boolean> {
+  return setJsonIfUnchanged(store(), submissionKey(record.id), record, etag);
+}
+
+/** Erases a submission: every attachment first, then the record. False when there was no record. */
+export async function deleteSubmission(id: string): Promise<boolean> {
   const s = store();
-  const { blobs } = await s.list({ prefix: "submissions/" });
-  const records = (await Promise.all(blobs.map((blob) => s.get(blob.key, { type: "json" })))).filter(
-    Boolean,
-  ) as SubmissionRecord[];
-  return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  const existed = (await s.get(submissionKey(id), { type: "text" })) !== null;
+  const { blobs } = await s.list({ prefix: `attachments/${id}/` });
+  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
+  await s.delete(submissionKey(id));
+  return existed;
+}
+
+/** The ids of every stored submission (keys only, no record is read). */
+export async function listSubmissionIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of store().list({ prefix: "submissions/", paginate: true })) {
+    for (const blob of page.blobs) ids.push(blob.key.slice("submissions/".length));
+  }
+  return ids;
 }
 
 /**
@@ -90,4 +118,46 @@ export async function claimIdempotencyKey(
   if (modified) return proposal;
   const existing = (await s.get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
   return existing ?? proposal;
+}
+
+const orphanMarkKey = (submissionId: string) => `orphans/${submissionId}`;
+
+/** Submission ids that have attachments but no record: quotes whose commit was interrupted. */
+export async function listAttachmentOwnersWithoutRecord(): Promise<string[]> {
+  const s = store();
+  // Keys rather than directories: the local Blobs server keeps a folder after its last entry goes.
+  const [attachments, records] = await Promise.all([
+    s.list({ prefix: "attachments/" }),
+    s.list({ prefix: "submissions/" }),
+  ]);
+  const committed = new Set(records.blobs.map((blob) => blob.key.slice("submissions/".length)));
+  const owners = new Set(attachments.blobs.map((blob) => blob.key.split("/")[1] ?? ""));
+  return [...owners].filter((id) => id !== "" && !committed.has(id));
+}
+
+/** When each suspected orphan was first seen by the cleanup (ms since the epoch). */
+export async function readOrphanMarks(): Promise<Map<string, number>> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: "orphans/" });
+  const marks = new Map<string, number>();
+  for (const blob of blobs) {
+    const mark = (await s.get(blob.key, { type: "json" })) as { firstSeen?: number } | null;
+    if (typeof mark?.firstSeen === "number") marks.set(blob.key.slice("orphans/".length), mark.firstSeen);
+  }
+  return marks;
+}
+
+export async function markOrphan(submissionId: string, firstSeen: number): Promise<void> {
+  await store().setJSON(orphanMarkKey(submissionId), { firstSeen }, { onlyIfNew: true });
+}
+
+export async function clearOrphanMark(submissionId: string): Promise<void> {
+  await store().delete(orphanMarkKey(submissionId));
+}
+
+/** Deletes every attachment stored under a submission id. */
+export async function deleteAttachments(submissionId: string): Promise<void> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: `attachments/${submissionId}/` });
+  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
 }

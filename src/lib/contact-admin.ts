@@ -6,6 +6,7 @@
  */
 import { MESSAGE_PREVIEW_LENGTH } from "./constants";
 import { mailtoLink } from "./links";
+import type { LeadNote, LeadSource, LeadStatus } from "./leads";
 import { serviceLabel } from "./service-options";
 
 /** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
@@ -33,6 +34,12 @@ export interface AdminSubmission {
   serviceRequired: string;
   message: string;
   attachments: AdminAttachment[];
+  /** Lead desk fields; optional so answers without them (older servers, tests) still parse. */
+  reference?: string | null;
+  status?: LeadStatus;
+  notes?: LeadNote[];
+  source?: LeadSource | null;
+  notifications?: unknown;
 }
 
 const ELLIPSIS = "...";

@@ -58,6 +58,12 @@ describe("GET /api/admin/contact-submissions", () => {
         "message",
         "phone",
         "serviceRequired",
+        // Lead desk additions (DESIGN.md §3).
+        "reference",
+        "status",
+        "notes",
+        "source",
+        "notifications",
       ].sort(),
     );
     expect(body[0].attachments).toEqual([

@@ -26,6 +26,7 @@ import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft, type QuoteValues } from "./draft";
 import { RequestError, uploadFile } from "./upload-client";
+import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 
 interface ChosenFile {
   key: string;
@@ -83,6 +84,11 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
           QUOTE_FIELD_NAMES.filter((name) => draft.values[name]).map((name) => [name, true]),
         ),
       );
+    }
+    // A "quote for …" link (e.g. on a town page) names the service: /contact?service=roughcasting.
+    const linked = new URLSearchParams(window.location.search).get("service");
+    if (SERVICE_OPTIONS.some((option) => option.value === linked)) {
+      setValues((current) => ({ ...current, serviceRequired: linked ?? "" }));
     }
   }, []);
 
@@ -173,6 +179,8 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
       for (const uploadId of uploadIds) body.append(UPLOAD_IDS_FIELD, uploadId);
       body.append(HONEYPOT_FIELD, honeypot);
       body.append(FILL_TIME_FIELD, String(Date.now() - (startedAt ?? Date.now())));
+      const source = readVisitSource();
+      if (source) body.append(SOURCE_FIELD, source);
       const response = await fetch("/api/contact", {
         method: "POST",
         body,
