@@ -70,7 +70,6 @@ export function quoteRequest(options: QuoteOptions = {}): Request {
   }
   const headers = new Headers();
   if (options.idempotencyKey) headers.set("Idempotency-Key", options.idempotencyKey);
-  if (options.clientIp) headers.set("x-nf-client-connection-ip", options.clientIp);
   return new Request(`${BASE}/api/contact`, { method: "POST", body: form, headers });
 }
 
