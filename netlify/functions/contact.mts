@@ -1,18 +1,22 @@
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import { IDEMPOTENCY_HEADER } from "../../src/lib/quote-upload.ts";
 import { json, methodNotAllowed } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { parseMultipart } from "../lib/multipart.ts";
+import { afterResponse } from "../lib/background.ts";
+import { deliverQuote } from "../lib/notifications.ts";
 import { CONTACT_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quotes.ts";
 
 /** POST /api/contact: a quote request (DESIGN.md §3, docs/uploads.md). */
-export default async (req: Request) => {
+export default async (req: Request, context?: Context) => {
   if (req.method !== "POST") return methodNotAllowed(["POST"]);
   try {
     const idempotencyKey = parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER));
     const form = await parseMultipart(req, CONTACT_LIMITS);
-    const { id, createdAt } = await submitQuote(form, idempotencyKey);
-    return json({ id, createdAt }, { status: 201, headers: { "Cache-Control": "no-store" } });
+    const { id, createdAt, reference, stored } = await submitQuote(form, idempotencyKey);
+    // The e-mails go after the answer: a slow or broken mail server never holds up the visitor.
+    if (stored) afterResponse(context, deliverQuote(id));
+    return json({ id, createdAt, reference }, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return toErrorResponse(error, "contact");
   }

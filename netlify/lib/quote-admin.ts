@@ -1,10 +1,13 @@
 /** Quote requests as the contact admin reads them (GET /api/admin/contact-submissions and attachments). */
 import { contentDisposition } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
+import { adminNotifications } from "./notifications.ts";
 import { listSubmissions, openAttachment, readSubmission } from "./submissions-store.ts";
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;
+
+export const isSubmissionId = (value: string) => SUBMISSION_ID.test(value);
 
 export const attachmentUrl = (submissionId: string, attachmentId: string) =>
   `/api/admin/contact-submissions/${submissionId}/attachments/${attachmentId}`;
@@ -26,6 +29,8 @@ export async function listAdminSubmissions() {
       type: attachment.type,
       url: attachmentUrl(record.id, attachment.id),
     })),
+    ...(record.reference ? { reference: record.reference } : {}),
+    notifications: adminNotifications(record),
   }));
 }
 

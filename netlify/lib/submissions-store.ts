@@ -2,7 +2,8 @@
  * Blobs storage of quote submissions, their attachments and submit idempotency keys.
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
-import { openStore } from "./blobs.ts";
+import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "./blobs.ts";
+import type { NotificationState } from "./notification-state.ts";
 
 const STORE_NAME = "quote-submissions";
 
@@ -25,6 +26,9 @@ export interface SubmissionRecord {
   serviceRequired: string;
   message: string;
   attachments: StoredAttachment[];
+  /** Absent on quotes stored before references and e-mail notifications existed. */
+  reference?: string;
+  notifications?: NotificationState[];
 }
 
 export interface IdempotencyRecord {
@@ -90,4 +94,48 @@ export async function claimIdempotencyKey(
   if (modified) return proposal;
   const existing = (await s.get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
   return existing ?? proposal;
+}
+
+// E-mail notifications (netlify/lib/notifications.ts): references, the outbox and conditional
+// updates of a record. `outbox/{id}` marks a quote with e-mails still due, so the scheduled sender
+// lists those instead of every quote; `references/{reference}` keeps references unique.
+
+const outboxKey = (submissionId: string) => `outbox/${submissionId}`;
+const referenceKey = (reference: string) => `references/${reference}`;
+
+export interface OutboxEntry {
+  createdAt: string;
+}
+
+/** Claims `reference` for the submission; false when another submission holds it. */
+export async function reserveReference(reference: string, submissionId: string): Promise<boolean> {
+  const { modified } = await store().setJSON(referenceKey(reference), { submissionId }, { onlyIfNew: true });
+  return modified;
+}
+
+export async function saveOutboxEntry(submissionId: string, entry: OutboxEntry): Promise<void> {
+  await store().setJSON(outboxKey(submissionId), entry);
+}
+
+export async function readOutboxEntry(submissionId: string): Promise<OutboxEntry | null> {
+  return (await store().get(outboxKey(submissionId), { type: "json" })) as OutboxEntry | null;
+}
+
+export async function deleteOutboxEntry(submissionId: string): Promise<void> {
+  await store().delete(outboxKey(submissionId));
+}
+
+/** Ids of the submissions that have an outbox entry. */
+export async function listOutbox(): Promise<string[]> {
+  const { blobs } = await store().list({ prefix: "outbox/" });
+  return blobs.map((blob) => blob.key.slice("outbox/".length));
+}
+
+export function readSubmissionForUpdate(id: string): Promise<JsonWithEtag<SubmissionRecord> | null> {
+  return getJsonWithEtag<SubmissionRecord>(store(), submissionKey(id));
+}
+
+/** Writes the record only if unchanged since read with `etag`; false on a concurrent change. */
+export function saveSubmissionIfUnchanged(record: SubmissionRecord, etag: string): Promise<boolean> {
+  return setJsonIfUnchanged(store(), submissionKey(record.id), record, etag);
 }

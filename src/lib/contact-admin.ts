@@ -6,6 +6,7 @@
  */
 import { MESSAGE_PREVIEW_LENGTH } from "./constants";
 import { mailtoLink } from "./links";
+import { isNotificationList, type AdminNotification } from "./notification-status";
 import { serviceLabel } from "./service-options";
 
 /** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
@@ -33,6 +34,9 @@ export interface AdminSubmission {
   serviceRequired: string;
   message: string;
   attachments: AdminAttachment[];
+  /** The customer's quote reference; absent on quotes sent before references existed. */
+  reference?: string;
+  notifications?: AdminNotification[];
 }
 
 const ELLIPSIS = "...";
@@ -101,7 +105,9 @@ function isSubmission(value: unknown): value is AdminSubmission {
       (field) => typeof s[field] === "string",
     ) &&
     Array.isArray(s.attachments) &&
-    s.attachments.every(isAttachment)
+    s.attachments.every(isAttachment) &&
+    (s.reference === undefined || typeof s.reference === "string") &&
+    isNotificationList(s.notifications)
   );
 }
 

@@ -58,6 +58,8 @@ describe("GET /api/admin/contact-submissions", () => {
         "message",
         "phone",
         "serviceRequired",
+        "reference",
+        "notifications",
       ].sort(),
     );
     expect(body[0].attachments).toEqual([

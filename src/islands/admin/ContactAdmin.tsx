@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SessionEndedError, fetchSubmissions, hasSession, login, logout } from "../../lib/admin-api";
 import { CONTACT_ADMIN_STORAGE_KEY, type AdminSubmission } from "../../lib/contact-admin";
+import { EmailNotConfiguredNotice } from "./NotificationStatus";
 import PasswordScreen from "./PasswordScreen";
 import SubmissionDetail from "./SubmissionDetail";
 import SubmissionList from "./SubmissionList";
@@ -90,6 +91,18 @@ export default function ContactAdmin({ businessName }: Props) {
     if (phase === "unlocked") void load();
   }, [phase, load]);
 
+  // The owner's e-mail links to `/contact-admin?id=…`: open that lead once the list is there.
+  const linkedId = useRef<string | null>(null);
+  useEffect(() => {
+    linkedId.current = new URLSearchParams(window.location.search).get("id");
+  }, []);
+  useEffect(() => {
+    if (list.status !== "loaded" || !linkedId.current) return;
+    const id = linkedId.current;
+    linkedId.current = null;
+    if (list.submissions.some((submission) => submission.id === id)) openDetail(id);
+  }, [list]);
+
   const unlock = async (password: string): Promise<boolean> => {
     try {
       const result = await login(password);
@@ -132,6 +145,7 @@ export default function ContactAdmin({ businessName }: Props) {
 
   const backToList = () => {
     setSelectedId(null);
+    if (window.location.search) window.history.replaceState(null, "", window.location.pathname);
     const id = lastOpenedId.current;
     requestAnimationFrame(() => {
       document
@@ -186,6 +200,8 @@ export default function ContactAdmin({ businessName }: Props) {
         </div>
       </div>
 
+      <EmailNotConfiguredNotice />
+
       <div className="mt-6">
         {list.status === "loading" && (
           <p role="status" className="py-10 text-center text-slate-700">
@@ -203,7 +219,13 @@ export default function ContactAdmin({ businessName }: Props) {
         )}
         {list.status === "loaded" &&
           (selected ? (
-            <SubmissionDetail submission={selected} businessName={businessName} onBack={backToList} />
+            <SubmissionDetail
+              submission={selected}
+              businessName={businessName}
+              onBack={backToList}
+              onReload={() => void load()}
+              onSessionEnded={lock}
+            />
           ) : (
             <SubmissionList submissions={list.submissions} onOpen={openDetail} />
           ))}

@@ -8,16 +8,25 @@ import {
   serviceLabel,
   type AdminSubmission,
 } from "../../lib/contact-admin";
+import NotificationStatus from "./NotificationStatus";
 import { buttonOutline, buttonPrimary, buttonSecondary } from "./ui";
 
 interface Props {
   submission: AdminSubmission;
   businessName: string;
   onBack: () => void;
+  onReload: () => void;
+  onSessionEnded: (message: string) => void;
 }
 
 /** One submission in full: message, attachments and the ways to answer the customer. */
-export default function SubmissionDetail({ submission, businessName, onBack }: Props) {
+export default function SubmissionDetail({
+  submission,
+  businessName,
+  onBack,
+  onReload,
+  onSessionEnded,
+}: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const name = fullName(submission);
 
@@ -68,6 +77,12 @@ export default function SubmissionDetail({ submission, businessName, onBack }: P
             <dt className="text-sm font-semibold text-slate-700">Service</dt>
             <dd>{serviceLabel(submission.serviceRequired)}</dd>
           </div>
+          {submission.reference && (
+            <div>
+              <dt className="text-sm font-semibold text-slate-700">Reference</dt>
+              <dd className="font-mono">{submission.reference}</dd>
+            </div>
+          )}
           <div>
             <dt className="text-sm font-semibold text-slate-700">Received</dt>
             <dd>
@@ -110,6 +125,13 @@ export default function SubmissionDetail({ submission, businessName, onBack }: P
             ))}
           </ul>
         )}
+
+        <NotificationStatus
+          submissionId={submission.id}
+          notifications={submission.notifications}
+          onRetried={onReload}
+          onSessionEnded={onSessionEnded}
+        />
 
         <div className="mt-8 flex flex-wrap gap-3">
           <a href={replyMailto(submission, businessName)} className={buttonPrimary}>

@@ -5,6 +5,7 @@ import {
   serviceLabel,
   type AdminSubmission,
 } from "../../lib/contact-admin";
+import { NotificationFailedFlag } from "./NotificationStatus";
 
 interface Props {
   submissions: AdminSubmission[];
@@ -43,6 +44,12 @@ export default function SubmissionList({ submissions, onOpen }: Props) {
                   <dt className="sr-only">Phone</dt>
                   <dd>{submission.phone}</dd>
                 </div>
+                {submission.reference && (
+                  <div>
+                    <dt className="sr-only">Reference</dt>
+                    <dd className="font-mono">{submission.reference}</dd>
+                  </div>
+                )}
                 <div>
                   <dt className="sr-only">Received</dt>
                   <dd>
@@ -52,9 +59,10 @@ export default function SubmissionList({ submissions, onOpen }: Props) {
               </dl>
               <p className="mt-3 break-words text-slate-800">{messagePreview(submission.message)}</p>
               <div className="mt-3 flex items-center justify-between gap-2">
-                <span className="text-sm text-slate-700">
+                <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
                   {submission.attachments.length > 0 &&
                     `${submission.attachments.length} attachment${submission.attachments.length === 1 ? "" : "s"}`}
+                  <NotificationFailedFlag notifications={submission.notifications} />
                 </span>
                 {/* The button's ::after covers the card, so the whole card opens the detail. */}
                 <button
