@@ -9,7 +9,7 @@
  * Blobs server checks a write's condition and writes in two steps.
  */
 import { randomUUID } from "node:crypto";
-import { leadUrl, ownerEmail, receiptEmail, type QuoteForEmail } from "./emails/quote-emails.tsx";
+import type { QuoteForEmail } from "./emails/quote-emails.tsx";
 import { HttpError } from "./http-error.ts";
 import { mailSettings, sendMail, SendError, type MailSettings, type OutgoingMail } from "./mailer.ts";
 import type { NotificationKind, NotificationState } from "./notification-state.ts";
@@ -155,6 +155,8 @@ function settle(id: string, kind: NotificationKind, leaseId: string, outcome: Ou
 }
 
 async function message(kind: NotificationKind, record: SubmissionRecord, settings: MailSettings) {
+  // Loaded on first use: the templates and their renderer stay out of the quote's path to its 201.
+  const { ownerEmail, receiptEmail } = await import("./emails/quote-emails.tsx");
   const quote: QuoteForEmail = { ...record, reference: record.reference ?? "" };
   return kind === "owner" ? ownerEmail(quote, settings) : receiptEmail(quote, settings);
 }
@@ -260,5 +262,3 @@ export async function requeueNotifications(id: string): Promise<void> {
   }));
   await saveOutboxEntry(id, { createdAt: current.data.createdAt });
 }
-
-export { leadUrl };
