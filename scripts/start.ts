@@ -42,6 +42,14 @@ if (await listening(SMTP_PORT)) {
 const serve = spawn("netlify", ["serve", "--offline", "--port", port], { stdio: "inherit" });
 children.push(serve);
 
+// The Netlify CLI does not run scheduled functions on their schedule; call the e-mail sender as
+// its `config.schedule` would (every 5 minutes), so retries happen locally too.
+const SCHEDULE_MS = 5 * 60 * 1000;
+const sender = `http://localhost:${port}/.netlify/functions/send-notifications`;
+setInterval(() => {
+  fetch(sender, { method: "POST" }).catch(() => undefined);
+}, SCHEDULE_MS).unref();
+
 function stop(code: number): void {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   process.exit(code);

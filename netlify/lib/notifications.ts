@@ -104,9 +104,9 @@ const isDue = (n: NotificationState, now: number) =>
   (!n.nextAttemptAt || Date.parse(n.nextAttemptAt) <= now);
 
 /** Claims every due e-mail of the quote under one new lease; gives up those past their window. */
-function claimDue(id: string, now: number) {
+async function claimDue(id: string, now: number) {
   const leaseId = randomUUID();
-  return updateNotifications(id, (record) => {
+  const outcome = await updateNotifications(id, (record) => {
     const notifications = record.notifications ?? [];
     const claimed: NotificationKind[] = [];
     let changed = false;
@@ -126,7 +126,8 @@ function claimDue(id: string, now: number) {
       return { ...n, attempts: n.attempts + 1, lease: { id: leaseId, until: iso(now + LEASE_MS) } };
     });
     return changed ? { notifications: next, result: claimed } : null;
-  }).then((outcome) => (outcome ? { record: outcome.record, kinds: outcome.result, leaseId } : null));
+  });
+  return outcome ? { record: outcome.record, kinds: outcome.result, leaseId } : null;
 }
 
 type Outcome = { sent: true } | { sent: false; error: SendError };

@@ -21,7 +21,7 @@ export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (state.mode === "refuse") {
         const error = new Error("5.1.1 Mailbox unavailable") as Error & { responseCode: number };
         error.responseCode = 550;
