@@ -4,7 +4,6 @@ import { json, methodNotAllowed } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { parseMultipart } from "../lib/multipart.ts";
 import { afterResponse } from "../lib/background.ts";
-import { deliverQuote } from "../lib/notifications.ts";
 import { CONTACT_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quotes.ts";
 
 /** POST /api/contact: a quote request (DESIGN.md §3, docs/uploads.md). */
@@ -15,7 +14,12 @@ export default async (req: Request, context?: Context) => {
     const form = await parseMultipart(req, CONTACT_LIMITS);
     const { id, createdAt, reference, stored } = await submitQuote(form, idempotencyKey);
     // The e-mails go after the answer: a slow or broken mail server never holds up the visitor.
-    if (stored) afterResponse(context, deliverQuote(id));
+    // The mail code loads only then, so it adds nothing to the answer's time either.
+    if (stored)
+      afterResponse(
+        context,
+        import("../lib/notifications.ts").then((mail) => mail.deliverQuote(id)),
+      );
     return json({ id, createdAt, reference }, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return toErrorResponse(error, "contact");

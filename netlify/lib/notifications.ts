@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { QuoteForEmail } from "./emails/quote-emails.tsx";
 import { HttpError } from "./http-error.ts";
 import { mailSettings, sendMail, SendError, type MailSettings, type OutgoingMail } from "./mailer.ts";
-import type { NotificationKind, NotificationState } from "./notification-state.ts";
+import { RETRY_WINDOW_MS, type NotificationKind, type NotificationState } from "./notification-state.ts";
 import {
   deleteOutboxEntry,
   listOutbox,
@@ -22,11 +22,7 @@ import {
   saveSubmissionIfUnchanged,
   type SubmissionRecord,
 } from "./submissions-store.ts";
-import type { AdminNotification } from "../../src/lib/notification-status.ts";
 
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ["owner", "receipt"];
-/** Pending e-mails are retried until this long after the quote (or after an admin retry). */
-export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** First retry delay; doubled per attempt up to MAX_BACKOFF_MS. */
 export const FIRST_BACKOFF_MS = 5 * 60 * 1000;
 export const MAX_BACKOFF_MS = 4 * 60 * 60 * 1000;
@@ -43,25 +39,8 @@ const STALE_AFTER_WINDOW_MS = 60 * 60 * 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The notifications a new quote starts with: both e-mails pending. */
-export function initialNotifications(createdAt: string): NotificationState[] {
-  const giveUpAt = iso(Date.parse(createdAt) + RETRY_WINDOW_MS);
-  return NOTIFICATION_KINDS.map((kind) => ({ kind, status: "pending", attempts: 0, giveUpAt }));
-}
-
 export const backoffMs = (attempts: number) =>
   Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
-
-/** What the admin screen sees of a notification: no leases, no timers. */
-export function adminNotifications(record: Pick<SubmissionRecord, "notifications">): AdminNotification[] {
-  return (record.notifications ?? []).map(({ kind, status, attempts, sentAt, error }) => ({
-    kind,
-    status,
-    attempts,
-    ...(sentAt ? { sentAt } : {}),
-    ...(error ? { error } : {}),
-  }));
-}
 
 const queues = new Map<string, Promise<unknown>>();
 

@@ -1,7 +1,7 @@
 /** Quote requests as the contact admin reads them (GET /api/admin/contact-submissions and attachments). */
 import { contentDisposition } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
-import { adminNotifications } from "./notifications.ts";
+import { adminNotifications } from "./notification-state.ts";
 import { listSubmissions, openAttachment, readSubmission } from "./submissions-store.ts";
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -16,7 +16,7 @@ import {
 import { cleanFileName, detectFileType } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "./multipart.ts";
-import { initialNotifications } from "./notifications.ts";
+import { initialNotifications } from "./notification-state.ts";
 import { assignReference, newReference } from "./quote-reference.ts";
 import {
   claimIdempotencyKey,

@@ -73,3 +73,16 @@ test("a quote shows its reference on the Thank You panel; MailDev then holds bot
   await expect(emails.getByText(/^E-mail to you:/)).toBeVisible();
   await expect(emails.getByText(/^Sent \d\d\/\d\d\/\d{4}, \d\d:\d\d$/)).toHaveCount(2);
 });
+
+test("Contact Admin says plainly when e-mail is not configured", async ({ page }) => {
+  // The served build always has e-mail (MailDev); the deployed answer without SMTP_URL is staged.
+  await page.route("**/api/admin/notifications", (route) =>
+    route.fulfill({ json: { configured: false }, headers: { "Cache-Control": "no-store" } }),
+  );
+  await page.goto("/contact-admin");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Access Admin" }).click();
+  const notice = page.getByRole("alert").filter({ hasText: "E-mail is not configured" });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("SMTP_URL");
+});

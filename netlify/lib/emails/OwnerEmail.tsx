@@ -109,7 +109,7 @@ export default function OwnerEmail(props: OwnerEmailProps) {
         </Button>
       </Section>
       <Text style={{ ...paragraph, color: colours.muted, fontSize: "14px", lineHeight: "20px" }}>
-        {`Reply to this e-mail to answer ${name} directly. Photos and documents are in Contact Admin.`}
+        {`Reply to this e-mail to answer ${name} directly.${attachments.length > 0 ? " The files are in Contact Admin." : ""}`}
       </Text>
     </EmailLayout>
   );
