@@ -9,7 +9,7 @@ export default async (req: Request) => {
   const refusal = await requireAdmin(req);
   if (refusal) return refusal;
   if (req.method !== "GET") return methodNotAllowed(["GET"]);
-  const status: EmailStatus = { configured: mailSettings().smtpUrl !== null };
+  const status: EmailStatus = { configured: (await mailSettings()).smtpUrl !== null };
   return json(status, { headers: { "Cache-Control": "no-store" } });
 };
 

@@ -2,7 +2,6 @@
  * Outgoing e-mail over SMTP (nodemailer), configured by SMTP_URL, MAIL_FROM and OWNER_EMAIL
  * (DESIGN.md §9). Under the Netlify CLI, SMTP_URL defaults to the local MailDev that `npm start` runs.
  */
-import { createTransport } from "nodemailer";
 import { businessDetails } from "./business.ts";
 
 /** MailDev's SMTP port under `npm start` (scripts/start.ts). */
@@ -27,8 +26,8 @@ const configured = (name: string) => {
   return value ? value : undefined;
 };
 
-export function mailSettings(): MailSettings {
-  const business = businessDetails();
+export async function mailSettings(): Promise<MailSettings> {
+  const business = await businessDetails();
   const smtpUrl = configured("SMTP_URL") ?? (process.env.NETLIFY_LOCAL === "true" ? LOCAL_SMTP_URL : null);
   const siteUrl = (configured("SITE_URL") ?? configured("URL") ?? "http://localhost:8888").replace(
     /\/+$/,
@@ -100,6 +99,8 @@ export async function sendMail(
   timeoutMs = 20_000,
 ): Promise<void> {
   if (!settings.smtpUrl) throw new SendError("E-mail is not configured (SMTP_URL)", false);
+  // Loaded on first send, so functions that only store quotes never pay for it.
+  const { createTransport } = await import("nodemailer");
   const transport = createTransport({
     url: settings.smtpUrl,
     connectionTimeout: STEP_TIMEOUT_MS,

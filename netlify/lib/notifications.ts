@@ -182,7 +182,7 @@ async function tidyOutbox(id: string): Promise<void> {
  */
 export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS): Promise<void> {
   try {
-    const settings = mailSettings();
+    const settings = await mailSettings();
     if (!settings.smtpUrl) return;
     const claim = await claimDue(id, Date.now());
     if (claim) {
@@ -203,7 +203,7 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
 
 /** The scheduled sender's run: every quote in the outbox, oldest first, within the time budget. */
 export async function deliverOutbox(): Promise<{ quotes: number }> {
-  const settings = mailSettings();
+  const settings = await mailSettings();
   if (!settings.smtpUrl) return { quotes: 0 };
   const started = Date.now();
   const ids = await listOutbox();

@@ -9,7 +9,7 @@ import list from "../../netlify/functions/admin-contact-submissions.mts";
 import emailStatus from "../../netlify/functions/admin-notifications.mts";
 import retry from "../../netlify/functions/admin-notifications-retry.mts";
 import scheduled from "../../netlify/functions/send-notifications.mts";
-import { businessDetails } from "../../netlify/lib/business.ts";
+import { businessDetails, type BusinessDetails } from "../../netlify/lib/business.ts";
 import { listOutbox, readSubmission } from "../../netlify/lib/submissions-store.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
@@ -20,12 +20,14 @@ const SITE = "https://www.glenbrae.test";
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 let owner: string;
+let business: BusinessDetails;
 
 beforeAll(async () => {
   blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
-  owner = businessDetails().email;
+  business = await businessDetails();
+  owner = business.email;
   process.env.SITE_URL = SITE;
 });
 afterAll(async () => {
@@ -128,13 +130,13 @@ describe("a stored quote sends two e-mails", () => {
 
       const r = receipt!.parsed;
       expect(r.replyTo?.value).toEqual([{ address: owner, name: "" }]);
-      expect(r.subject).toBe(`Your quote request ${quote.reference} – ${businessDetails().name}`);
+      expect(r.subject).toBe(`Your quote request ${quote.reference} – ${business.name}`);
       expect(r.from?.value[0]?.address).toBe(owner);
       for (const body of [r.text ?? "", String(r.html)]) {
         expect(body).toContain(quote.reference);
         expect(body).toContain("Roof Repairs");
         expect(body).toContain("2 files");
-        expect(body).toContain(businessDetails().phone);
+        expect(body).toContain(business.phone);
         expect(body).toContain("Dear Morag,");
         expect(body).toContain("What happens next");
         expect(body).not.toContain("slates slipped");

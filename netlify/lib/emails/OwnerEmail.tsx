@@ -1,4 +1,10 @@
-import { Button, Column, Heading, Link, Row, Section, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Column } from "@react-email/column";
+import { Heading } from "@react-email/heading";
+import { Link } from "@react-email/link";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { Fragment, type ReactNode } from "react";
 import { telLink } from "../../../src/lib/links.ts";
 import type { BusinessDetails } from "../business.ts";

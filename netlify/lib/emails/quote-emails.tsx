@@ -2,7 +2,6 @@
  * The two e-mails of a quote (DESIGN.md §9), rendered from React Email templates to HTML and
  * plain text. Server-only: nothing here may reach a browser bundle.
  */
-import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 import { formatFileSize, formatSubmissionDate } from "../../../src/lib/contact-admin.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
@@ -53,6 +52,7 @@ const TEXT_OPTIONS = {
 };
 
 async function both(element: ReactElement): Promise<{ html: string; text: string }> {
+  const { render } = await import("@react-email/render");
   const [html, text] = await Promise.all([
     render(element),
     render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
@@ -75,7 +75,7 @@ export type QuoteForEmail = Pick<
 
 /** To the owner: every field, Reply-To the customer. */
 export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): Promise<OutgoingMail> {
-  const business = businessDetails();
+  const business = await businessDetails();
   const name = `${quote.firstName} ${quote.lastName}`.trim();
   const service = serviceLabel(quote.serviceRequired);
   const body = await both(
@@ -110,7 +110,7 @@ export async function receiptEmail(
   settings: MailSettings,
 ): Promise<OutgoingMail | null> {
   if (!isHeaderSafeAddress(quote.email)) return null;
-  const business = businessDetails();
+  const business = await businessDetails();
   const service = serviceLabel(quote.serviceRequired);
   const body = await both(
     <ReceiptEmail
