@@ -30,8 +30,10 @@ export const MAX_BACKOFF_MS = 4 * 60 * 60 * 1000;
 export const LEASE_MS = 2 * 60 * 1000;
 /** The send that follows the 201 must finish well inside the platform's function time limit. */
 export const FIRST_SEND_TIMEOUT_MS = 8_000;
-/** The scheduled sender stops starting new quotes after this long (its function may run 30 s). */
+/** The scheduled sender stops starting new quotes after this long, and bounds each send, so a
+ * run ends well inside the platform's 30 s limit for scheduled functions. */
 const SCHEDULED_BUDGET_MS = 15_000;
+const SCHEDULED_SEND_TIMEOUT_MS = 10_000;
 /** An outbox entry whose quote never appeared (the quote write failed) is dropped after this. */
 const ORPHAN_OUTBOX_MS = 60 * 60 * 1000;
 const MAX_WRITE_ATTEMPTS = 12;
@@ -217,7 +219,7 @@ export async function deliverOutbox(): Promise<{ quotes: number }> {
       continue;
     }
     quotes++;
-    await deliverQuote(id, 20_000);
+    await deliverQuote(id, SCHEDULED_SEND_TIMEOUT_MS);
   }
   return { quotes };
 }
