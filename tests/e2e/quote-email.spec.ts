@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { MIN_FILL_TIME_MS } from "../../src/lib/quote-upload";
@@ -85,4 +86,73 @@ test("Contact Admin says plainly when e-mail is not configured", async ({ page }
   const notice = page.getByRole("alert").filter({ hasText: "E-mail is not configured" });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText("SMTP_URL");
+});
+
+test("a failed e-mail is flagged in the list, explained in the detail and can be retried", async ({
+  page,
+}) => {
+  // A failure needs a refusing mail server, which the served build does not have: the list answer is
+  // staged, the retry call is checked and answered, and the reload shows the e-mails sent.
+  const id = "0b7e3c8a-1d2f-4e5a-9b6c-7d8e9f0a1b2c";
+  const submission = (notifications: unknown[]) => ({
+    id,
+    createdAt: "2026-11-20T09:00:00.000Z",
+    firstName: "Morag",
+    lastName: "Retry",
+    email: "morag.retry@example.co.uk",
+    phone: "07700 900123",
+    serviceRequired: "roof-repairs",
+    message: "Two slates slipped in the storm.",
+    attachments: [],
+    reference: "Q-7K3M9P",
+    notifications,
+  });
+  let retried = false;
+  await page.route("**/api/admin/contact-submissions", (route) =>
+    route.fulfill({
+      json: [
+        submission(
+          retried
+            ? [
+                { kind: "owner", status: "sent", attempts: 2, sentAt: "2026-11-20T09:05:00.000Z" },
+                { kind: "receipt", status: "sent", attempts: 1, sentAt: "2026-11-20T09:00:01.000Z" },
+              ]
+            : [
+                { kind: "owner", status: "failed", attempts: 1, error: "550 5.1.1 Mailbox unavailable" },
+                { kind: "receipt", status: "sent", attempts: 1, sentAt: "2026-11-20T09:00:01.000Z" },
+              ],
+        ),
+      ],
+    }),
+  );
+  let retryBody: unknown;
+  await page.route("**/api/admin/notifications/retry", (route) => {
+    retryBody = route.request().postDataJSON();
+    retried = true;
+    return route.fulfill({ status: 202, json: { queued: true } });
+  });
+
+  await page.goto("/contact-admin");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Access Admin" }).click();
+  const card = page.getByRole("listitem").filter({ hasText: "Morag Retry" });
+  await expect(card.getByText("E-mail failed")).toBeVisible();
+  await expect(card.getByText("Q-7K3M9P")).toBeVisible();
+  await card.getByRole("button", { name: /View Details/ }).click();
+
+  const emails = page.getByRole("region", { name: "E-mails" });
+  await expect(emails).toContainText("E-mail to you: Failed after 1 attempt: 550 5.1.1 Mailbox unavailable");
+  await expect(emails).toContainText("Receipt to the customer: Sent 20/11/2026, 09:00");
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+
+  await emails.getByRole("button", { name: "Retry E-mails" }).click();
+  await expect(emails.getByRole("status")).toHaveText("Sending again...");
+  expect(retryBody).toEqual({ id });
+  await expect(page.getByRole("region", { name: "E-mails" })).toContainText(
+    "E-mail to you: Sent 20/11/2026, 09:05",
+  );
+  await expect(page.getByRole("button", { name: "Retry E-mails" })).toHaveCount(0);
 });

@@ -10,7 +10,7 @@ import emailStatus from "../../netlify/functions/admin-notifications.mts";
 import retry from "../../netlify/functions/admin-notifications-retry.mts";
 import scheduled from "../../netlify/functions/send-notifications.mts";
 import { businessDetails, type BusinessDetails } from "../../netlify/lib/business.ts";
-import { listOutbox, readSubmission } from "../../netlify/lib/submissions-store.ts";
+import { listOutbox, readSubmission, saveOutboxEntry } from "../../netlify/lib/submissions-store.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, VALID_FIELDS, type QuoteOptions } from "./quote-fixtures.ts";
@@ -368,6 +368,26 @@ describe("visitor text never steers an e-mail", () => {
       expect(html).not.toContain("<script>");
       expect(html).toContain("&lt;a href=");
       expect(ownerMail!.parsed.text).toContain('<a href="https://phish.example/win">click here</a>');
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+describe("the outbox", () => {
+  test("an entry whose quote never appeared is dropped after an hour, not before", async () => {
+    const smtp = await startSmtp();
+    process.env.SMTP_URL = smtp.url;
+    try {
+      const stale = crypto.randomUUID();
+      const fresh = crypto.randomUUID();
+      await saveOutboxEntry(stale, { createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString() });
+      await saveOutboxEntry(fresh, { createdAt: new Date().toISOString() });
+      await scheduled();
+      const ids = await listOutbox();
+      expect(ids).not.toContain(stale);
+      expect(ids).toContain(fresh);
+      expect(smtp.messages).toHaveLength(0);
     } finally {
       await smtp.stop();
     }
