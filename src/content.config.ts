@@ -8,6 +8,7 @@ import {
   LegalPageSchema,
   ServiceSchema,
   TestimonialSchema,
+  TownSchema,
 } from "./lib/content-schemas";
 
 /**
@@ -29,6 +30,16 @@ const services = defineCollection({
 
 const areas = defineCollection({ loader: file("content/areas.yaml"), schema: AreaSchema });
 
+/** One YAML file per town served; the file name is the slug (checked against `slug`). */
+const towns = defineCollection({
+  loader: glob({
+    pattern: "*.yaml",
+    base: "content/towns",
+    generateId: ({ entry }) => entry.replace(/\.yaml$/, ""),
+  }),
+  schema: TownSchema,
+});
+
 const testimonials = defineCollection({
   loader: file("content/testimonials.yaml"),
   schema: TestimonialSchema,
@@ -47,4 +58,4 @@ const legal = defineCollection({
   schema: LegalPageSchema,
 });
 
-export const collections = { business, services, areas, testimonials, faq, carousel, legal };
+export const collections = { business, services, areas, towns, testimonials, faq, carousel, legal };

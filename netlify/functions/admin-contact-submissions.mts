@@ -2,15 +2,30 @@ import type { Config } from "@netlify/functions";
 import { requireAdmin } from "../lib/auth.ts";
 import { json, methodNotAllowed } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
-import { listAdminSubmissions } from "../lib/quote-admin.ts";
+import { listLeads, parseListQuery } from "../lib/leads.ts";
 
-/** GET /api/admin/contact-submissions: every quote request, newest first (DESIGN.md §3). */
+/**
+ * GET /api/admin/contact-submissions: one page of quote requests, newest first, filtered by
+ * `status`, `service` and the search `q`; `X-Total-Count` counts every match and `Link` names the
+ * next page (DESIGN.md §3).
+ */
 export default async (req: Request) => {
   const refusal = await requireAdmin(req);
   if (refusal) return refusal;
   if (req.method !== "GET") return methodNotAllowed(["GET"]);
   try {
-    return json(await listAdminSubmissions(), { headers: { "Cache-Control": "no-store" } });
+    const url = new URL(req.url);
+    const query = parseListQuery(url.searchParams);
+    const page = await listLeads(query);
+    const headers = new Headers({ "Cache-Control": "no-store", "X-Total-Count": String(page.total) });
+    if (page.nextCursor) {
+      const next = new URLSearchParams(url.searchParams);
+      next.set("cursor", page.nextCursor);
+      next.set("limit", String(query.limit));
+      headers.set("Link", `<${url.pathname}?${next.toString()}>; rel="next"`);
+    }
+    headers.set("Access-Control-Expose-Headers", "X-Total-Count, Link");
+    return json(page.submissions, { headers });
   } catch (error) {
     return toErrorResponse(error, "admin-contact-submissions");
   }

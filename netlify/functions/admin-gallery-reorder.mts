@@ -1,6 +1,7 @@
 import type { Config } from "@netlify/functions";
 import { requireAdmin } from "../lib/auth.ts";
 import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
 import { ConflictError, reorderItems } from "../lib/gallery-store.ts";
 import { purgeGalleryCache } from "../lib/gallery-cache.ts";
 import { NO_STORE, parseJsonBody } from "../lib/gallery-http.ts";
@@ -24,7 +25,7 @@ export default async (req: Request) => {
     return json(items, { headers: NO_STORE });
   } catch (error) {
     if (error instanceof ConflictError) return errorResponse(409, error.message);
-    throw error;
+    return toErrorResponse(error, "admin-gallery-reorder");
   }
 };
 

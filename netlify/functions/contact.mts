@@ -5,6 +5,7 @@ import { toErrorResponse } from "../lib/http-error.ts";
 import { parseMultipart } from "../lib/multipart.ts";
 import { afterResponse } from "../lib/background.ts";
 import { CONTACT_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quotes.ts";
+import { quotaClient } from "../lib/upload-quota.ts";
 
 /** POST /api/contact: a quote request (DESIGN.md §3, docs/uploads.md). */
 export default async (req: Request, context?: Context) => {
@@ -12,7 +13,11 @@ export default async (req: Request, context?: Context) => {
   try {
     const idempotencyKey = parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER));
     const form = await parseMultipart(req, CONTACT_LIMITS);
-    const { id, createdAt, reference, stored } = await submitQuote(form, idempotencyKey);
+    const { id, createdAt, reference, stored } = await submitQuote(
+      form,
+      idempotencyKey,
+      quotaClient(req, context),
+    );
     // The e-mails go after the answer: a slow or broken mail server never holds up the visitor.
     // The mail code loads only then, so it adds nothing to the answer's time either.
     if (stored)

@@ -1,5 +1,6 @@
 import type { Config, Context } from "@netlify/functions";
 import { errorResponse, methodNotAllowed } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
 import { getImage } from "../lib/gallery-store.ts";
 import { GalleryIdSchema } from "../../src/lib/gallery-schema.ts";
 import { IMAGE_VARIANT_WIDTHS } from "../../src/lib/gallery-constants.ts";
@@ -14,7 +15,12 @@ export default async (req: Request, context: Context) => {
   const width = context.params.width === undefined ? undefined : Number(context.params.width);
   const knownWidth = width === undefined || (IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width);
   if (!id.success || !knownWidth) return errorResponse(404, "Image not found");
-  const image = await getImage(id.data, width);
+  let image: Awaited<ReturnType<typeof getImage>>;
+  try {
+    image = await getImage(id.data, width);
+  } catch (error) {
+    return toErrorResponse(error, "gallery-image");
+  }
   if (!image) return errorResponse(404, "Image not found");
   return new Response(req.method === "HEAD" ? null : image.data, {
     headers: {

@@ -1,6 +1,7 @@
 import type { Config } from "@netlify/functions";
 import { requireAdmin } from "../lib/auth.ts";
 import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
+import { toErrorResponse } from "../lib/http-error.ts";
 import { ImageRejected, processImage, readImageField } from "../lib/gallery-image.ts";
 import { saveImage } from "../lib/gallery-store.ts";
 import { NO_STORE } from "../lib/gallery-http.ts";
@@ -23,7 +24,7 @@ export default async (req: Request) => {
     );
   } catch (error) {
     if (error instanceof ImageRejected) return errorResponse(error.status, error.message);
-    throw error;
+    return toErrorResponse(error, "upload-image");
   }
 };
 

@@ -8,6 +8,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { errorResponse } from "./http.ts";
+import { isStorageOutage, toErrorResponse } from "./http-error.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
 export const ADMIN_SESSION_COOKIE = "admin_session";
@@ -138,7 +139,13 @@ export async function requireAdmin(req: Request): Promise<Response | null> {
   const refusal = refuseUnavailableOrForeign(req);
   if (refusal) return refusal;
   const secrets = adminSecrets() as AdminSecrets;
-  return (await validSession(req, secrets)) ? null : unauthorized();
+  try {
+    return (await validSession(req, secrets)) ? null : unauthorized();
+  } catch (error) {
+    // The session store is unreachable: a 503 to retry, not a 401 that would sign the owner out.
+    if (isStorageOutage(error)) return toErrorResponse(error, "admin session check");
+    throw error;
+  }
 }
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */
@@ -194,18 +201,13 @@ export async function endSession(req: Request): Promise<string> {
   return cookieHeader(req, "", 0);
 }
 
-/** Throttle key for a client address: keyed, so the store holds no address. */
-export function throttleKey(address: string): string {
-  const secrets = adminSecrets();
-  const key = secrets ? secrets.secret : Buffer.from("unconfigured");
-  return hmac(key, "throttle", address).toString("hex");
-}
-
-/** The caller's address: Netlify's context.ip, else the edge's headers (tests, local runs). */
-export function clientAddress(req: Request, context: { ip?: string } | undefined): string {
-  if (context?.ip) return context.ip;
-  const edge = req.headers.get("x-nf-client-connection-ip");
-  if (edge) return edge.trim();
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || "unknown";
+/**
+ * The secret that keys client addresses (client-key.ts): CLIENT_KEY_SECRET when set, else the
+ * session signing secret, else (deployed without ADMIN_PASSWORD) a fixed value, which still keeps
+ * clients apart but no longer hides their addresses from someone who can read the stores.
+ */
+export function clientKeySecret(): Buffer {
+  const dedicated = process.env.CLIENT_KEY_SECRET ?? "";
+  if (dedicated !== "") return Buffer.from(dedicated, "utf8");
+  return adminSecrets()?.secret ?? Buffer.from("glenbrae-unconfigured-client-key");
 }

@@ -36,6 +36,8 @@ export interface StoredItem {
   location?: string;
   imageUrl: string;
   category: GalleryCategory;
+  /** Town slug (src/lib/towns.ts). */
+  area?: string;
   width?: number;
   height?: number;
   createdAt: string;
@@ -63,8 +65,7 @@ const indexStore = () => openStore(INDEX_STORE);
 const imageStore = () => openStore(IMAGE_STORE);
 
 function toPublic(item: StoredItem, displayOrder: number): GalleryItem {
-  const { createdAt: _createdAt, ...rest } = item;
-  return { ...rest, displayOrder };
+  return { ...item, displayOrder };
 }
 
 function toPublicList(index: GalleryIndex): GalleryItem[] {
@@ -130,6 +131,7 @@ export async function createItem(input: GalleryCreateInput): Promise<CreateOutco
     ...(input.location ? { location: input.location } : {}),
     imageUrl: imageUrlForId(imageId),
     category: input.category,
+    ...(input.area ? { area: input.area } : {}),
     ...dimensions(meta.metadata),
     createdAt: new Date().toISOString(),
   };
@@ -152,14 +154,16 @@ export async function updateItem(id: string, input: GalleryUpdateInput): Promise
     const position = index.items.findIndex((item) => item.id === id);
     const current = index.items[position];
     if (!current) return { stop: null };
-    const { description: _d, location: _l, ...kept } = current;
+    const { description: _d, location: _l, area: _a, ...kept } = current;
     const location = input.location ?? current.location;
+    const area = input.area === undefined ? current.area : input.area;
     const updated: StoredItem = {
       ...kept,
       title: input.title,
       category: input.category,
       ...(input.description ? { description: input.description } : {}),
       ...(location ? { location } : {}),
+      ...(area ? { area } : {}),
     };
     const items = index.items.with(position, updated);
     return { next: { items }, result: toPublic(updated, position) };

@@ -1,8 +1,9 @@
 /**
- * Failed admin-login timestamps per client address (store `admin-login-throttle`). Keys are keyed
- * digests of the address computed by auth.ts: no address is stored.
+ * Failed admin-login timestamps per client (store `admin-login-throttle`), and the site-wide count
+ * per minute. Keys are keyed digests of the client's network (client-key.ts): no address is stored.
  */
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./blobs.ts";
+import { readJson, updateJson, type Decision } from "./ledger-store.ts";
 
 const STORE_NAME = "admin-login-throttle";
 
@@ -13,6 +14,34 @@ export interface FailureRecord {
 }
 
 const throttle = () => openStore(STORE_NAME);
+/** Site-wide failure counts per minute; client keys are 64 hex digits, so this cannot clash. */
+const SITE_KEY = "site/failures";
+type SiteBuckets = Record<string, number>;
+
+function parseBuckets(data: unknown): SiteBuckets {
+  if (typeof data !== "object" || data === null) return {};
+  const { buckets } = data as { buckets?: unknown };
+  if (typeof buckets !== "object" || buckets === null) return {};
+  return Object.fromEntries(Object.entries(buckets).filter(([, count]) => typeof count === "number"));
+}
+
+export async function readSiteFailures(): Promise<SiteBuckets> {
+  return parseBuckets(await readJson<unknown>(STORE_NAME, SITE_KEY));
+}
+
+/** Changes the site-wide counts with a conditional write; null when conflicts persist. */
+export async function updateSiteFailures<R>(
+  change: (buckets: SiteBuckets) => { result: R; next: SiteBuckets },
+) {
+  return updateJson<{ buckets: SiteBuckets }, R>(
+    STORE_NAME,
+    SITE_KEY,
+    (current): Decision<{ buckets: SiteBuckets }, R> => {
+      const { result, next } = change(parseBuckets(current));
+      return { result, next: { buckets: next } };
+    },
+  );
+}
 
 export async function readFailures(key: string): Promise<FailureRecord> {
   const entry = await getJsonWithEtag<unknown>(throttle(), key);

@@ -1,14 +1,31 @@
 /**
  * Brute-force protection for the admin login (DESIGN.md §5): after LOGIN_MAX_FAILURES failed logins
- * from one address within LOGIN_FAILURE_WINDOW_MS, further attempts are refused until the oldest of
- * those failures leaves the window.
+ * from one client (IPv4 address or IPv6 /64, client-key.ts) within LOGIN_FAILURE_WINDOW_MS, further
+ * attempts are refused until the oldest of those failures leaves the window.
  *
  * An attempt is counted *before* the password is compared and forgiven on success, so a burst of
  * parallel guesses cannot slip past the limit: each must win a conditional write first.
  */
-import { clearFailures, readFailures, writeFailures } from "./login-throttle-store.ts";
+import {
+  clearFailures,
+  readFailures,
+  readSiteFailures,
+  updateSiteFailures,
+  writeFailures,
+} from "./login-throttle-store.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
+/**
+ * Site-wide ceiling: once this many logins failed within the last hour, from anywhere, sign-in is
+ * slowed for everyone: each attempt waits SLOWED_DELAY_MS and a client may fail only
+ * SLOWED_MAX_FAILURES times per window (docs/decisions.md, "Abuse limits").
+ */
+export const SITE_FAILURE_CEILING = 50;
+export const SITE_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+export const SLOWED_MAX_FAILURES = 2;
+export const SLOWED_DELAY_MS = 1000;
+export const SIGN_IN_SLOWED_MESSAGE = "Sign-in is slowed down after many failed attempts.";
+const SITE_BUCKET_MS = 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_WRITE_ATTEMPTS = 5;
 
@@ -20,10 +37,14 @@ export function recentFailures(failures: readonly number[], now: number): number
 }
 
 /** Whether one more attempt may be made at `now`, given the recorded failures. */
-export function decideAttempt(failures: readonly number[], now: number): AttemptDecision {
+export function decideAttempt(
+  failures: readonly number[],
+  now: number,
+  maxFailures = LOGIN_MAX_FAILURES,
+): AttemptDecision {
   const recent = recentFailures(failures, now);
-  if (recent.length < LOGIN_MAX_FAILURES) return { allowed: true };
-  const unlockAt = (recent[recent.length - LOGIN_MAX_FAILURES] as number) + LOGIN_FAILURE_WINDOW_MS;
+  if (recent.length < maxFailures) return { allowed: true };
+  const unlockAt = (recent[recent.length - maxFailures] as number) + LOGIN_FAILURE_WINDOW_MS;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((unlockAt - now) / 1000)) };
 }
 
@@ -31,10 +52,14 @@ export function decideAttempt(failures: readonly number[], now: number): Attempt
  * Records an attempt for `key` as a failure unless the address is locked out. Call
  * `forgiveAttempts` when the password turns out right.
  */
-export async function reserveAttempt(key: string, now: number): Promise<AttemptDecision> {
+export async function reserveAttempt(
+  key: string,
+  now: number,
+  maxFailures = LOGIN_MAX_FAILURES,
+): Promise<AttemptDecision> {
   for (let i = 0; i < MAX_WRITE_ATTEMPTS; i += 1) {
     const { failures, etag } = await readFailures(key);
-    const decision = decideAttempt(failures, now);
+    const decision = decideAttempt(failures, now, maxFailures);
     if (!decision.allowed) return decision;
     if (await writeFailures(key, [...recentFailures(failures, now), now], etag)) return decision;
   }
@@ -44,4 +69,41 @@ export async function reserveAttempt(key: string, now: number): Promise<AttemptD
 
 export async function forgiveAttempts(key: string): Promise<void> {
   await clearFailures(key);
+}
+
+/** Failed logins site-wide within the hour before `now`, from per-minute counts. */
+export function siteFailureCount(buckets: Readonly<Record<string, number>>, now: number): number {
+  return Object.entries(buckets)
+    .filter(([start]) => Number(start) > now - SITE_FAILURE_WINDOW_MS && Number(start) <= now)
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
+/** Whether the site-wide ceiling of failed logins is crossed at `now`. */
+export async function isSignInSlowed(now = Date.now()): Promise<boolean> {
+  return siteFailureCount(await readSiteFailures(), now) >= SITE_FAILURE_CEILING;
+}
+
+/**
+ * Counts one failed login site-wide; true when the ceiling is crossed. Crossing it is logged once,
+ * with counts only. Under persistent write conflicts (a flood of failures) it counts as crossed.
+ */
+export async function recordSiteFailure(now = Date.now()): Promise<boolean> {
+  const bucket = String(now - (now % SITE_BUCKET_MS));
+  const counts = await updateSiteFailures((buckets) => {
+    const before = siteFailureCount(buckets, now);
+    const next: Record<string, number> = {};
+    for (const [start, count] of Object.entries(buckets)) {
+      if (Number(start) > now - SITE_FAILURE_WINDOW_MS) next[start] = count;
+    }
+    next[bucket] = (next[bucket] ?? 0) + 1;
+    return { result: [before, before + 1] as const, next };
+  });
+  if (!counts) return true;
+  const [before, after] = counts;
+  if (before < SITE_FAILURE_CEILING && after >= SITE_FAILURE_CEILING) {
+    console.warn(
+      `admin-login: ${after} failed sign-ins site-wide in the last hour; sign-in is slowed down for everyone until the count falls below ${SITE_FAILURE_CEILING}`,
+    );
+  }
+  return after >= SITE_FAILURE_CEILING;
 }

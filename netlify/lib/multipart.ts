@@ -78,6 +78,9 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
   parser.on("file", (name, stream, info) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Destroying the parser mid-file (after a refusal) errors this stream; unheard, that error
+    // would be an uncaught exception that ends the whole function process.
+    stream.on("error", () => fail(new HttpError(400, "Malformed multipart/form-data body")));
     if (!limits.fileFields.includes(name)) {
       fail(new HttpError(400, `Field ${name} may not carry a file`));
       stream.resume();

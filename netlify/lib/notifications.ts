@@ -17,7 +17,7 @@ import {
   deleteOutboxEntry,
   listOutbox,
   readOutboxEntry,
-  readSubmissionForUpdate,
+  readSubmissionWithEtag,
   saveOutboxEntry,
   saveSubmissionIfUnchanged,
   type SubmissionRecord,
@@ -68,7 +68,7 @@ async function updateNotifications<T>(
 ): Promise<{ record: SubmissionRecord; result: T } | null> {
   return queued(id, async () => {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await readSubmissionForUpdate(id);
+      const current = await readSubmissionWithEtag(id);
       if (!current?.data.notifications) return null;
       const changed = change(current.data);
       if (!changed) return null;
@@ -172,9 +172,9 @@ async function sendOne(
 async function tidyOutbox(id: string): Promise<void> {
   const settled = (record: SubmissionRecord | undefined) =>
     !record?.notifications || record.notifications.every((n) => n.status !== "pending");
-  if (!settled((await readSubmissionForUpdate(id))?.data)) return;
+  if (!settled((await readSubmissionWithEtag(id))?.data)) return;
   await deleteOutboxEntry(id);
-  const after = (await readSubmissionForUpdate(id))?.data;
+  const after = (await readSubmissionWithEtag(id))?.data;
   if (after && !settled(after)) await saveOutboxEntry(id, { createdAt: after.createdAt });
 }
 
@@ -212,7 +212,7 @@ export async function deliverOutbox(): Promise<{ quotes: number }> {
   let quotes = 0;
   for (const id of ids) {
     if (Date.now() - started > SCHEDULED_BUDGET_MS) break;
-    const record = await readSubmissionForUpdate(id);
+    const record = await readSubmissionWithEtag(id);
     if (!record) {
       const entry = await readOutboxEntry(id);
       if (!entry || Date.now() - Date.parse(entry.createdAt) > ORPHAN_OUTBOX_MS) await deleteOutboxEntry(id);
@@ -230,7 +230,7 @@ export async function deliverOutbox(): Promise<{ quotes: number }> {
  */
 export async function requeueNotifications(id: string): Promise<void> {
   const now = Date.now();
-  const current = await readSubmissionForUpdate(id);
+  const current = await readSubmissionWithEtag(id);
   if (!current) throw new HttpError(404, "Submission not found");
   if (!current.data.notifications)
     throw new HttpError(409, "This quote request predates e-mail notifications");

@@ -2,7 +2,9 @@
 import { contentDisposition } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
 import { adminNotifications } from "./notification-state.ts";
-import { listSubmissions, openAttachment, readSubmission } from "./submissions-store.ts";
+import { isLeadStatus } from "../../src/lib/leads.ts";
+import { secureHeaders } from "./http.ts";
+import { openAttachment, readSubmission, type SubmissionRecord } from "./submissions-store.ts";
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;
@@ -12,11 +14,12 @@ export const isSubmissionId = (value: string) => SUBMISSION_ID.test(value);
 export const attachmentUrl = (submissionId: string, attachmentId: string) =>
   `/api/admin/contact-submissions/${submissionId}/attachments/${attachmentId}`;
 
-export async function listAdminSubmissions() {
-  const records = await listSubmissions();
-  return records.map((record) => ({
+/** A submission as the admin API returns it (DESIGN.md §3). */
+export function toAdminSubmission(record: SubmissionRecord) {
+  return {
     id: record.id,
     createdAt: record.createdAt,
+    reference: record.reference ?? null,
     firstName: record.firstName,
     lastName: record.lastName,
     email: record.email,
@@ -29,13 +32,26 @@ export async function listAdminSubmissions() {
       type: attachment.type,
       url: attachmentUrl(record.id, attachment.id),
     })),
-    ...(record.reference ? { reference: record.reference } : {}),
+    status: isLeadStatus(record.status) ? record.status : "new",
+    notes: record.notes ?? [],
+    source: record.source ?? null,
     notifications: adminNotifications(record),
-  }));
+  };
 }
 
-/** Images and PDF open in the browser; Word files download. */
-const shownInline = (type: string) => type.startsWith("image/") || type === "application/pdf";
+export type AdminSubmissionBody = ReturnType<typeof toAdminSubmission>;
+
+/**
+ * Images open in the browser; PDF and Word files download. A sandboxed response cannot run a PDF
+ * viewer, and a PDF may carry script, so PDFs are not opened on the site's origin at all.
+ */
+const shownInline = (type: string) => type.startsWith("image/");
+
+/**
+ * An uploaded file is the visitor's content: it may run nothing, load nothing, never be framed and
+ * is sandboxed into an opaque origin (docs/decisions.md, "Attachment responses").
+ */
+export const ATTACHMENT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 export async function attachmentResponse(submissionId: string, attachmentId: string): Promise<Response> {
   const notFound = new HttpError(404, "Attachment not found");
@@ -46,16 +62,18 @@ export async function attachmentResponse(submissionId: string, attachmentId: str
   const stored = await openAttachment(submissionId, attachmentId);
   if (!stored) throw notFound;
   return new Response(stored.stream, {
-    headers: {
+    headers: secureHeaders({
       "Content-Type": attachment.type,
       "Content-Length": String(attachment.size),
       "Content-Disposition": contentDisposition(
         shownInline(attachment.type) ? "inline" : "attachment",
         attachment.name,
       ),
+      "Content-Security-Policy": ATTACHMENT_CONTENT_SECURITY_POLICY,
+      "X-Frame-Options": "DENY",
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
       "Cross-Origin-Resource-Policy": "same-origin",
-    },
+    }),
   });
 }

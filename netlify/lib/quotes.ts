@@ -13,8 +13,10 @@ import {
   MIN_FILL_TIME_MS,
   UPLOAD_IDS_FIELD,
 } from "../../src/lib/quote-upload.ts";
+import { SOURCE_FIELD, parseLeadSourceField } from "../../src/lib/leads.ts";
 import { cleanFileName, detectFileType } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
+import { indexSubmission } from "./leads.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "./multipart.ts";
 import { initialNotifications } from "./notification-state.ts";
 import { assignReference, newReference } from "./quote-reference.ts";
@@ -27,12 +29,13 @@ import {
   type StoredAttachment,
   type SubmissionRecord,
 } from "./submissions-store.ts";
+import { chargeAttachments, type QuotaClient } from "./upload-quota.ts";
 import { FILE_TOO_LARGE_MESSAGE, findLiveUpload, notAnAcceptedType } from "./uploads.ts";
-import { deleteUpload, readFile } from "./uploads-store.ts";
+import { claimUpload, deleteUpload, readFile } from "./uploads-store.ts";
 
 export const ATTACHMENTS_FIELD = "attachments";
 const TEXT_FIELDS: readonly string[] = [...QUOTE_FIELD_NAMES, HONEYPOT_FIELD, FILL_TIME_FIELD];
-const KNOWN_FIELDS = new Set([...TEXT_FIELDS, UPLOAD_IDS_FIELD]);
+const KNOWN_FIELDS = new Set([...TEXT_FIELDS, UPLOAD_IDS_FIELD, SOURCE_FIELD]);
 
 export const TOO_FAST_MESSAGE = "The form was sent too quickly. Please wait a moment and try again.";
 
@@ -42,7 +45,7 @@ const tooManyFiles = () =>
 export const CONTACT_LIMITS: MultipartLimits = {
   maxBodyBytes: MAX_REQUEST_BODY_BYTES,
   // Room for more upload references than allowed, so the visitor gets the attachments message.
-  maxFields: TEXT_FIELDS.length + 2 * MAX_ATTACHMENTS,
+  maxFields: TEXT_FIELDS.length + 1 + 2 * MAX_ATTACHMENTS,
   maxFieldBytes: 20_000,
   fileFields: [ATTACHMENTS_FIELD],
   maxFiles: MAX_ATTACHMENTS,
@@ -96,11 +99,14 @@ function checkInlineFile(file: ParsedFile): InlineAttachment {
 }
 
 /**
- * Checks and stores one quote request. Honeypot hits are answered like a success and stored nowhere.
+ * Checks and stores one quote request from `client` (client-key.ts). Honeypot hits are answered like
+ * a success and stored nowhere. Inline files are charged to the client's attachment quota here;
+ * uploaded ones were charged when their upload started, and each goes into one quote only.
  */
 export async function submitQuote(
   form: ParsedForm,
   idempotencyKey: string | null,
+  client: QuotaClient,
   now = Date.now(),
 ): Promise<QuoteReceipt & { stored: boolean }> {
   const unknown = [...form.fields.keys()].filter((name) => !KNOWN_FIELDS.has(name));
@@ -156,6 +162,15 @@ export async function submitQuote(
     if (upload && upload.status !== "complete")
       throw new HttpError(409, `Upload of ${upload.name} is not complete`);
   }
+  await chargeAttachments(
+    client,
+    references.flatMap((reference) => (reference.kind === "inline" ? [reference.bytes.byteLength] : [])),
+    now,
+  );
+  for (const upload of uploads) {
+    if (upload && !(await claimUpload(upload.id, id)))
+      throw new HttpError(409, `${upload.name} was already sent with another quote request`);
+  }
 
   // Attachment ids are positions, so a retried submit overwrites instead of adding copies.
   const attachments: StoredAttachment[] = [];
@@ -184,18 +199,25 @@ export async function submitQuote(
   // The outbox entry goes first, so a stored quote always has one (DESIGN.md §9).
   const reference = await assignReference(id);
   await saveOutboxEntry(id, { createdAt });
+  const source = parseLeadSourceField(single(form, SOURCE_FIELD));
   const record: SubmissionRecord = {
     id,
     createdAt,
     ...result.data,
     attachments,
+    status: "new",
     reference,
     notifications: initialNotifications(createdAt),
   };
+  if (source) record.source = source;
   await saveSubmission(record);
+  // The record is the commit point; a lead the index misses is added by the daily reconcile.
+  await indexSubmission(record).catch((error: unknown) =>
+    console.error("contact: index update failed", error instanceof Error ? error.message : "unknown error"),
+  );
 
   for (const upload of uploads) {
-    if (upload) await deleteUpload(upload.id).catch(() => undefined);
+    if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);
   }
   return { id, createdAt, reference, stored: true };
 }

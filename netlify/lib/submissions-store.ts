@@ -2,8 +2,9 @@
  * Blobs storage of quote submissions, their attachments and submit idempotency keys.
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
-import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "./blobs.ts";
+import type { LeadNote, LeadSource, LeadStatus } from "../../src/lib/leads.ts";
 import type { NotificationState } from "./notification-state.ts";
+import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "./blobs.ts";
 
 const STORE_NAME = "quote-submissions";
 
@@ -26,8 +27,13 @@ export interface SubmissionRecord {
   serviceRequired: string;
   message: string;
   attachments: StoredAttachment[];
-  /** Absent on quotes stored before references and e-mail notifications existed. */
+  /** Short code the customer is told; absent on quotes stored before references existed. */
   reference?: string;
+  /** Lead desk fields (DESIGN.md §10); absent on quotes stored before it, read as `new`, no notes. */
+  status?: LeadStatus;
+  notes?: LeadNote[];
+  source?: LeadSource;
+  /** The e-mails due for this quote (netlify/lib/notifications.ts); absent on older quotes. */
   notifications?: NotificationState[];
 }
 
@@ -71,14 +77,33 @@ export async function readSubmission(id: string): Promise<SubmissionRecord | nul
   return (await store().get(submissionKey(id), { type: "json" })) as SubmissionRecord | null;
 }
 
-/** Every submission, newest first. */
-export async function listSubmissions(): Promise<SubmissionRecord[]> {
+/** The record with the ETag to write it back against, or null. */
+export async function readSubmissionWithEtag(id: string): Promise<JsonWithEtag<SubmissionRecord> | null> {
+  return getJsonWithEtag<SubmissionRecord>(store(), submissionKey(id));
+}
+
+/** Writes the record only if unchanged since read with `etag`; false on a concurrent change. */
+export async function saveSubmissionIfUnchanged(record: SubmissionRecord, etag: string): Promise<boolean> {
+  return setJsonIfUnchanged(store(), submissionKey(record.id), record, etag);
+}
+
+/** Erases a submission: every attachment first, then the record. False when there was no record. */
+export async function deleteSubmission(id: string): Promise<boolean> {
   const s = store();
-  const { blobs } = await s.list({ prefix: "submissions/" });
-  const records = (await Promise.all(blobs.map((blob) => s.get(blob.key, { type: "json" })))).filter(
-    Boolean,
-  ) as SubmissionRecord[];
-  return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  const existed = (await s.get(submissionKey(id), { type: "text" })) !== null;
+  const { blobs } = await s.list({ prefix: `attachments/${id}/` });
+  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
+  await s.delete(submissionKey(id));
+  return existed;
+}
+
+/** The ids of every stored submission (keys only, no record is read). */
+export async function listSubmissionIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of store().list({ prefix: "submissions/", paginate: true })) {
+    for (const blob of page.blobs) ids.push(blob.key.slice("submissions/".length));
+  }
+  return ids;
 }
 
 /**
@@ -96,8 +121,50 @@ export async function claimIdempotencyKey(
   return existing ?? proposal;
 }
 
-// E-mail notifications (netlify/lib/notifications.ts): references, the outbox and conditional
-// updates of a record. `outbox/{id}` marks a quote with e-mails still due, so the scheduled sender
+const orphanMarkKey = (submissionId: string) => `orphans/${submissionId}`;
+
+/** Submission ids that have attachments but no record: quotes whose commit was interrupted. */
+export async function listAttachmentOwnersWithoutRecord(): Promise<string[]> {
+  const s = store();
+  // Keys rather than directories: the local Blobs server keeps a folder after its last entry goes.
+  const [attachments, records] = await Promise.all([
+    s.list({ prefix: "attachments/" }),
+    s.list({ prefix: "submissions/" }),
+  ]);
+  const committed = new Set(records.blobs.map((blob) => blob.key.slice("submissions/".length)));
+  const owners = new Set(attachments.blobs.map((blob) => blob.key.split("/")[1] ?? ""));
+  return [...owners].filter((id) => id !== "" && !committed.has(id));
+}
+
+/** When each suspected orphan was first seen by the cleanup (ms since the epoch). */
+export async function readOrphanMarks(): Promise<Map<string, number>> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: "orphans/" });
+  const marks = new Map<string, number>();
+  for (const blob of blobs) {
+    const mark = (await s.get(blob.key, { type: "json" })) as { firstSeen?: number } | null;
+    if (typeof mark?.firstSeen === "number") marks.set(blob.key.slice("orphans/".length), mark.firstSeen);
+  }
+  return marks;
+}
+
+export async function markOrphan(submissionId: string, firstSeen: number): Promise<void> {
+  await store().setJSON(orphanMarkKey(submissionId), { firstSeen }, { onlyIfNew: true });
+}
+
+export async function clearOrphanMark(submissionId: string): Promise<void> {
+  await store().delete(orphanMarkKey(submissionId));
+}
+
+/** Deletes every attachment stored under a submission id. */
+export async function deleteAttachments(submissionId: string): Promise<void> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: `attachments/${submissionId}/` });
+  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
+}
+
+// E-mail notifications (netlify/lib/notifications.ts): references and the outbox.
+// `outbox/{id}` marks a quote with e-mails still due, so the scheduled sender
 // lists those instead of every quote; `references/{reference}` keeps references unique.
 
 const outboxKey = (submissionId: string) => `outbox/${submissionId}`;
@@ -129,13 +196,4 @@ export async function deleteOutboxEntry(submissionId: string): Promise<void> {
 export async function listOutbox(): Promise<string[]> {
   const { blobs } = await store().list({ prefix: "outbox/" });
   return blobs.map((blob) => blob.key.slice("outbox/".length));
-}
-
-export function readSubmissionForUpdate(id: string): Promise<JsonWithEtag<SubmissionRecord> | null> {
-  return getJsonWithEtag<SubmissionRecord>(store(), submissionKey(id));
-}
-
-/** Writes the record only if unchanged since read with `etag`; false on a concurrent change. */
-export function saveSubmissionIfUnchanged(record: SubmissionRecord, etag: string): Promise<boolean> {
-  return setJsonIfUnchanged(store(), submissionKey(record.id), record, etag);
 }

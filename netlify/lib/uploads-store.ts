@@ -2,7 +2,7 @@
  * Blobs storage of quote attachments in transit (docs/uploads.md): the upload record, its numbered
  * parts and, once complete, the reassembled file. The only module that touches the "quote-uploads" store.
  */
-import { openStore } from "./blobs.ts";
+import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./blobs.ts";
 
 const STORE_NAME = "quote-uploads";
 
@@ -19,6 +19,8 @@ export interface UploadRecord {
   status: "open" | "complete";
   /** Set on completion, from the file's content. */
   type?: string;
+  /** The submission that took this upload: one upload goes into one quote only. */
+  claimedBy?: string;
 }
 
 const store = () => openStore(STORE_NAME);
@@ -59,29 +61,50 @@ export async function deleteParts(id: string): Promise<void> {
   await Promise.all(blobs.map((blob) => s.delete(blob.key)));
 }
 
-/** Removes everything of an upload; the record goes last so a half-done delete is found again. */
-export async function deleteUpload(id: string): Promise<void> {
-  await deleteParts(id);
-  await store().delete(fileKey(id));
-  await store().delete(metaKey(id));
+/**
+ * Marks the upload as taken by `submissionId`, unless another submission took it first. True when
+ * it is (now or already) this submission's; a retry of the same submission may take it again.
+ */
+export async function claimUpload(id: string, submissionId: string): Promise<boolean> {
+  const s = store();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const entry = await getJsonWithEtag<UploadRecord>(s, metaKey(id));
+    if (!entry) return false;
+    if (entry.data.claimedBy) return entry.data.claimedBy === submissionId;
+    if (await setJsonIfUnchanged(s, metaKey(id), { ...entry.data, claimedBy: submissionId }, entry.etag)) {
+      return true;
+    }
+  }
+  return false;
 }
 
-export async function listUploads(): Promise<UploadRecord[]> {
+/**
+ * Removes everything of an upload, all at once. A half-done delete leaves parts or a file without a
+ * record, which the cleanup's leftover pass finds. With `partCount` the part keys are known and
+ * nothing needs listing.
+ */
+export async function deleteUpload(id: string, partCount?: number): Promise<void> {
   const s = store();
-  const { blobs } = await s.list({ prefix: "meta/" });
-  const records = await Promise.all(blobs.map((blob) => s.get(blob.key, { type: "json" })));
-  return records.filter(Boolean) as UploadRecord[];
+  const parts =
+    partCount === undefined
+      ? deleteParts(id)
+      : Promise.all(Array.from({ length: partCount }, (_, i) => s.delete(partKey(id, i + 1))));
+  await Promise.all([parts, s.delete(fileKey(id)), s.delete(metaKey(id))]);
 }
 
-/** Upload ids that have parts or a file but no record (left by an interrupted delete). */
-export async function listOrphanIds(knownIds: ReadonlySet<string>): Promise<string[]> {
-  const s = store();
-  const [parts, files] = await Promise.all([
-    s.list({ prefix: "parts/", directories: true }),
-    s.list({ prefix: "files/" }),
-  ]);
-  const ids = new Set<string>();
-  for (const dir of parts.directories) ids.add(dir.replace(/^parts\//, "").replace(/\/$/, ""));
-  for (const blob of files.blobs) ids.add(blob.key.replace(/^files\//, ""));
-  return [...ids].filter((id) => !knownIds.has(id));
+/** Upload ids with a record, a page at a time. */
+export async function* uploadIdPages(): AsyncGenerator<string[]> {
+  for await (const page of store().list({ prefix: "meta/", paginate: true })) {
+    yield page.blobs.map((blob) => blob.key.slice("meta/".length));
+  }
+}
+
+/** Ids that have parts or a file (with or without a record), a page at a time. */
+export async function* leftoverIdPages(): AsyncGenerator<string[]> {
+  // Keys rather than directories: a directory listing may name folders that hold nothing any more.
+  for (const prefix of ["parts/", "files/"]) {
+    for await (const page of store().list({ prefix, paginate: true })) {
+      yield [...new Set(page.blobs.map((blob) => blob.key.slice(prefix.length).split("/")[0]!))];
+    }
+  }
 }

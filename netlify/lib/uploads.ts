@@ -4,20 +4,26 @@
  */
 import { randomUUID } from "node:crypto";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
-import { UPLOAD_ID_PATTERN, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote-upload.ts";
+import {
+  UPLOAD_ID_PATTERN,
+  UPLOAD_MAX_LIFE_MS,
+  UPLOAD_PART_BYTES,
+  UPLOAD_TTL_MS,
+} from "../../src/lib/quote-upload.ts";
 import { cleanFileName, detectFileType } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
 import { readBodyLimited } from "./request-body.ts";
+import { chargeAttachments, type QuotaClient } from "./upload-quota.ts";
 import {
   deleteParts,
   deleteUpload,
-  listOrphanIds,
-  listUploads,
+  leftoverIdPages,
   readPart,
   readUpload,
   saveFile,
   savePart,
   saveUpload,
+  uploadIdPages,
   type UploadRecord,
 } from "./uploads-store.ts";
 
@@ -36,7 +42,8 @@ export interface UploadSummary {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function createUpload(input: Record<string, unknown>, now = Date.now()) {
+/** Starts an upload for `client` (client-key.ts), charged to its quota and the site's (upload-quota.ts). */
+export async function createUpload(input: Record<string, unknown>, client: QuotaClient, now = Date.now()) {
   const name = cleanFileName(input.name);
   if (!name) throw new HttpError(400, "name must be the file's name (no folders, at most 200 characters)");
   const { size } = input;
@@ -44,6 +51,7 @@ export async function createUpload(input: Record<string, unknown>, now = Date.no
     throw new HttpError(400, "size must be the file's size in bytes");
   }
   if (size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+  await chargeAttachments(client, [size], now);
   const record: UploadRecord = {
     id: randomUUID(),
     name,
@@ -128,24 +136,65 @@ export async function completeUpload(id: string, now = Date.now()): Promise<Uplo
     ...record,
     status: "complete",
     type: detected.mime,
-    expiresAt: iso(now + UPLOAD_TTL_MS),
+    expiresAt: iso(Math.min(now + UPLOAD_TTL_MS, Date.parse(record.createdAt) + UPLOAD_MAX_LIFE_MS)),
   });
   await deleteParts(id);
   return { id, name: record.name, size: record.size, type: detected.mime };
 }
 
-/** Deletes uploads past their expiry and leftovers of interrupted deletes; returns how many. */
-export async function cleanupExpiredUploads(now = Date.now()): Promise<number> {
-  const uploads = await listUploads();
-  const expired = uploads.filter((record) => Date.parse(record.expiresAt) <= now);
-  for (const record of expired) await deleteUpload(record.id);
-  const orphans = await listOrphanIds(new Set(uploads.map((record) => record.id)));
-  let removed = expired.length;
-  for (const id of orphans) {
-    // Created since the listing above: not an orphan.
-    if (await readUpload(id)) continue;
-    await deleteUpload(id);
-    removed++;
+/** A scheduled run stops taking new work after this, well inside Netlify's 30 s limit. */
+export const CLEANUP_BUDGET_MS = 20_000;
+/** Uploads deleted at once: each delete is a few Blobs calls, mostly waiting on the network. */
+export const CLEANUP_CONCURRENCY = 32;
+
+/** Runs `work` on every item, at most `limit` at a time, starting none once `go()` is false. */
+async function forEachBounded<T>(
+  items: readonly T[],
+  limit: number,
+  go: () => boolean,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && go()) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export interface CleanupResult {
+  removed: number;
+  /** False when the run stopped at its time budget with work left: the next run goes on. */
+  finished: boolean;
+}
+
+/**
+ * Deletes uploads past their expiry, then leftovers of interrupted deletes (parts or a file without
+ * a record), page by page and in parallel, taking no new work after `budgetMs`.
+ */
+export async function cleanupExpiredUploads(
+  now = Date.now(),
+  budgetMs = CLEANUP_BUDGET_MS,
+): Promise<CleanupResult> {
+  const deadline = Date.now() + budgetMs;
+  const inTime = () => Date.now() < deadline;
+  let removed = 0;
+  for await (const ids of uploadIdPages()) {
+    await forEachBounded(ids, CLEANUP_CONCURRENCY, inTime, async (id) => {
+      const record = await readUpload(id);
+      if (!record || !(Date.parse(record.expiresAt) <= now)) return;
+      await deleteUpload(id, record.partCount);
+      removed += 1;
+    });
+    if (!inTime()) return { removed, finished: false };
   }
-  return removed;
+  for await (const ids of leftoverIdPages()) {
+    await forEachBounded(ids, CLEANUP_CONCURRENCY, inTime, async (id) => {
+      // A record means a live upload (or one the next run expires): not a leftover.
+      if (await readUpload(id)) return;
+      await deleteUpload(id);
+      removed += 1;
+    });
+    if (!inTime()) return { removed, finished: false };
+  }
+  return { removed, finished: true };
 }

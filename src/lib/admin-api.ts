@@ -1,10 +1,10 @@
 /**
- * Browser calls of the admin screens (DESIGN.md §3): sign-in, sign-out, session check and the
- * contact submissions. Every call sends the session cookie; none is retried (SPEC.md §7).
+ * Browser calls of the admin screens (DESIGN.md §3): sign-in, sign-out and session check; the
+ * lead desk's calls are in ./leads-api.ts. Every call sends the session cookie; none is retried
+ * (SPEC.md §7).
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
-import { parseSubmissions, type AdminSubmission } from "./contact-admin";
 
 /** The server no longer accepts the session (expired, logged out elsewhere, password changed). */
 export class SessionEndedError extends Error {
@@ -69,14 +69,4 @@ export async function hasSession(): Promise<boolean> {
   if (response.ok) return true;
   if (response.status === 401) return false;
   throw await httpError(response);
-}
-
-export async function fetchSubmissions(): Promise<AdminSubmission[]> {
-  const response = await fetch("/api/admin/contact-submissions", {
-    credentials: "include",
-    cache: "no-store",
-  });
-  if (response.status === 401) throw new SessionEndedError();
-  if (!response.ok) throw await httpError(response);
-  return parseSubmissions(await response.json());
 }

@@ -6,6 +6,7 @@
  */
 import { MESSAGE_PREVIEW_LENGTH } from "./constants";
 import { mailtoLink } from "./links";
+import type { LeadNote, LeadSource, LeadStatus } from "./leads";
 import { isNotificationList, type AdminNotification } from "./notification-status";
 import { serviceLabel } from "./service-options";
 
@@ -34,8 +35,11 @@ export interface AdminSubmission {
   serviceRequired: string;
   message: string;
   attachments: AdminAttachment[];
-  /** The customer's quote reference; absent on quotes sent before references existed. */
-  reference?: string;
+  /** Lead desk fields; optional so answers without them (older servers, tests) still parse. */
+  reference?: string | null;
+  status?: LeadStatus;
+  notes?: LeadNote[];
+  source?: LeadSource | null;
   notifications?: AdminNotification[];
 }
 
@@ -106,7 +110,7 @@ function isSubmission(value: unknown): value is AdminSubmission {
     ) &&
     Array.isArray(s.attachments) &&
     s.attachments.every(isAttachment) &&
-    (s.reference === undefined || typeof s.reference === "string") &&
+    (s.reference === undefined || s.reference === null || typeof s.reference === "string") &&
     isNotificationList(s.notifications)
   );
 }

@@ -7,6 +7,13 @@
  */
 import { z } from "zod";
 import { SERVICE_ICON_NAMES } from "./service-icons";
+import {
+  COUNCIL_AREAS,
+  MAX_TOWN_DISTANCE_MILES,
+  POSTCODE_DISTRICT_PATTERN,
+  TOWN_SLUGS,
+  milesBetween,
+} from "./towns";
 
 /** Lower-case words joined by single hyphens: `roof-repairs`. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -106,6 +113,68 @@ export const AreaSchema = z.strictObject({
   areas: text(3, 200),
   postcodes: text(1, 120).optional(),
 });
+
+/**
+ * One town with its own page (content/towns/{slug}.yaml, DESIGN.md §11). The paragraphs are the
+ * town's own: what is generally true of its houses, roofs, walls and weather. No statistics,
+ * customers or reviews.
+ */
+export const TownSchema = z.strictObject({
+  name: text(3, 40).describe("The town's name as locals write it"),
+  slug: z
+    .enum(TOWN_SLUGS, { error: "slug must be listed in TOWN_SLUGS (src/lib/towns.ts)" })
+    .describe("Must equal the file name; the page is /areas/{slug}"),
+  council: z
+    .enum(COUNCIL_AREAS, { error: "council must be one of Scotland's 32 council areas (src/lib/towns.ts)" })
+    .describe("Council area; /areas groups the towns by it"),
+  postcodes: z
+    .array(z.string().regex(POSTCODE_DISTRICT_PATTERN, "postcodes must be districts such as FK8 or G63"))
+    .min(1)
+    .refine((list) => new Set(list).size === list.length, "postcodes must not repeat")
+    .describe("Postcode districts covering the town"),
+  distanceMiles: z
+    .number()
+    .min(0)
+    .max(MAX_TOWN_DISTANCE_MILES)
+    .describe("Straight-line miles from the base in Kippen, rounded"),
+  geo: z
+    .strictObject({ latitude: z.number().min(54.5).max(61), longitude: z.number().min(-8).max(-0.5) })
+    .describe("The town centre, roughly; nearby towns are found from it"),
+  lead: text(60, 240).describe("One sentence for the page's banner, about this town"),
+  paragraphs: z
+    .array(text(200, 1500))
+    .min(2)
+    .max(6)
+    .describe("The town's own text: buildings, roofs, walls, weather and ground"),
+});
+export type Town = z.infer<typeof TownSchema>;
+
+/**
+ * Throws a message naming every problem across the town files: a file name that differs from its
+ * slug, a slug in TOWN_SLUGS without a file, or a distance that disagrees with the coordinates by
+ * more than 2 miles.
+ */
+export function assertTowns(
+  towns: readonly { id: string; data: Town }[],
+  base: { latitude: number; longitude: number },
+): void {
+  const ids = towns.map((town) => town.id);
+  const problems = [
+    ...towns
+      .filter((town) => town.id !== town.data.slug)
+      .map((town) => `content/towns/${town.id}.yaml: slug "${town.data.slug}" must equal the file name`),
+    ...TOWN_SLUGS.filter((slug) => !ids.includes(slug)).map(
+      (slug) => `content/towns/${slug}.yaml is missing: "${slug}" is listed in TOWN_SLUGS (src/lib/towns.ts)`,
+    ),
+    ...towns
+      .filter((town) => Math.abs(milesBetween(base, town.data.geo) - town.data.distanceMiles) > 2)
+      .map(
+        (town) =>
+          `content/towns/${town.id}.yaml: distanceMiles ${town.data.distanceMiles} disagrees with geo (${milesBetween(base, town.data.geo).toFixed(1)} miles from the base)`,
+      ),
+  ];
+  if (problems.length > 0) throw new Error(problems.join("\n"));
+}
 
 export const TestimonialSchema = z.strictObject({
   name: text(2, 60),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORY_VALUES } from "./gallery-categories";
 import { imageIdFromUrl } from "./gallery-images";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_LOCATION_MAX, GALLERY_TITLE_MAX } from "./gallery-constants";
+import { TOWN_SLUGS } from "./towns";
 
 export const GalleryCategorySchema = z.enum(GALLERY_CATEGORY_VALUES, {
   error: "Please choose a category",
@@ -30,6 +31,9 @@ const Location = z
   .trim()
   .max(GALLERY_LOCATION_MAX, `Location must be at most ${GALLERY_LOCATION_MAX} characters`);
 
+/** The town a project was done in: the slug of a page under /areas (src/lib/towns.ts). */
+const Area = z.enum(TOWN_SLUGS, { error: "Please choose one of the towns we list" });
+
 export const GalleryItemSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -40,6 +44,9 @@ export const GalleryItemSchema = z.object({
   displayOrder: z.number().int().nonnegative(),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
+  area: z.string().optional(),
+  /** ISO time the item was added; town pages show the newest first. */
+  createdAt: z.string().optional(),
 });
 export type GalleryItem = z.infer<typeof GalleryItemSchema>;
 
@@ -53,15 +60,20 @@ export const GalleryCreateSchema = z.object({
     .refine((value) => imageIdFromUrl(value) !== null, "imageUrl must be an image uploaded to the gallery"),
   category: GalleryCategorySchema.default(DEFAULT_GALLERY_CATEGORY),
   displayOrder: z.number().int().nonnegative().optional(),
+  area: Area.optional(),
 });
 export type GalleryCreateInput = z.infer<typeof GalleryCreateSchema>;
 
-/** PUT /api/admin/gallery/{id}: the Edit Image dialog's fields (location kept when absent). */
+/**
+ * PUT /api/admin/gallery/{id}: the Edit Image dialog's fields. Location and area are kept when
+ * absent; `area: null` removes the town.
+ */
 export const GalleryUpdateSchema = z.object({
   title: Title,
   description: Description.default(""),
   category: GalleryCategorySchema,
   location: Location.optional(),
+  area: Area.nullable().optional(),
 });
 export type GalleryUpdateInput = z.infer<typeof GalleryUpdateSchema>;
 

@@ -33,8 +33,8 @@ function isNotification(value: unknown): value is AdminNotification {
 }
 
 /** True when `value` is absent (older quotes) or a list of notifications. */
-export function isNotificationList(value: unknown): value is AdminNotification[] | undefined {
-  return value === undefined || (Array.isArray(value) && value.every(isNotification));
+export function isNotificationList(value: unknown): value is AdminNotification[] | null | undefined {
+  return value === undefined || value === null || (Array.isArray(value) && value.every(isNotification));
 }
 
 export const hasFailedNotification = (notifications: AdminNotification[] | undefined) =>

@@ -9,8 +9,10 @@ export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 /** Every part but the last is exactly this long; well under the 4.5 MB the platform really takes. */
 export const UPLOAD_PART_BYTES = 3 * 1024 * 1024;
 export const MAX_UPLOAD_PARTS = Math.ceil(MAX_ATTACHMENT_BYTES / UPLOAD_PART_BYTES);
-/** An upload not used by a sent quote within this time is deleted. */
-export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** An upload not finished and used by a sent quote within this time expires and is deleted. */
+export const UPLOAD_TTL_MS = 60 * 60 * 1000;
+/** Completing an upload gives it UPLOAD_TTL_MS more, but never beyond this after it was created. */
+export const UPLOAD_MAX_LIFE_MS = 2 * 60 * 60 * 1000;
 /** Quotes filled in faster than this are refused as automated (docs/decisions.md). */
 export const MIN_FILL_TIME_MS = 3000;
 /** The hidden honeypot field: people never see it, form-filling robots do. */

@@ -19,6 +19,8 @@ export interface BusinessDetails {
 
 export interface AreaDetails {
   name: string;
+  /** The council area a town lies in: `containedInPlace`. */
+  containedIn?: string;
 }
 
 export interface ServiceDetails {
@@ -92,6 +94,14 @@ export function businessId(site: string): string {
   return `${absolute("/", site)}#business`;
 }
 
+function place(area: AreaDetails) {
+  return {
+    "@type": "Place",
+    name: area.name,
+    ...(area.containedIn && { containedInPlace: { "@type": "AdministrativeArea", name: area.containedIn } }),
+  };
+}
+
 export function localBusinessJsonLd(
   business: BusinessDetails,
   areas: readonly AreaDetails[],
@@ -128,7 +138,7 @@ export function localBusinessJsonLd(
       },
     }),
     openingHoursSpecification: hours,
-    areaServed: areas.map((area) => ({ "@type": "Place", name: area.name })),
+    areaServed: areas.map(place),
     priceRange: business.priceRange,
     ...(business.foundedYear && { foundingDate: String(business.foundedYear) }),
     ...(business.sameAs && business.sameAs.length > 0 && { sameAs: [...business.sameAs] }),
@@ -161,7 +171,7 @@ export function serviceJsonLd(service: ServiceDetails, areas: readonly AreaDetai
     ...serviceEntry(service, site),
     serviceType: service.name,
     provider: { "@id": businessId(site) },
-    areaServed: areas.map((area) => ({ "@type": "Place", name: area.name })),
+    areaServed: areas.map(place),
   };
 }
 

@@ -1,5 +1,6 @@
 import { getCollection } from "astro:content";
-import { assertCarouselReferences, assertServiceSlugs } from "../lib/content-schemas";
+import { assertCarouselReferences, assertServiceSlugs, assertTowns } from "../lib/content-schemas";
+import { getBusiness } from "./business";
 
 /** Every service, in `order`; fails the build if a slug is malformed or a built-in one is missing. */
 export async function getServices() {
@@ -28,4 +29,16 @@ export async function getCarouselCategories() {
     services.map((service) => service.id),
   );
   return categories.sort((a, b) => a.data.order - b.data.order);
+}
+
+/**
+ * Every town with a page, nearest to Kippen first; fails the build if a file name and slug differ,
+ * a slug in TOWN_SLUGS has no file, or a distance disagrees with the coordinates.
+ */
+export async function getTowns() {
+  const [entries, business] = await Promise.all([getCollection("towns"), getBusiness()]);
+  assertTowns(entries, business.geo);
+  return entries.sort(
+    (a, b) => a.data.distanceMiles - b.data.distanceMiles || a.data.name.localeCompare(b.data.name),
+  );
 }

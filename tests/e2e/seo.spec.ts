@@ -109,6 +109,20 @@ test("the sitemap lists exactly the public pages, and robots.txt names it", () =
   expect(existsSync(join(DIST, "sitemap-index.xml"))).toBe(true);
 });
 
+/** A town page (/areas/{slug}) names its town, in its council area, first in areaServed. */
+function townServed(path: string): object[] {
+  const slug = /^\/areas\/([a-z0-9-]+)$/.exec(path)?.[1];
+  if (!slug) return [];
+  const town = parse(readFileSync(join(ROOT, "content", "towns", `${slug}.yaml`), "utf8"));
+  return [
+    {
+      "@type": "Place",
+      name: town.name,
+      containedInPlace: { "@type": "AdministrativeArea", name: town.council },
+    },
+  ];
+}
+
 test("every page describes the business as a RoofingContractor from content/business.yaml", () => {
   const business = parse(readFileSync(join(ROOT, "content", "business.yaml"), "utf8")).details;
   const areas = Object.values(parse(readFileSync(join(ROOT, "content", "areas.yaml"), "utf8")) as object)
@@ -136,7 +150,7 @@ test("every page describes the business as a RoofingContractor from content/busi
         addressCountry: business.address.country,
       },
       geo: { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude },
-      areaServed: areas.map((name) => ({ "@type": "Place", name })),
+      areaServed: [...townServed(path), ...areas.map((name) => ({ "@type": "Place", name }))],
     });
     const hours = ld.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[];
     expect.soft(hours.length, `${path}: opening hours`).toBeGreaterThan(0);

@@ -58,7 +58,11 @@ describe("GET /api/admin/contact-submissions", () => {
         "message",
         "phone",
         "serviceRequired",
+        // Lead desk additions (DESIGN.md §3).
         "reference",
+        "status",
+        "notes",
+        "source",
         "notifications",
       ].sort(),
     );

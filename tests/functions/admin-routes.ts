@@ -7,12 +7,14 @@ import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
 import contactSubmissions from "../../netlify/functions/admin-contact-submissions.mts";
 import contactAttachment from "../../netlify/functions/admin-contact-attachment.mts";
+import contactSubmission from "../../netlify/functions/admin-contact-submission.mts";
 import adminGallery from "../../netlify/functions/admin-gallery.mts";
 import adminGalleryItem from "../../netlify/functions/admin-gallery-item.mts";
 import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
 import uploadImage from "../../netlify/functions/upload-image.mts";
 
 const GALLERY_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
+const SUBMISSION_ID = "00000000-0000-4000-8000-000000000000";
 
 export interface AdminRoute {
   method: string;
@@ -32,6 +34,16 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     path: "/api/admin/contact-submissions/00000000-0000-4000-8000-000000000000/attachments/1",
     handler: contactAttachment,
   },
+  { method: "GET", path: `/api/admin/contact-submissions/${SUBMISSION_ID}`, handler: contactSubmission },
+  {
+    method: "PATCH",
+    path: `/api/admin/contact-submissions/${SUBMISSION_ID}`,
+    handler: contactSubmission,
+    body: { status: "contacted" },
+  },
+  { method: "DELETE", path: `/api/admin/contact-submissions/${SUBMISSION_ID}`, handler: contactSubmission },
+  { method: "GET", path: "/api/admin/contact-submissions/export.csv", handler: contactSubmission },
+  { method: "GET", path: "/api/admin/contact-submissions/stats", handler: contactSubmission },
   {
     method: "POST",
     path: "/api/admin/gallery",

@@ -180,17 +180,21 @@ describe("expiry", () => {
     );
     const later = Date.now() + UPLOAD_TTL_MS + 60_000;
     const before = await storedKeys();
-    await expect(submitQuote({ fields, files: [] }, null, later)).rejects.toMatchObject({ status: 410 });
+    const client = { key: "test-client", network: "192.0.2.9" };
+    await expect(submitQuote({ fields, files: [] }, null, client, later)).rejects.toMatchObject({
+      status: 410,
+    });
     expect(await storedKeys()).toEqual(before);
   });
 
-  test("unfinished uploads older than 24 h are deleted by the cleanup; fresh ones stay", async () => {
+  test("unfinished uploads past their hour are deleted by the cleanup; fresh ones stay", async () => {
     const old = await create("old.jpg", 2000);
     expect((await putPart(old.body.uploadId, 1, files.jpeg(2000))).status).toBe(200);
     const later = Date.now() + UPLOAD_TTL_MS + 60_000;
 
-    const removed = await cleanupExpiredUploads(later);
+    const { removed, finished } = await cleanupExpiredUploads(later);
     expect(removed).toBeGreaterThanOrEqual(1);
+    expect(finished).toBe(true);
     expect((await storedKeys()).filter((k) => k.includes(old.body.uploadId))).toEqual([]);
 
     const fresh = await create("fresh.jpg", 2000);

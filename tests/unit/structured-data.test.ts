@@ -92,6 +92,25 @@ describe("localBusinessJsonLd", () => {
     });
   });
 
+  it("places a town in its council area", () => {
+    const ld = localBusinessJsonLd(
+      business,
+      [{ name: "Doune", containedIn: "Stirling" }, ...areas],
+      [],
+      SITE,
+      "/x.png",
+    );
+    expect(ld.areaServed).toEqual([
+      {
+        "@type": "Place",
+        name: "Doune",
+        containedInPlace: { "@type": "AdministrativeArea", name: "Stirling" },
+      },
+      { "@type": "Place", name: "Scotland" },
+      { "@type": "Place", name: "UK Wide" },
+    ]);
+  });
+
   it("lists sameAs only when profiles exist", () => {
     expect(localBusinessJsonLd(business, areas, [], SITE, "/x.png")).not.toHaveProperty("sameAs");
     const withProfiles = { ...business, sameAs: ["https://facebook.com/test"] };

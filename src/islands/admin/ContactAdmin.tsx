@@ -1,6 +1,28 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SessionEndedError, fetchSubmissions, hasSession, login, logout } from "../../lib/admin-api";
-import { CONTACT_ADMIN_STORAGE_KEY, type AdminSubmission } from "../../lib/contact-admin";
+import { SessionEndedError, hasSession, login, logout } from "../../lib/admin-api";
+import { CONTACT_ADMIN_STORAGE_KEY, fullName, type AdminSubmission } from "../../lib/contact-admin";
+import {
+  StaleLeadError,
+  changeLead,
+  deleteLead,
+  exportUrl,
+  fetchLead,
+  fetchLeadPage,
+  fetchLeadStats,
+  listUrl,
+  type LeadWithEtag,
+} from "../../lib/leads-api";
+import {
+  LEAD_STATUS_LABELS,
+  filtersFromParams,
+  paramsFromFilters,
+  type LeadFilters,
+  type LeadStats,
+  type LeadStatus,
+} from "../../lib/leads";
+import DeleteLeadDialog from "./DeleteLeadDialog";
+import LeadChart from "./LeadChart";
+import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
 import PasswordScreen from "./PasswordScreen";
 import SubmissionDetail from "./SubmissionDetail";
@@ -16,7 +38,13 @@ type Phase = "checking" | "locked" | "unlocked";
 type ListState =
   | { status: "loading" }
   | { status: "error"; message: string }
-  | { status: "loaded"; submissions: AdminSubmission[] };
+  | { status: "loaded"; submissions: AdminSubmission[]; total: number; next: string | null; more: boolean };
+type DetailState =
+  | { status: "loading"; id: string }
+  | { status: "error"; id: string; message: string }
+  | { status: "loaded"; lead: LeadWithEtag };
+
+const currentFilters = () => filtersFromParams(new URLSearchParams(window.location.search));
 
 function readFlag(): boolean {
   try {
@@ -48,60 +76,238 @@ export default function ContactAdmin({ businessName }: Props) {
   const [phase, setPhase] = useState<Phase>("checking");
   const [notice, setNotice] = useState<string | null>(null);
   const [list, setList] = useState<ListState>({ status: "loading" });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [filters, setFilters] = useState<LeadFilters>({});
+  const [detail, setDetail] = useState<DetailState | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [listAlert, setListAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
+  const [chartBy, setChartBy] = useState<LeadStats["by"]>("service");
+  const [stats, setStats] = useState<LeadStats | null>(null);
+  const [statsError, setStatsError] = useState<string | null>(null);
   const lastOpenedId = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const baseTitle = useRef("");
 
   const lock = useCallback((reason: string | null) => {
     writeFlag(false);
-    setSelectedId(null);
+    setDetail(null);
     setList({ status: "loading" });
+    setStats(null);
     setNotice(reason);
     setPhase("locked");
   }, []);
 
-  const load = useCallback(async () => {
-    setList({ status: "loading" });
-    try {
-      setList({ status: "loaded", submissions: await fetchSubmissions() });
-    } catch (error) {
+  const failed = useCallback(
+    (error: unknown, show: (message: string) => void) => {
       if (error instanceof SessionEndedError) lock(error.message);
-      else setList({ status: "error", message: messageOf(error) });
-    }
-  }, [lock]);
+      else show(messageOf(error));
+    },
+    [lock],
+  );
+
+  /** Only the latest load may fill the list: an older, slower answer is dropped. */
+  const loadSeq = useRef(0);
+  const load = useCallback(
+    async (next: LeadFilters) => {
+      const seq = ++loadSeq.current;
+      setList({ status: "loading" });
+      try {
+        const page = await fetchLeadPage(listUrl(next));
+        if (seq === loadSeq.current) setList({ status: "loaded", ...page, more: false });
+      } catch (error) {
+        if (seq === loadSeq.current) failed(error, (message) => setList({ status: "error", message }));
+      }
+    },
+    [failed],
+  );
+
+  const statsSeq = useRef(0);
+  const loadStats = useCallback(
+    async (by: LeadStats["by"]) => {
+      const seq = ++statsSeq.current;
+      setStatsError(null);
+      try {
+        const next = await fetchLeadStats(by);
+        if (seq === statsSeq.current) setStats(next);
+      } catch (error) {
+        if (seq === statsSeq.current) failed(error, setStatsError);
+      }
+    },
+    [failed],
+  );
 
   useEffect(() => {
+    baseTitle.current = document.title;
+    setFilters(currentFilters());
+    const onPopState = () => {
+      const next = currentFilters();
+      setFilters(next);
+      setDetail(null);
+      void load(next);
+    };
+    window.addEventListener("popstate", onPopState);
     if (!readFlag()) {
       setPhase("locked");
-      return;
+    } else {
+      hasSession().then(
+        (active) => {
+          if (active) setPhase("unlocked");
+          else lock(null);
+        },
+        (error: unknown) => {
+          setNotice(`Could not check your session: ${messageOf(error)}`);
+          setPhase("locked");
+        },
+      );
     }
-    hasSession().then(
-      (active) => {
-        if (active) setPhase("unlocked");
-        else lock(null);
-      },
-      (error: unknown) => {
-        setNotice(`Could not check your session: ${messageOf(error)}`);
-        setPhase("locked");
-      },
-    );
-  }, [lock]);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, [lock, load]);
 
   useEffect(() => {
-    if (phase === "unlocked") void load();
+    if (phase !== "unlocked") return;
+    void load(currentFilters());
+    // The owner's e-mail links to `/contact-admin?id=…`: open that lead.
+    const linked = new URLSearchParams(window.location.search).get("id");
+    if (linked) void openDetail(linked);
   }, [phase, load]);
 
-  // The owner's e-mail links to `/contact-admin?id=…`: open that lead once the list is there.
-  const linkedId = useRef<string | null>(null);
   useEffect(() => {
-    linkedId.current = new URLSearchParams(window.location.search).get("id");
-  }, []);
+    if (phase === "unlocked") void loadStats(chartBy);
+  }, [phase, chartBy, loadStats]);
+
+  const newCount = stats?.newCount ?? null;
   useEffect(() => {
-    if (list.status !== "loaded" || !linkedId.current) return;
-    const id = linkedId.current;
-    linkedId.current = null;
-    if (list.submissions.some((submission) => submission.id === id)) openDetail(id);
-  }, [list]);
+    if (!baseTitle.current) return;
+    document.title =
+      phase === "unlocked" && newCount ? `(${newCount} new) ${baseTitle.current}` : baseTitle.current;
+  }, [phase, newCount]);
+
+  const applyFilters = (next: LeadFilters) => {
+    const query = paramsFromFilters(next).toString();
+    window.history.pushState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
+    setFilters(next);
+    setListAlert(null);
+    void load(next);
+  };
+
+  const loadMore = async () => {
+    if (list.status !== "loaded" || !list.next) return;
+    const seq = loadSeq.current;
+    setList({ ...list, more: true });
+    try {
+      const page = await fetchLeadPage(list.next);
+      if (seq !== loadSeq.current) return;
+      setList({
+        status: "loaded",
+        submissions: [...list.submissions, ...page.submissions],
+        total: page.total,
+        next: page.next,
+        more: false,
+      });
+      setAnnouncement(`${page.submissions.length} more submissions shown`);
+    } catch (error) {
+      setList({ ...list, more: false });
+      failed(error, (message) => setListAlert(`Could not load more: ${message}`));
+    }
+  };
+
+  /** Puts the server's copy of a lead into the list (and the detail, when it is open). */
+  const replaceLead = (lead: LeadWithEtag) => {
+    setList((current) =>
+      current.status === "loaded"
+        ? {
+            ...current,
+            submissions: current.submissions.map((item) =>
+              item.id === lead.submission.id ? lead.submission : item,
+            ),
+          }
+        : current,
+    );
+    setDetail((current) =>
+      current && current.status === "loaded" && current.lead.submission.id === lead.submission.id
+        ? { status: "loaded", lead }
+        : current,
+    );
+  };
+
+  const onLeadChanged = (lead: LeadWithEtag) => {
+    replaceLead(lead);
+    void loadStats(chartBy);
+  };
+
+  const quickStatus = async (submission: AdminSubmission, status: LeadStatus) => {
+    const name = fullName(submission);
+    setBusy((current) => new Set(current).add(submission.id));
+    setListAlert(null);
+    try {
+      // The list carries no ETag: read the lead, and refuse when it is not what the list showed.
+      const fresh = await fetchLead(submission.id);
+      if ((fresh.submission.status ?? "new") !== (submission.status ?? "new"))
+        throw new StaleLeadError(fresh);
+      onLeadChanged(await changeLead(submission.id, fresh.etag, { status }));
+      setAnnouncement(`${name}: status set to ${LEAD_STATUS_LABELS[status]}`);
+    } catch (error) {
+      if (error instanceof StaleLeadError) {
+        if (error.current) replaceLead(error.current);
+        setListAlert(`${name}: ${error.message}`);
+      } else failed(error, (message) => setListAlert(`${name}: could not change the status: ${message}`));
+    } finally {
+      setBusy((current) => {
+        const next = new Set(current);
+        next.delete(submission.id);
+        return next;
+      });
+    }
+  };
+
+  const openDetail = async (id: string) => {
+    lastOpenedId.current = id;
+    setDetail({ status: "loading", id });
+    try {
+      setDetail({ status: "loaded", lead: await fetchLead(id) });
+    } catch (error) {
+      failed(error, (message) => setDetail({ status: "error", id, message }));
+    }
+  };
+
+  const backToList = () => {
+    setDetail(null);
+    const params = new URLSearchParams(window.location.search);
+    if (params.has("id")) {
+      params.delete("id");
+      const query = params.toString();
+      window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
+    }
+    const id = lastOpenedId.current;
+    requestAnimationFrame(() => {
+      document
+        .querySelector<HTMLButtonElement>(`button[data-submission-id="${CSS.escape(id ?? "")}"]`)
+        ?.focus();
+    });
+  };
+
+  const erase = async (submission: AdminSubmission) => {
+    setToDelete(null);
+    try {
+      await deleteLead(submission.id);
+      setDetail(null);
+      setList((current) =>
+        current.status === "loaded"
+          ? {
+              ...current,
+              submissions: current.submissions.filter((item) => item.id !== submission.id),
+              total: Math.max(0, current.total - 1),
+            }
+          : current,
+      );
+      setAnnouncement(`The lead from ${fullName(submission)} was deleted`);
+      void loadStats(chartBy);
+      requestAnimationFrame(() => headingRef.current?.focus());
+    } catch (error) {
+      failed(error, (message) => setListAlert(`Could not delete the lead: ${message}`));
+    }
+  };
 
   const unlock = async (password: string): Promise<boolean> => {
     try {
@@ -138,22 +344,6 @@ export default function ContactAdmin({ businessName }: Props) {
     lock(reason);
   };
 
-  const openDetail = (id: string) => {
-    lastOpenedId.current = id;
-    setSelectedId(id);
-  };
-
-  const backToList = () => {
-    setSelectedId(null);
-    if (window.location.search) window.history.replaceState(null, "", window.location.pathname);
-    const id = lastOpenedId.current;
-    requestAnimationFrame(() => {
-      document
-        .querySelector<HTMLButtonElement>(`button[data-submission-id="${CSS.escape(id ?? "")}"]`)
-        ?.focus();
-    });
-  };
-
   if (phase === "checking") {
     return (
       <p role="status" className="py-16 text-center text-slate-700">
@@ -164,10 +354,7 @@ export default function ContactAdmin({ businessName }: Props) {
 
   if (phase === "locked") return <PasswordScreen onSubmit={unlock} notice={notice} />;
 
-  const selected =
-    list.status === "loaded"
-      ? list.submissions.find((submission) => submission.id === selectedId)
-      : undefined;
+  const filtered = Boolean(filters.q || filters.status || filters.service);
 
   return (
     <div>
@@ -176,16 +363,26 @@ export default function ContactAdmin({ businessName }: Props) {
           <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-brand-800 focus:outline-none">
             Contact Submissions
           </h1>
-          {list.status === "loaded" && (
-            <p className="mt-1 text-slate-700">
-              Total submissions: <strong className="text-slate-900">{list.submissions.length}</strong>
-            </p>
-          )}
+          <p className="mt-1 flex flex-wrap gap-x-5 text-slate-700">
+            {list.status === "loaded" && (
+              <span>
+                Total submissions: <strong className="text-slate-900">{list.total}</strong>
+              </span>
+            )}
+            {newCount !== null && (
+              <span>
+                New leads: <strong className="text-slate-900">{newCount}</strong>
+              </span>
+            )}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            onClick={() => void load()}
+            onClick={() => {
+              void load(filters);
+              void loadStats(chartBy);
+            }}
             disabled={list.status === "loading"}
             className={buttonOutline}
           >
@@ -202,34 +399,108 @@ export default function ContactAdmin({ businessName }: Props) {
 
       <EmailNotConfiguredNotice />
 
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
       <div className="mt-6">
-        {list.status === "loading" && (
-          <p role="status" className="py-10 text-center text-slate-700">
-            Loading submissions...
-          </p>
-        )}
-        {list.status === "error" && (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-            <p className="font-semibold">Could not load submissions</p>
-            <p className="mt-1">{list.message}</p>
-            <button type="button" onClick={() => void load()} className={`${buttonOutline} mt-4`}>
-              Try Again
-            </button>
+        {detail ? (
+          <>
+            {detail.status === "loading" && (
+              <p role="status" className="py-10 text-center text-slate-700">
+                Loading submission...
+              </p>
+            )}
+            {detail.status === "error" && (
+              <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+                <p className="font-semibold">Could not load the submission</p>
+                <p className="mt-1">{detail.message}</p>
+                <div className="mt-4 flex gap-2">
+                  <button type="button" onClick={() => void openDetail(detail.id)} className={buttonOutline}>
+                    Try Again
+                  </button>
+                  <button type="button" onClick={backToList} className={buttonOutline}>
+                    Back to List
+                  </button>
+                </div>
+              </div>
+            )}
+            {detail.status === "loaded" && (
+              <SubmissionDetail
+                lead={detail.lead}
+                businessName={businessName}
+                onBack={backToList}
+                onChanged={onLeadChanged}
+                onDelete={setToDelete}
+                onSessionEnded={(error) => lock(error.message)}
+                onReload={() => void openDetail(detail.lead.submission.id)}
+              />
+            )}
+          </>
+        ) : (
+          <div className="space-y-6">
+            <LeadChart stats={stats} error={statsError} by={chartBy} onBy={setChartBy} />
+            <LeadFiltersForm filters={filters} onChange={applyFilters} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-slate-700">
+                {list.status === "loaded" &&
+                  (filtered ? `${list.total} matching` : `Newest first`) +
+                    (list.total > list.submissions.length ? `, showing ${list.submissions.length}` : "")}
+              </p>
+              <a href={exportUrl(filters)} download className={buttonOutline}>
+                Export CSV<span className="sr-only"> of {filtered ? "the matching" : "all"} submissions</span>
+              </a>
+            </div>
+            {listAlert && (
+              <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+                {listAlert}
+              </p>
+            )}
+            {list.status === "loading" && (
+              <p role="status" className="py-10 text-center text-slate-700">
+                Loading submissions...
+              </p>
+            )}
+            {list.status === "error" && (
+              <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+                <p className="font-semibold">Could not load submissions</p>
+                <p className="mt-1">{list.message}</p>
+                <button type="button" onClick={() => void load(filters)} className={`${buttonOutline} mt-4`}>
+                  Try Again
+                </button>
+              </div>
+            )}
+            {list.status === "loaded" && (
+              <>
+                <SubmissionList
+                  submissions={list.submissions}
+                  onOpen={(id) => void openDetail(id)}
+                  onStatus={(submission, status) => void quickStatus(submission, status)}
+                  filtered={filtered}
+                  busy={busy}
+                />
+                {list.next && (
+                  <div className="text-center">
+                    <button
+                      type="button"
+                      onClick={() => void loadMore()}
+                      disabled={list.more}
+                      className={buttonOutline}
+                    >
+                      {list.more ? "Loading..." : "Show 50 More"}
+                    </button>
+                  </div>
+                )}
+              </>
+            )}
           </div>
         )}
-        {list.status === "loaded" &&
-          (selected ? (
-            <SubmissionDetail
-              submission={selected}
-              businessName={businessName}
-              onBack={backToList}
-              onReload={() => void load()}
-              onSessionEnded={lock}
-            />
-          ) : (
-            <SubmissionList submissions={list.submissions} onOpen={openDetail} />
-          ))}
       </div>
+      <DeleteLeadDialog
+        submission={toDelete}
+        onCancel={() => setToDelete(null)}
+        onConfirm={(item) => void erase(item)}
+      />
     </div>
   );
 }

@@ -59,7 +59,7 @@ interface Props {
   notifications?: AdminNotification[];
   /** Called a moment after a retry was accepted, to show the new state. */
   onRetried: () => void;
-  onSessionEnded: (message: string) => void;
+  onSessionEnded: (error: SessionEndedError) => void;
 }
 
 /** The quote's two e-mails in the detail view, with a retry for those not sent. */
@@ -85,7 +85,7 @@ export default function NotificationStatus({
       setState({ busy: true, message: "Sending again..." });
       window.setTimeout(onRetried, 2500);
     } catch (error) {
-      if (error instanceof SessionEndedError) onSessionEnded(error.message);
+      if (error instanceof SessionEndedError) onSessionEnded(error);
       else
         setState({
           busy: false,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
+import SignInSlowedNotice from "./SignInSlowedNotice";
 import { buttonOutline, buttonPrimary } from "./ui";
 
 interface Props {
@@ -64,6 +65,7 @@ export default function PasswordScreen({ onSubmit, notice }: Props) {
             {submitting ? "Checking..." : "Access Admin"}
           </button>
         </form>
+        <SignInSlowedNotice busy={submitting} />
       </div>
       <p className="mt-6 text-center">
         <a href="/" className={buttonOutline}>

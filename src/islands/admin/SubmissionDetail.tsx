@@ -1,4 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
+import { SessionEndedError } from "../../lib/admin-api";
+import { StaleLeadError, changeLead, type LeadWithEtag } from "../../lib/leads-api";
+import {
+  LEAD_NOTE_MAX_LENGTH,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  isLeadStatus,
+  type LeadStatus,
+} from "../../lib/leads";
 import { telLink } from "../../lib/links";
 import {
   formatFileSize,
@@ -12,23 +21,70 @@ import NotificationStatus from "./NotificationStatus";
 import { buttonOutline, buttonPrimary, buttonSecondary } from "./ui";
 
 interface Props {
-  submission: AdminSubmission;
+  lead: LeadWithEtag;
   businessName: string;
   onBack: () => void;
+  /** The lead as the server now has it (after a change, or reloaded after a 412). */
+  onChanged: (lead: LeadWithEtag) => void;
+  /** Asks to erase the lead (the caller confirms first). */
+  onDelete: (submission: AdminSubmission) => void;
+  onSessionEnded: (error: SessionEndedError) => void;
+  /** Reads the lead again (after an e-mail retry). */
   onReload: () => void;
-  onSessionEnded: (message: string) => void;
 }
 
-/** One submission in full: message, attachments and the ways to answer the customer. */
+type Feedback = { kind: "saved" | "stale" | "error"; text: string } | null;
+
+/** One submission in full: status, notes, source, message, attachments and the ways to answer. */
 export default function SubmissionDetail({
-  submission,
+  lead,
   businessName,
   onBack,
-  onReload,
+  onChanged,
+  onDelete,
   onSessionEnded,
+  onReload,
 }: Props) {
+  const submission = lead.submission;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const name = fullName(submission);
+  const id = useId();
+  const [note, setNote] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const status = submission.status ?? "new";
+  const notes = submission.notes ?? [];
+  const source = submission.source;
+
+  const save = async (change: { status?: LeadStatus; note?: string }, done: string): Promise<boolean> => {
+    setSaving(true);
+    setFeedback(null);
+    try {
+      onChanged(await changeLead(submission.id, lead.etag, change));
+      setFeedback({ kind: "saved", text: done });
+      return true;
+    } catch (error) {
+      if (error instanceof SessionEndedError) onSessionEnded(error);
+      else if (error instanceof StaleLeadError) {
+        if (error.current) onChanged(error.current);
+        setFeedback({ kind: "stale", text: error.message });
+      } else
+        setFeedback({
+          kind: "error",
+          text: `Could not save: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const addNote = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = note.trim();
+    if (!text) return;
+    if (await save({ note: text }, "Note added")) setNote("");
+  };
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -77,12 +133,6 @@ export default function SubmissionDetail({
             <dt className="text-sm font-semibold text-slate-700">Service</dt>
             <dd>{serviceLabel(submission.serviceRequired)}</dd>
           </div>
-          {submission.reference && (
-            <div>
-              <dt className="text-sm font-semibold text-slate-700">Reference</dt>
-              <dd className="font-mono">{submission.reference}</dd>
-            </div>
-          )}
           <div>
             <dt className="text-sm font-semibold text-slate-700">Received</dt>
             <dd>
@@ -90,6 +140,44 @@ export default function SubmissionDetail({
             </dd>
           </div>
         </dl>
+
+        <div className="mt-6 flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-4">
+          <div>
+            <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-slate-800">
+              Status
+            </label>
+            <select
+              id={`${id}-status`}
+              value={status}
+              disabled={saving}
+              onChange={(event) => {
+                const next = event.target.value;
+                if (isLeadStatus(next))
+                  void save({ status: next }, `Status set to ${LEAD_STATUS_LABELS[next]}`);
+              }}
+              className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-slate-900"
+            >
+              {LEAD_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {LEAD_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {submission.reference && (
+            <p className="text-slate-800">
+              Reference <strong>{submission.reference}</strong>
+            </p>
+          )}
+        </div>
+        <div aria-live="polite" className="mt-2 min-h-6">
+          {feedback?.kind === "saved" && <p className="text-green-800">{feedback.text}</p>}
+        </div>
+        {feedback && feedback.kind !== "saved" && (
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+            {feedback.text}
+          </p>
+        )}
 
         <h3 className="mt-8 text-lg font-bold text-brand-800">Message</h3>
         <p className="mt-2 break-words whitespace-pre-wrap text-slate-800">{submission.message}</p>
@@ -133,6 +221,60 @@ export default function SubmissionDetail({
           onSessionEnded={onSessionEnded}
         />
 
+        <h3 className="mt-8 text-lg font-bold text-brand-800">Source</h3>
+        {source ? (
+          <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+            {(
+              [
+                ["Landing page", source.landingPage],
+                ["Referring site", source.referrer],
+                ["utm_source", source.utmSource],
+                ["utm_medium", source.utmMedium],
+                ["utm_campaign", source.utmCampaign],
+              ] as const
+            )
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+                  <dd className="break-all">{value}</dd>
+                </div>
+              ))}
+          </dl>
+        ) : (
+          <p className="mt-2 text-slate-700">Not recorded</p>
+        )}
+
+        <h3 className="mt-8 text-lg font-bold text-brand-800">Notes ({notes.length})</h3>
+        {notes.length > 0 && (
+          <ol className="mt-2 space-y-2">
+            {notes.map((item, index) => (
+              <li key={`${item.at}-${index}`} className="rounded-lg border border-slate-200 p-3">
+                <time dateTime={item.at} className="text-sm font-semibold text-slate-700">
+                  {formatSubmissionDate(item.at)}
+                </time>
+                <p className="break-words whitespace-pre-wrap text-slate-900">{item.text}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+        <form onSubmit={(event) => void addNote(event)} className="mt-3">
+          <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-slate-800">
+            New note (only you see it)
+          </label>
+          <textarea
+            id={`${id}-note`}
+            value={note}
+            maxLength={LEAD_NOTE_MAX_LENGTH}
+            rows={3}
+            onChange={(event) => setNote(event.target.value)}
+            className="mt-1 w-full rounded-lg border border-slate-400 p-3 text-slate-900"
+          />
+          <button type="submit" disabled={saving || !note.trim()} className={`${buttonOutline} mt-2`}>
+            Add Note
+          </button>
+        </form>
+
         <div className="mt-8 flex flex-wrap gap-3">
           <a href={replyMailto(submission, businessName)} className={buttonPrimary}>
             Send Email
@@ -140,6 +282,13 @@ export default function SubmissionDetail({
           <a href={telLink(submission.phone)} className={buttonSecondary}>
             Call Customer
           </a>
+          <button
+            type="button"
+            onClick={() => onDelete(submission)}
+            className="inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-red-700 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
+          >
+            Delete Lead
+          </button>
         </div>
       </div>
     </article>

@@ -25,7 +25,8 @@ import {
 import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft, type QuoteValues } from "./draft";
-import { uploadFile } from "./upload-client";
+import { RequestError, uploadFile } from "./upload-client";
+import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 
 interface ChosenFile {
   key: string;
@@ -45,8 +46,15 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
+/** Where to send a visitor whose files the site cannot take (content/business.yaml). */
+interface Props {
+  phone?: string;
+  phoneHref?: string;
+  whatsappHref?: string;
+}
+
 /** The free-quote form on /contact (SPEC.md §2, §5; DESIGN.md §4). */
-export default function QuoteForm() {
+export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
   const id = useId();
   const [values, setValues] = useState<QuoteValues>(emptyValues);
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -58,6 +66,8 @@ export default function QuoteForm() {
   /** The quote reference from the 201 answer (DESIGN.md §9), shown on the Thank You panel. */
   const [reference, setReference] = useState("");
   const [honeypot, setHoneypot] = useState("");
+  /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */
+  const [refused, setRefused] = useState(false);
   /** False in the server's HTML: until React runs, a native submit would put the quote in the URL. */
   const [ready, setReady] = useState(false);
   const idempotencyKey = useRef<string>("");
@@ -76,6 +86,11 @@ export default function QuoteForm() {
           QUOTE_FIELD_NAMES.filter((name) => draft.values[name]).map((name) => [name, true]),
         ),
       );
+    }
+    // A "quote for …" link (e.g. on a town page) names the service: /contact?service=roughcasting.
+    const linked = new URLSearchParams(window.location.search).get("service");
+    if (SERVICE_OPTIONS.some((option) => option.value === linked)) {
+      setValues((current) => ({ ...current, serviceRequired: linked ?? "" }));
     }
   }, []);
 
@@ -151,6 +166,7 @@ export default function QuoteForm() {
       return;
     }
     setStatus("sending");
+    setRefused(false);
     idempotencyKey.current ||= newKey();
     try {
       const uploadIds: string[] = [];
@@ -165,6 +181,8 @@ export default function QuoteForm() {
       for (const uploadId of uploadIds) body.append(UPLOAD_IDS_FIELD, uploadId);
       body.append(HONEYPOT_FIELD, honeypot);
       body.append(FILL_TIME_FIELD, String(Date.now() - (startedAt ?? Date.now())));
+      const source = readVisitSource();
+      if (source) body.append(SOURCE_FIELD, source);
       const response = await fetch("/api/contact", {
         method: "POST",
         body,
@@ -181,7 +199,7 @@ export default function QuoteForm() {
           setServerErrors(answer.fieldErrors);
           focusFirstInvalid(answer.fieldErrors);
         }
-        throw new Error(`HTTP error! status: ${response.status}`);
+        throw new RequestError(response.status, `HTTP error! status: ${response.status}`);
       }
       const answer = (await response.json()) as { reference?: unknown };
       setReference(typeof answer.reference === "string" ? answer.reference : "");
@@ -198,10 +216,13 @@ export default function QuoteForm() {
       setStartedAt(null);
       setStatus("sent");
     } catch (error) {
+      const quota = error instanceof RequestError && (error.status === 429 || error.status === 503);
+      setRefused(quota);
       const message = error instanceof Error ? error.message : String(error);
       toast({
         title: "Error",
-        description: `Failed to send quote request: ${message}. Please try again.`,
+        // A quota refusal already says what to do instead; trying again would not help.
+        description: `Failed to send quote request: ${message}${quota ? "" : ". Please try again."}`,
         variant: "destructive",
       });
       setStatus("editing");
@@ -439,6 +460,19 @@ export default function QuoteForm() {
       >
         {sending ? "Sending..." : "Send Quote Request"}
       </button>
+      {refused && (
+        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">
+          We can&apos;t take more files from you right now. Please call us on{" "}
+          <a href={phoneHref} className="font-semibold underline">
+            {phone}
+          </a>{" "}
+          or{" "}
+          <a href={whatsappHref} target="_blank" rel="noopener" className="font-semibold underline">
+            message us on WhatsApp
+          </a>{" "}
+          instead: we can take your details and photos there.
+        </p>
+      )}
     </form>
   );
 }

@@ -17,9 +17,12 @@ const RETRY_BASE_MS = 400;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Network faults, rate limits and server faults are worth another try; other 4xx are not. */
+/**
+ * Network faults and server faults are worth another try. Other 4xx are not, nor 429/503: those
+ * are the attachment quotas, refusing for hours (Retry-After), not seconds.
+ */
 const retryable = (error: unknown) =>
-  !(error instanceof RequestError) || error.status === 0 || error.status === 429 || error.status >= 500;
+  !(error instanceof RequestError) || error.status === 0 || (error.status >= 500 && error.status !== 503);
 
 async function errorMessage(response: Response): Promise<string> {
   if (response.status >= 400 && response.status < 500) {

@@ -13,6 +13,8 @@ export interface CardActions {
 
 interface Props extends CardActions {
   item: GalleryItem;
+  /** The name of the town the item is tagged with, if any. */
+  townName?: string;
   position: number;
   count: number;
   busy: boolean;
@@ -24,7 +26,7 @@ const iconButton =
   "inline-flex size-11 items-center justify-center rounded-lg border border-slate-300 text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
 
 export default function AdminImageCard(props: Props) {
-  const { item, position, count, busy, grabbed, dropTarget } = props;
+  const { item, townName, position, count, busy, grabbed, dropTarget } = props;
   const image = responsiveImage(item.imageUrl, item.width);
   return (
     <article
@@ -62,6 +64,12 @@ export default function AdminImageCard(props: Props) {
             <span className="sr-only">Category: </span>
             {categoryLabel(item.category)}
           </span>
+          {townName && (
+            <span className="ml-2 inline-block rounded-full bg-accent-50 px-3 py-1 text-xs font-semibold text-accent-700">
+              <span className="sr-only">Town: </span>
+              {townName}
+            </span>
+          )}
         </p>
         <div className="flex flex-wrap items-center gap-2 pt-2">
           <button

@@ -9,17 +9,19 @@ import {
 
 interface Props {
   item: GalleryItem | null;
+  towns: readonly { slug: string; name: string }[];
   onCancel: () => void;
   onSave: (item: GalleryItem, input: GalleryUpdateInput) => Promise<boolean>;
 }
 
-/** The Edit Image dialog (SPEC.md §2): title, description, category; Cancel or Save. */
-export default function EditImageDialog({ item, onCancel, onSave }: Props) {
+/** The Edit Image dialog (SPEC.md §2): title, description, category, town; Cancel or Save. */
+export default function EditImageDialog({ item, towns, onCancel, onSave }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [category, setCategory] = useState<string>("all");
+  const [area, setArea] = useState("");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
 
@@ -30,6 +32,7 @@ export default function EditImageDialog({ item, onCancel, onSave }: Props) {
       setTitle(item.title);
       setDescription(item.description ?? "");
       setCategory(item.category ?? "all");
+      setArea(item.area ?? "");
       setErrors({});
       if (!dialog.open) dialog.showModal();
     } else if (dialog.open) {
@@ -40,7 +43,7 @@ export default function EditImageDialog({ item, onCancel, onSave }: Props) {
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!item) return;
-    const parsed = GalleryUpdateSchema.safeParse({ title, description, category });
+    const parsed = GalleryUpdateSchema.safeParse({ title, description, category, area: area || null });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
       return;
@@ -110,6 +113,27 @@ export default function EditImageDialog({ item, onCancel, onSave }: Props) {
           ))}
         </select>
         {fieldError("category")}
+        <label htmlFor={`${id}-area`} className="mt-4 block font-semibold text-slate-900">
+          Town
+        </label>
+        <select
+          id={`${id}-area`}
+          value={area}
+          onChange={(event) => setArea(event.target.value)}
+          aria-describedby={`${id}-area-help`}
+          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2"
+        >
+          <option value="">No town</option>
+          {towns.map((town) => (
+            <option key={town.slug} value={town.slug}>
+              {town.name}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-area-help`} className="mt-1 text-sm text-slate-700">
+          The project is shown on that town&apos;s page.
+        </p>
+        {fieldError("area")}
         <div className="mt-6 flex justify-end gap-3">
           <button
             type="button"

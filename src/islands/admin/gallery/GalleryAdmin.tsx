@@ -27,15 +27,23 @@ function errorToast(description: string) {
   toast({ title: "Error", description, variant: "destructive" });
 }
 
-/** The gallery admin screen (SPEC.md §2, §4): locked on every page load; unlocked in memory only. */
-export default function GalleryAdmin() {
-  const [unlocked, setUnlocked] = useState(false);
-  if (!unlocked) return <PasswordScreen onUnlock={() => setUnlocked(true)} />;
-  return <AdminScreen onLock={() => setUnlocked(false)} />;
+/** A town a project can be tagged with (content/towns/), by name. */
+export interface TownChoice {
+  slug: string;
+  name: string;
 }
 
-function AdminScreen({ onLock }: { onLock: () => void }) {
+/** The gallery admin screen (SPEC.md §2, §4): locked on every page load; unlocked in memory only. */
+export default function GalleryAdmin({ towns }: { towns: TownChoice[] }) {
+  const [unlocked, setUnlocked] = useState(false);
+  if (!unlocked) return <PasswordScreen onUnlock={() => setUnlocked(true)} />;
+  return <AdminScreen towns={towns} onLock={() => setUnlocked(false)} />;
+}
+
+function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => void }) {
   const uploadId = useId();
+  const uploadAreaId = useId();
+  const [uploadArea, setUploadArea] = useState("");
   const [items, setItems] = useState<GalleryItem[]>([]);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -159,6 +167,7 @@ function AdminScreen({ onLock }: { onLock: () => void }) {
           imageUrl,
           category: DEFAULT_GALLERY_CATEGORY,
           displayOrder: items.length,
+          ...(uploadArea ? { area: uploadArea } : {}),
         });
       } catch (error) {
         throw new Error(
@@ -291,6 +300,23 @@ function AdminScreen({ onLock }: { onLock: () => void }) {
           >
             Reload ({items.length})
           </button>
+          <label htmlFor={uploadAreaId} className="sr-only">
+            Town for new images
+          </label>
+          <select
+            id={uploadAreaId}
+            value={uploadArea}
+            onChange={(event) => setUploadArea(event.target.value)}
+            disabled={busy}
+            className="min-h-11 rounded-lg border-2 border-slate-300 bg-white px-3 py-2 font-semibold text-slate-800"
+          >
+            <option value="">New images: no town</option>
+            {towns.map((town) => (
+              <option key={town.slug} value={town.slug}>
+                New images: {town.name}
+              </option>
+            ))}
+          </select>
           <label
             htmlFor={uploadId}
             className={`inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-accent-600 px-4 py-2 font-semibold text-white hover:bg-accent-700 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-600 ${busy ? "pointer-events-none opacity-60" : ""}`}
@@ -364,6 +390,7 @@ function AdminScreen({ onLock }: { onLock: () => void }) {
             <li key={item.id}>
               <AdminImageCard
                 item={item}
+                townName={towns.find((town) => town.slug === item.area)?.name}
                 position={index}
                 count={shown.length}
                 busy={busy}
@@ -380,7 +407,7 @@ function AdminScreen({ onLock }: { onLock: () => void }) {
         </ul>
       )}
 
-      <EditImageDialog item={editing} onCancel={() => setEditing(null)} onSave={save} />
+      <EditImageDialog item={editing} towns={towns} onCancel={() => setEditing(null)} onSave={save} />
       <ConfirmDeleteDialog
         item={deleting}
         onCancel={() => setDeleting(null)}

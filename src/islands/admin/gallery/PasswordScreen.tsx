@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { toast } from "../../../lib/toast-store";
+import SignInSlowedNotice from "../SignInSlowedNotice";
 
 interface Props {
   onUnlock: () => void;
@@ -82,6 +83,7 @@ export default function PasswordScreen({ onUnlock }: Props) {
         >
           {busy ? "Checking..." : "Access Admin"}
         </button>
+        <SignInSlowedNotice busy={busy} />
       </form>
     </div>
   );

@@ -1,0 +1,13 @@
+import type { Config } from "@netlify/functions";
+import { eraseExpiredLeads } from "../lib/leads.ts";
+
+/**
+ * Scheduled: erases quote requests older than LEAD_RETENTION_MONTHS that did not become work
+ * (status other than `won`), attachments included, as the privacy policy promises.
+ */
+export default async () => {
+  const erased = await eraseExpiredLeads();
+  return new Response(JSON.stringify({ erased }), { headers: { "Content-Type": "application/json" } });
+};
+
+export const config: Config = { schedule: "@daily" };

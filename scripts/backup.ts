@@ -1,0 +1,34 @@
+/**
+ * npm run backup [-- --out DIR]: every Blobs store of the site into a new folder (default
+ * backups/<date-time>/), with a manifest of SHA-256 sums (DESIGN.md §12). The local sandbox of
+ * `npm start` by default; a deployed site when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are set.
+ */
+import { parseArgs } from "node:util";
+import { backup, defaultBackupDir } from "./lib/blobs-backup.ts";
+import { openTarget, progressBar } from "./lib/blobs-target.ts";
+
+const { values } = parseArgs({ options: { out: { type: "string" } } });
+const outDir = values.out ?? defaultBackupDir();
+
+const { target, close } = await openTarget();
+const bar = progressBar("Backing up");
+try {
+  console.error(`Backing up the ${target.description} into ${outDir}`);
+  const manifest = await backup(target, outDir, bar.progress);
+  bar.stop();
+  const entries = manifest.stores.reduce((sum, store) => sum + store.entries.length, 0);
+  const bytes = manifest.stores.reduce(
+    (sum, store) => sum + store.entries.reduce((s, e) => s + e.data.size, 0),
+    0,
+  );
+  for (const store of manifest.stores) console.log(`${store.name}: ${store.entries.length} entries`);
+  console.log(
+    `Backed up ${entries} entries (${(bytes / 1e6).toFixed(1)} MB) from ${manifest.stores.length} stores to ${outDir}`,
+  );
+} catch (error) {
+  bar.stop();
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await close();
+}

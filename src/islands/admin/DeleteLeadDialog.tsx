@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef } from "react";
+import { fullName, type AdminSubmission } from "../../lib/contact-admin";
+
+interface Props {
+  submission: AdminSubmission | null;
+  onCancel: () => void;
+  onConfirm: (submission: AdminSubmission) => void;
+}
+
+/** Asks before a lead is erased; Cancel has the focus, so Enter alone never deletes. */
+export default function DeleteLeadDialog({ submission, onCancel, onConfirm }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (submission && !dialog.open) dialog.showModal();
+    if (!submission && dialog.open) dialog.close();
+  }, [submission]);
+
+  return (
+    <dialog
+      ref={ref}
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onClose={onCancel}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] max-w-none rounded-xl bg-white p-6 shadow-2xl backdrop:bg-slate-950/70"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+        Delete this lead?
+      </h2>
+      <p id={`${id}-text`} className="mt-2 text-slate-700">
+        The quote request from {submission ? fullName(submission) : ""}, its notes and every attached file
+        will be erased. This cannot be undone.
+      </p>
+      <div className="mt-6 flex justify-end gap-3">
+        <button
+          type="button"
+          autoFocus
+          onClick={() => ref.current?.close()}
+          className="min-h-11 rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            if (submission) onConfirm(submission);
+          }}
+          className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        >
+          Delete
+        </button>
+      </div>
+    </dialog>
+  );
+}

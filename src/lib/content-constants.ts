@@ -1,0 +1,24 @@
+/**
+ * `{NAME}` placeholders in content Markdown filled from the code, so a number the site both states
+ * and acts on has one source (FillConstants.astro applies it to rendered content). An unknown
+ * placeholder fails the build.
+ *
+ * - `{LEAD_RETENTION_MONTHS}`: how long quote requests that did not become work are kept; the
+ *   scheduled retention function erases by the same constant (src/lib/leads.ts).
+ */
+import { LEAD_RETENTION_MONTHS } from "./leads.ts";
+
+export const CONTENT_CONSTANTS: Readonly<Record<string, string>> = {
+  LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),
+};
+
+const PLACEHOLDER = /\{([A-Z][A-Z0-9_]*)\}/g;
+
+/** The text with every placeholder replaced; throws on an unknown name. */
+export function fillConstants(text: string): string {
+  return text.replace(PLACEHOLDER, (_, name: string) => {
+    const value = CONTENT_CONSTANTS[name];
+    if (value === undefined) throw new Error(`Unknown content placeholder {${name}}`);
+    return value;
+  });
+}

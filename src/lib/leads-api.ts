@@ -1,0 +1,97 @@
+/**
+ * Browser calls of the lead desk (DESIGN.md §3 additions): pages of the list, one lead with its
+ * ETag, status and note changes, erasure and the chart data. Every call sends the session cookie.
+ *
+ * Shipped to the browser: no Node APIs, astro:* or React.
+ */
+import { SessionEndedError, httpError } from "./admin-api";
+import { parseSubmissions, type AdminSubmission } from "./contact-admin";
+import { paramsFromFilters, type LeadFilters, type LeadStats, type LeadStatus } from "./leads";
+
+export const LEADS_API = "/api/admin/contact-submissions";
+
+/** Another device changed the lead first (412); `current` is the lead as it is now. */
+export class StaleLeadError extends Error {
+  constructor(readonly current: LeadWithEtag | null) {
+    super(
+      "This lead was changed on another device. It has been reloaded: check it and make your change again.",
+    );
+    this.name = "StaleLeadError";
+  }
+}
+
+export interface LeadPage {
+  submissions: AdminSubmission[];
+  total: number;
+  /** URL of the next page, or null on the last one. */
+  next: string | null;
+}
+
+export interface LeadWithEtag {
+  submission: AdminSubmission;
+  etag: string;
+}
+
+async function call(url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, { credentials: "include", cache: "no-store", ...init });
+  if (response.status === 401) throw new SessionEndedError();
+  return response;
+}
+
+/** The list URL for filters; without filters it is the bare collection (page size 50 by default). */
+export function listUrl(filters: LeadFilters): string {
+  const query = paramsFromFilters(filters).toString();
+  return query ? `${LEADS_API}?${query}` : LEADS_API;
+}
+
+export function exportUrl(filters: LeadFilters): string {
+  const query = paramsFromFilters(filters).toString();
+  return `${LEADS_API}/export.csv${query ? `?${query}` : ""}`;
+}
+
+/** One page: `url` is listUrl(filters) or the previous page's `next`. */
+export async function fetchLeadPage(url: string): Promise<LeadPage> {
+  const response = await call(url);
+  if (!response.ok) throw await httpError(response);
+  const submissions = parseSubmissions(await response.json());
+  const total = Number(response.headers.get("X-Total-Count") ?? NaN);
+  const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") ?? "")?.[1] ?? null;
+  return { submissions, total: Number.isFinite(total) ? total : submissions.length, next };
+}
+
+const itemUrl = (id: string) => `${LEADS_API}/${encodeURIComponent(id)}`;
+
+export async function fetchLead(id: string): Promise<LeadWithEtag> {
+  const response = await call(itemUrl(id));
+  if (!response.ok) throw await httpError(response);
+  const [submission] = parseSubmissions([await response.json()]);
+  return { submission: submission!, etag: response.headers.get("ETag") ?? "" };
+}
+
+/** PATCH with If-Match; on 412 reloads the lead and throws StaleLeadError with it. */
+export async function changeLead(
+  id: string,
+  etag: string,
+  change: { status?: LeadStatus; note?: string },
+): Promise<LeadWithEtag> {
+  const response = await call(itemUrl(id), {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json", "If-Match": etag },
+    body: JSON.stringify(change),
+  });
+  if (response.status === 412) throw new StaleLeadError(await fetchLead(id).catch(() => null));
+  if (!response.ok) throw await httpError(response);
+  const [submission] = parseSubmissions([await response.json()]);
+  return { submission: submission!, etag: response.headers.get("ETag") ?? "" };
+}
+
+export async function deleteLead(id: string): Promise<void> {
+  const response = await call(itemUrl(id), { method: "DELETE" });
+  if (!response.ok && response.status !== 404) throw await httpError(response);
+}
+
+export async function fetchLeadStats(by: "service" | "source"): Promise<LeadStats> {
+  const response = await call(`${LEADS_API}/stats?by=${by}`);
+  if (!response.ok) throw await httpError(response);
+  return (await response.json()) as LeadStats;
+}

@@ -1,0 +1,270 @@
+/**
+ * The owner's lead desk on /contact-admin (DESIGN.md §10) in real Chromium against the production
+ * build, on desktop and phone: find a lead by search, set it to Contacted, add a note, reload and
+ * see both, export, delete; the 412 path; the chart; the source a quote records; axe on each state.
+ */
+import { readFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { LEAD_RETENTION_MONTHS } from "../../src/lib/leads";
+import { MIN_FILL_TIME_MS } from "../../src/lib/quote-upload";
+import { expectNoA11yViolations } from "./helpers/a11y";
+
+// Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+
+const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
+const API = "/api/admin/contact-submissions";
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
+
+/** Letters only: a surname no other test's customer has. */
+const uniqueName = () =>
+  `Lead${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
+
+async function submitQuote(request: APIRequestContext, lastName: string, withPhoto = false) {
+  const form = new FormData();
+  form.append("firstName", "Kirsty");
+  form.append("lastName", lastName);
+  form.append("email", "kirsty@example.co.uk");
+  form.append("phone", "07700 900456");
+  form.append("serviceRequired", "roughcasting");
+  form.append("message", "The roughcast on the gable is cracking and coming away.");
+  form.append("fillTimeMs", "15000");
+  form.append("website", "");
+  if (withPhoto) form.append("attachments", new Blob([PNG], { type: "image/png" }), "gable.png");
+  const response = await request.post("/api/contact", { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function unlock(page: Page) {
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Access Admin" }).click();
+  await expect(page.getByRole("heading", { name: "Contact Submissions" })).toBeVisible();
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole("searchbox", { name: "Search" }).fill(text);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${text}`));
+}
+
+const items = (page: Page) => page.getByRole("list", { name: "Submissions" }).getByRole("listitem");
+
+test.describe("lead desk", () => {
+  test("find by search, set Contacted, add a note, reload and see both, export, delete", async ({
+    page,
+    request,
+  }) => {
+    const lastName = uniqueName();
+    const id = await submitQuote(request, lastName, true);
+    const name = `Kirsty ${lastName}`;
+
+    await page.goto("/contact-admin");
+    await unlock(page);
+    await expect(page.getByRole("heading", { name: "Leads per week" })).toBeVisible();
+    await search(page, lastName);
+    await expect(items(page)).toHaveCount(1);
+    await expect(page.getByText("1 matching")).toBeVisible();
+    await expect(items(page)).toContainText("New lead");
+    await expectNoA11yViolations(page, "lead desk list, searched");
+
+    await page.getByRole("button", { name: `View Details for ${name}` }).click();
+    await expect(page.getByRole("heading", { name, level: 2 })).toBeFocused();
+    const status = page.getByRole("combobox", { name: "Status" });
+    await status.selectOption({ label: "Contacted" });
+    await expect(page.getByText("Status set to Contacted")).toBeVisible();
+    await page.getByLabel("New note (only you see it)").fill("Called, visiting Tue 10am");
+    await page.getByRole("button", { name: "Add Note" }).click();
+    await expect(page.getByText("Note added")).toBeVisible();
+    await expect(page.getByText("Called, visiting Tue 10am")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Notes (1)" })).toBeVisible();
+    await expectNoA11yViolations(page, "lead detail with a note");
+    const attachmentUrl = await page
+      .getByRole("link", { name: "gable.png", exact: true })
+      .getAttribute("href");
+
+    // The search lives in the URL: a reload shows the same view, with the saved status and note.
+    await page.reload();
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(lastName);
+    await expect(items(page)).toHaveCount(1);
+    await expect(items(page).getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("contacted");
+    await expect(items(page)).not.toContainText("New lead");
+    await page.getByRole("button", { name: `View Details for ${name}` }).click();
+    await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("contacted");
+    await expect(page.getByText("Called, visiting Tue 10am")).toBeVisible();
+    await page.getByRole("button", { name: "Back to List" }).click();
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV of the matching submissions" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.toString("utf8").slice(1).split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,contacted,Kirsty,${lastName},kirsty@example.co.uk,`);
+    expect(lines[1]).toContain("Called, visiting Tue 10am");
+
+    await page.getByRole("button", { name: `View Details for ${name}` }).click();
+    await page.getByRole("button", { name: "Delete Lead" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete this lead?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoA11yViolations(page, "delete confirmation");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("No submissions match")).toBeVisible();
+    await expect(page.getByText("Total submissions: 0")).toBeVisible();
+    expect((await page.request.get(`${API}/${id}`)).status()).toBe(404);
+    expect((await page.request.get(attachmentUrl!)).status()).toBe(404);
+    await expectNoA11yViolations(page, "lead desk, no match");
+  });
+
+  test("a change made on another device first: 412, the lead is reloaded and the screen says so", async ({
+    page,
+    request,
+  }) => {
+    const lastName = uniqueName();
+    const id = await submitQuote(request, lastName);
+    await page.goto(`/contact-admin?q=${lastName}`);
+    await unlock(page);
+    await page.getByRole("button", { name: `View Details for Kirsty ${lastName}` }).click();
+    await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("new");
+
+    // The other device: same session cookie, its own change.
+    const other = await page.request.patch(`${API}/${id}`, {
+      data: { status: "quoted", note: "Quote posted from the van" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(other.status()).toBe(200);
+
+    await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Lost" });
+    await expect(page.getByRole("alert")).toContainText("changed on another device");
+    await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("quoted");
+    await expect(page.getByText("Quote posted from the van")).toBeVisible();
+    await expectNoA11yViolations(page, "lead detail after 412");
+  });
+
+  test("quick status change from the list; new leads counted in the header and the title", async ({
+    page,
+    request,
+  }) => {
+    const lastName = uniqueName();
+    await submitQuote(request, lastName);
+    await page.goto(`/contact-admin?q=${lastName}&status=new`);
+    await unlock(page);
+    await expect(page.getByRole("combobox", { name: "Status", exact: true })).toHaveValue("new");
+    const header = page.getByText(/^New leads: \d+$/);
+    await expect(header).toBeVisible();
+    const count = Number((await header.textContent())!.replace(/\D/g, ""));
+    expect(count).toBeGreaterThanOrEqual(1);
+    await expect(page).toHaveTitle(new RegExp(`^\\(${count} new\\) Contact Admin`));
+
+    await items(page)
+      .getByRole("combobox", { name: `Status of Kirsty ${lastName}` })
+      .selectOption("won");
+    await expect(page.getByText(`Kirsty ${lastName}: status set to Won`)).toBeAttached();
+    await page.reload();
+    await expect(page.getByText("No submissions match")).toBeVisible();
+    await page.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: "Won" });
+    await expect(page).toHaveURL(/status=won/);
+    await expect(items(page)).toHaveCount(1);
+    await expect(items(page).getByRole("combobox", { name: `Status of Kirsty ${lastName}` })).toHaveValue(
+      "won",
+    );
+  });
+
+  // A real inbox of 51+ leads would take long to seed; the list calls are answered in the browser.
+  test("pages of 50: 'Show 50 More' follows the Link header of the list", async ({ page }) => {
+    const fake = (index: number) => ({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1) - index * 60_000).toISOString(),
+      firstName: "Paged",
+      lastName: `Customer${index}`,
+      email: "paged@example.co.uk",
+      phone: "07700 900999",
+      serviceRequired: "other",
+      message: "Paging test.",
+      attachments: [],
+      status: "new",
+      notes: [],
+    });
+    await page.route(
+      (url) => url.pathname === API,
+      (route) => {
+        const second = new URL(route.request().url()).searchParams.get("cursor") === "page-2";
+        return route.fulfill({
+          json: second ? [50, 51, 52].map(fake) : Array.from({ length: 50 }, (_, i) => fake(i)),
+          headers: second
+            ? { "X-Total-Count": "53" }
+            : { "X-Total-Count": "53", Link: `<${API}?limit=50&cursor=page-2>; rel="next"` },
+        });
+      },
+    );
+    await page.goto("/contact-admin");
+    await unlock(page);
+    await expect(items(page)).toHaveCount(50);
+    await expect(page.getByText("Total submissions: 53")).toBeVisible();
+    await expect(page.getByText("Newest first, showing 50")).toBeVisible();
+    await page.getByRole("button", { name: "Show 50 More" }).click();
+    await expect(items(page)).toHaveCount(53);
+    await expect(page.getByRole("button", { name: "Show 50 More" })).toHaveCount(0);
+    await expect(items(page).last()).toContainText("Customer52");
+  });
+
+  test("the chart shows 12 weeks by service or by source and fits the screen", async ({ page, request }) => {
+    await submitQuote(request, uniqueName());
+    await page.goto("/contact-admin");
+    await unlock(page);
+    const chart = page.getByRole("region", { name: "Leads per week" });
+    await expect(chart.getByRole("img")).toHaveAttribute(
+      "aria-label",
+      /leads in the last 12 weeks, by service/,
+    );
+    await expect(chart.getByRole("listitem").filter({ hasText: "Roughcasting" })).toBeVisible();
+    await chart.getByRole("button", { name: "By source" }).click();
+    await expect(chart.getByRole("button", { name: "By source" })).toHaveAttribute("aria-pressed", "true");
+    await expect(chart.getByRole("img")).toHaveAttribute("aria-label", /by source/);
+    await chart.getByText("Show the numbers").click();
+    await expect(chart.getByRole("table").getByRole("row")).toHaveCount(13);
+    const overflow = await chart.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoA11yViolations(page, "lead chart by source");
+  });
+});
+
+test("a quote records where the visit started; the privacy policy states the retention period", async ({
+  page,
+  browserName,
+}) => {
+  expect(browserName).toBe("chromium");
+  await page.goto("/services/roof-repairs?utm_source=flyer&utm_medium=print&utm_campaign=spring", {
+    referer: "https://www.google.co.uk/",
+  });
+  await page.goto("/privacy-policy");
+  await expect(page.getByText(`within ${LEAD_RETENTION_MONTHS} months`)).toBeVisible();
+  await page.goto("/contact");
+  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+  const lastName = uniqueName();
+  await page.getByLabel("First Name").fill("Visitor");
+  await page.getByLabel("Last Name").fill(lastName);
+  await page.getByLabel("Email Address").fill("visitor@example.co.uk");
+  await page.getByLabel("Phone Number").fill("07700 900321");
+  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
+  await page.getByLabel("Message").fill("Found you through the flyer; ridge tiles are loose.");
+  await page.waitForTimeout(MIN_FILL_TIME_MS + 200);
+  await page.getByRole("button", { name: "Send Quote Request" }).click();
+  await expect(page.getByText("Quote Request Sent!")).toBeVisible();
+
+  await page.goto(`/contact-admin?q=${lastName}`);
+  await unlock(page);
+  await page.getByRole("button", { name: `View Details for Visitor ${lastName}` }).click();
+  const source = page.getByRole("heading", { name: "Source" }).locator("xpath=following-sibling::dl[1]");
+  await expect(source).toContainText("Landing page/services/roof-repairs");
+  await expect(source).toContainText("Referring sitewww.google.co.uk");
+  await expect(source).toContainText("utm_sourceflyer");
+  await expect(source).toContainText("utm_mediumprint");
+  await expect(source).toContainText("utm_campaignspring");
+});

@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * When the attachment quota refuses more files, the quote form tells the visitor to call or
+ * WhatsApp instead (docs/decisions.md, "Abuse limits"). The suite runs with loopback exempt from the
+ * quotas (QUOTA_EXEMPT_LOOPBACK in playwright.config.ts); this test's requests carry
+ * `X-Test-Quota: enforce`, so they alone are charged, and the other tests are not disturbed.
+ */
+
+test("a visitor over the attachment quota is told to call or WhatsApp instead", async ({ page }) => {
+  const headers = { "X-Test-Quota": "enforce" };
+
+  await page.setExtraHTTPHeaders(headers);
+  await page.goto("/contact");
+  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+
+  // Use up this client's quota from the browser itself (the same client address as the form's
+  // requests): files count, however small.
+  const statuses = await page.evaluate(async () => {
+    const seen: number[] = [];
+    for (let i = 0; i < 20 && !seen.includes(429); i += 1) {
+      const response = await fetch("/api/uploads", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: `filler-${i}.jpg`, size: 1 }),
+      });
+      seen.push(response.status);
+    }
+    return seen;
+  });
+  expect(statuses.at(-1), "the client's quota was reached").toBe(429);
+  expect(statuses.every((status) => status === 201 || status === 429)).toBe(true);
+
+  await page.getByLabel("First Name").fill("Quota");
+  await page.getByLabel("Last Name").fill("MacLeod");
+  await page.getByLabel("Email Address").fill("morag@example.co.uk");
+  await page.getByLabel("Phone Number").fill("07700 900123");
+  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
+  await page.getByLabel("Message").fill("Photos of the gable attached.");
+  const buffer = Buffer.alloc(2000);
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(buffer);
+  await page
+    .getByLabel("Photos or documents (optional)")
+    .setInputFiles([{ name: "gable.jpg", mimeType: "image/jpeg", buffer }]);
+  await page.waitForTimeout(3200);
+  await page.getByRole("button", { name: "Send Quote Request" }).click();
+
+  const message = page.getByRole("alert").filter({ hasText: "can't take more files from you right now" });
+  await expect(message).toBeVisible();
+  await expect(message).toContainText("Please call us on 07700 900412 or message us on WhatsApp instead");
+  await expect(message.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
+    "href",
+    "tel:07700900412",
+  );
+  await expect(message.getByRole("link", { name: "message us on WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/447700900412/,
+  );
+  await expect(page.getByText("Failed to send quote request: We can't take more files")).toBeVisible();
+  await expect(page.getByText("Please try again")).toHaveCount(0);
+  // What the visitor typed is kept, and nothing was sent.
+  await expect(page.getByLabel("First Name")).toHaveValue("Quota");
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toHaveCount(0);
+});

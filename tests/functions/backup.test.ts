@@ -1,0 +1,167 @@
+import { getStore, listStores } from "@netlify/blobs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { BlobsTarget } from "../../netlify/lib/backup-store.ts";
+import { backup, restore, type Manifest } from "../../scripts/lib/blobs-backup.ts";
+import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
+import { callApi } from "./api-client.ts";
+import { startBlobs } from "./blobs.ts";
+import { imageForm, jpegWithGps, pngImage } from "./gallery-fixtures.ts";
+import { files, quoteRequest } from "./quote-fixtures.ts";
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+let target: BlobsTarget;
+let workDir: string;
+
+/** Every entry of every store: bytes (hex) and metadata, keyed `store:key`. */
+async function snapshot(): Promise<Record<string, { bytes: string; metadata: unknown }>> {
+  const result: Record<string, { bytes: string; metadata: unknown }> = {};
+  for (const name of (await listStores()).stores) {
+    const store = getStore({ name, consistency: "strong" });
+    for (const { key } of (await store.list()).blobs) {
+      const entry = await store.getWithMetadata(key, { type: "arrayBuffer" });
+      result[`${name}:${key}`] = {
+        bytes: Buffer.from(entry!.data).toString("hex"),
+        metadata: entry!.metadata,
+      };
+    }
+  }
+  return result;
+}
+
+async function wipe(): Promise<void> {
+  for (const name of (await listStores()).stores) {
+    const store = getStore({ name, consistency: "strong" });
+    for (const { key } of (await store.list()).blobs) await store.delete(key);
+  }
+}
+
+beforeAll(async () => {
+  useAdminTestEnv();
+  blobs = await startBlobs();
+  target = { ...blobs.context, description: "test Blobs server" };
+  workDir = await mkdtemp(join(tmpdir(), "backup-test-"));
+
+  // Quotes with attachments, an unfinished upload, a session, a failed login, gallery items and images.
+  const handler = (await import("../../netlify/functions/contact.mts")).default;
+  for (const attachments of [
+    [{ name: "roof.jpg", bytes: files.jpeg(40_000) }],
+    [
+      { name: "survey.pdf", bytes: files.pdf(30_000) },
+      { name: "Glen’s notes.docx", bytes: files.docx(10_000) },
+    ],
+  ]) {
+    expect((await handler(quoteRequest({ attachments }))).status).toBe(201);
+  }
+  expect((await callApi("POST", "/api/uploads", { body: { name: "later.jpg", size: 1000 } })).status).toBe(
+    201,
+  );
+  const cookie = await adminCookie();
+  expect(
+    (await callApi("POST", "/api/admin/login", { body: { password: "wrong" }, ip: "203.0.113.9" })).status,
+  ).toBe(401);
+  for (const [index, image] of [await jpegWithGps(), await pngImage()].entries()) {
+    const upload = await callApi("POST", "/api/upload/image", { body: imageForm(image), cookie });
+    expect(upload.status).toBe(201);
+    const { imageUrl } = (await upload.json()) as { imageUrl: string };
+    const item = await callApi("POST", "/api/admin/gallery", {
+      body: {
+        title: `Project ${index}`,
+        description: "Slates",
+        imageUrl,
+        category: "repairs",
+        displayOrder: 0,
+      },
+      cookie,
+    });
+    expect(item.status).toBe(201);
+  }
+});
+afterAll(async () => {
+  await blobs.stop();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe("npm run backup / npm run restore", () => {
+  let before: Awaited<ReturnType<typeof snapshot>>;
+  let dir: string;
+  let manifest: Manifest;
+
+  test("backs up every store with a manifest of SHA-256 sums and reports progress", async () => {
+    before = await snapshot();
+    expect(
+      Object.values(before).filter((entry) => Object.keys(entry.metadata as object).length > 0).length,
+    ).toBeGreaterThan(0);
+    const storeNames = new Set(Object.keys(before).map((key) => key.split(":")[0]));
+    expect([...storeNames].sort()).toEqual(
+      expect.arrayContaining([
+        "admin-login-throttle",
+        "admin-sessions",
+        "gallery",
+        "gallery-images",
+        "quote-submissions",
+        "quote-uploads",
+      ]),
+    );
+    dir = join(workDir, "one");
+    const seen: number[] = [];
+    manifest = await backup(target, dir, (done) => seen.push(done));
+    const total = Object.keys(before).length;
+    expect(seen.at(-1)).toBe(total);
+    expect(manifest.stores.flatMap((store) => store.entries)).toHaveLength(total);
+    expect(JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"))).toEqual(manifest);
+    const attachment = manifest.stores
+      .find((store) => store.name === "quote-submissions")!
+      .entries.find((entry) => entry.data.size === 40_000)!;
+    expect(attachment.data.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test("refuses to write into a folder that is not empty", async () => {
+    await expect(backup(target, dir)).rejects.toThrow(/not empty/);
+  });
+
+  test("restores a wiped site byte for byte, metadata included", async () => {
+    await wipe();
+    expect(Object.keys(await snapshot())).toHaveLength(0);
+    const result = await restore(target, dir);
+    expect(result).toEqual({ written: Object.keys(before).length, unchanged: 0, kept: [] });
+    expect(await snapshot()).toEqual(before);
+    // The restored site works: the gallery and the quotes read back through the handlers.
+    expect(((await (await callApi("GET", "/api/gallery")).json()) as unknown[]).length).toBe(2);
+  });
+
+  test("keeps entries changed after the backup unless --force, and writes back deleted ones", async () => {
+    const store = getStore({ name: "gallery", consistency: "strong" });
+    await store.setJSON("index", { changed: "after the backup" });
+    const images = getStore({ name: "gallery-images", consistency: "strong" });
+    const deleted = (await images.list()).blobs[0]!.key;
+    await images.delete(deleted);
+
+    const kept = await restore(target, dir);
+    expect(kept.kept).toEqual([{ store: "gallery", key: "index" }]);
+    expect(kept.written).toBe(1);
+    expect(await store.get("index", { type: "json" })).toEqual({ changed: "after the backup" });
+    expect(Buffer.from((await images.get(deleted, { type: "arrayBuffer" }))!).toString("hex")).toBe(
+      before[`gallery-images:${deleted}`]!.bytes,
+    );
+
+    const forced = await restore(target, dir, { force: true });
+    expect(forced).toMatchObject({ written: 1, kept: [] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("refuses a damaged backup and writes nothing", async () => {
+    const entry = manifest.stores.find((store) => store.name === "quote-submissions")!.entries[0]!;
+    const path = join(dir, entry.data.file);
+    const original = await readFile(path);
+    const damaged = Buffer.from(original);
+    damaged[0] = damaged[0]! ^ 0xff;
+    await writeFile(path, damaged);
+    await wipe();
+    await expect(restore(target, dir)).rejects.toThrow(/damaged.*\n.*does not match its SHA-256/);
+    expect(Object.keys(await snapshot())).toHaveLength(0);
+    await writeFile(path, original);
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * The Blobs server breaks in the middle of a quote commit, an upload part, a gallery reorder and a
+ * login: the caller gets a clear 503 JSON, a retry succeeds, no half-written lead is ever visible,
+ * and what an interrupted commit left behind is removed by the scheduled cleanup.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { cleanupOrphanAttachments, ORPHAN_GRACE_MS } from "../../netlify/lib/quote-orphans.ts";
+import {
+  listAttachmentOwnersWithoutRecord,
+  listSubmissions,
+  openAttachment,
+} from "../../netlify/lib/submissions-store.ts";
+import { STORAGE_OUTAGE_MESSAGE } from "../../netlify/lib/http-error.ts";
+import { adminCookie, cookieFrom, TEST_ADMIN_PASSWORD, useAdminTestEnv } from "./admin-session.ts";
+import { callApi } from "./api-client.ts";
+import { startFaultyBlobs } from "./faulty-blobs.ts";
+import { imageForm, pngImage } from "./gallery-fixtures.ts";
+import { files, quoteRequest } from "./quote-fixtures.ts";
+import contact from "../../netlify/functions/contact.mts";
+
+let blobs: Awaited<ReturnType<typeof startFaultyBlobs>>;
+let cookie: string;
+
+beforeAll(async () => {
+  useAdminTestEnv();
+  blobs = await startFaultyBlobs();
+  cookie = await adminCookie();
+});
+afterAll(async () => blobs.stop());
+
+/** Runs `call` with the store failing after `step` requests, and heals it whatever happens. */
+async function whileBroken(
+  step: number,
+  call: () => Promise<Response>,
+  how: "refuse" | "drop-response" = "refuse",
+): Promise<Response> {
+  blobs.breakAfter(step, how);
+  try {
+    return await call();
+  } finally {
+    blobs.heal();
+  }
+}
+
+async function expectOutage(response: Response) {
+  expect(response.status).toBe(503);
+  expect(response.headers.get("retry-after")).toBe("5");
+  expect(await response.json()).toEqual({ error: STORAGE_OUTAGE_MESSAGE });
+}
+
+/** Every visible lead is whole: each attachment it lists is readable with its recorded size. */
+async function expectNoHalfWrittenLead() {
+  for (const record of await listSubmissions()) {
+    for (const attachment of record.attachments) {
+      const stored = await openAttachment(record.id, attachment.id);
+      expect(stored, `${record.id}/${attachment.id}`).not.toBeNull();
+      expect((await new Response(stored!.stream).arrayBuffer()).byteLength).toBe(attachment.size);
+    }
+  }
+}
+
+const ATTACHMENTS = () => [
+  { name: "front.jpg", bytes: files.jpeg(30_000) },
+  { name: "plan.pdf", bytes: files.pdf(20_000) },
+];
+
+describe("a quote commit interrupted at every step", () => {
+  let steps = 0;
+
+  test("a clean commit takes a known number of store requests", async () => {
+    const before = blobs.requests;
+    const response = await contact(
+      quoteRequest({ idempotencyKey: "fault-baseline-0000", attachments: ATTACHMENTS() }),
+    );
+    expect(response.status).toBe(201);
+    steps = blobs.requests - before;
+    expect(steps).toBeGreaterThanOrEqual(4);
+  });
+
+  for (const how of ["refuse", "drop-response"] as const) {
+    test(`store ${how === "refuse" ? "refusing" : "dropping answers"} after each step: 503, then one whole quote on retry`, async () => {
+      for (let step = 0; step < steps; step += 1) {
+        const message = `Fault ${how} at step ${step}: slates off the ridge.`;
+        const key = `fault-${how}-${step}`.padEnd(16, "0");
+        const request = () =>
+          quoteRequest({ idempotencyKey: key, attachments: ATTACHMENTS(), fields: { message } });
+
+        const failed = await whileBroken(step, () => contact(request()), how);
+        // A dropped answer to the record write means the quote is in fact stored; anything else fails.
+        if (failed.status !== 201) await expectOutage(failed);
+        await expectNoHalfWrittenLead();
+
+        const retried = await contact(request());
+        expect(retried.status, `step ${step}`).toBe(201);
+        const again = await contact(request());
+        expect(await again.json()).toEqual(await retried.json());
+        const stored = (await listSubmissions()).filter((record) => record.message === message);
+        expect(stored, `step ${step}`).toHaveLength(1);
+        expect(stored[0]!.attachments.map((a) => a.name)).toEqual(["front.jpg", "plan.pdf"]);
+      }
+      await expectNoHalfWrittenLead();
+    }, 60_000);
+  }
+
+  test("attachments of a commit that never completed are removed by the scheduled cleanup", async () => {
+    // Without an idempotency key: the two attachments are written, the record is not.
+    await expectOutage(
+      await whileBroken(2, () =>
+        contact(quoteRequest({ attachments: ATTACHMENTS(), fields: { message: "Never retried." } })),
+      ),
+    );
+    const orphans = await listAttachmentOwnersWithoutRecord();
+    expect(orphans.length).toBeGreaterThan(0);
+    expect((await listSubmissions()).some((record) => record.message === "Never retried.")).toBe(false);
+
+    const now = Date.now();
+    expect(await cleanupOrphanAttachments(now)).toBe(0); // first seen: kept while a retry may come
+    expect(await listAttachmentOwnersWithoutRecord()).toEqual(orphans);
+    expect(await cleanupOrphanAttachments(now + ORPHAN_GRACE_MS)).toBe(orphans.length);
+    expect(await listAttachmentOwnersWithoutRecord()).toEqual([]);
+    await expectNoHalfWrittenLead();
+  });
+
+  test("with the store down the quote answers 503 and stores nothing", async () => {
+    const before = (await listSubmissions()).length;
+    await expectOutage(
+      await whileBroken(0, () => contact(quoteRequest({ fields: { message: "Store down." } }))),
+    );
+    expect(await listSubmissions()).toHaveLength(before);
+  });
+});
+
+describe("an upload part", () => {
+  test("a part whose write fails answers 503; sent again it is stored and the upload completes", async () => {
+    const bytes = files.jpeg(4000);
+    const created = await callApi("POST", "/api/uploads", {
+      body: { name: "roof.jpg", size: bytes.byteLength },
+    });
+    const { uploadId } = (await created.json()) as { uploadId: string };
+    const part = () =>
+      callApi("PUT", `/api/uploads/${uploadId}/parts/1`, {
+        body: bytes,
+        headers: { "Content-Type": "application/octet-stream" },
+      });
+    // The upload record is read, the part write fails.
+    await expectOutage(await whileBroken(1, part));
+    expect((await part()).status).toBe(200);
+    const complete = await callApi("POST", `/api/uploads/${uploadId}/complete`);
+    expect(complete.status).toBe(200);
+    expect(await complete.json()).toMatchObject({ size: 4000, type: "image/jpeg" });
+  });
+});
+
+describe("a gallery reorder", () => {
+  test("fails whole with 503 and succeeds on retry; the order is never half applied", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const upload = await callApi("POST", "/api/upload/image", {
+        body: imageForm(await pngImage(30 + i, 20)),
+        cookie,
+      });
+      const { imageUrl } = (await upload.json()) as { imageUrl: string };
+      const item = await callApi("POST", "/api/admin/gallery", {
+        body: { title: `R${i}`, imageUrl },
+        cookie,
+      });
+      ids.push(((await item.json()) as { id: string }).id);
+    }
+    const order = async () =>
+      ((await (await callApi("GET", "/api/gallery")).json()) as { id: string }[]).map((i) => i.id);
+    const original = await order();
+    const reversed = [...original].reverse();
+    for (let step = 0; step < 6; step += 1) {
+      const failed = await whileBroken(step, () =>
+        callApi("POST", "/api/admin/gallery/reorder", { body: { imageIds: reversed }, cookie }),
+      );
+      if (failed.status === 200) break; // the whole reorder fits in `step` requests
+      await expectOutage(failed);
+      expect(await order()).toEqual(original);
+    }
+    const retried = await callApi("POST", "/api/admin/gallery/reorder", {
+      body: { imageIds: reversed },
+      cookie,
+    });
+    expect(retried.status).toBe(200);
+    expect(await order()).toEqual(reversed);
+  });
+});
+
+describe("a login", () => {
+  test("answers 503 (not 401 or 500) while the store is down; the retry signs in", async () => {
+    for (let step = 0; step < 4; step += 1) {
+      const failed = await whileBroken(step, () =>
+        callApi("POST", "/api/admin/login", { body: { password: TEST_ADMIN_PASSWORD }, ip: "203.0.113.40" }),
+      );
+      if (failed.status === 200) break;
+      await expectOutage(failed);
+    }
+    const retried = await callApi("POST", "/api/admin/login", {
+      body: { password: TEST_ADMIN_PASSWORD },
+      ip: "203.0.113.40",
+    });
+    expect(retried.status).toBe(200);
+    const session = cookieFrom(retried);
+    expect((await callApi("GET", "/api/admin/session", { cookie: session })).status).toBe(200);
+  });
+
+  test("a signed-in owner gets 503 from admin calls while the store is down, not a sign-out", async () => {
+    const failed = await whileBroken(0, () => callApi("GET", "/api/admin/session", { cookie }));
+    await expectOutage(failed);
+    expect((await callApi("GET", "/api/admin/session", { cookie })).status).toBe(200);
+  });
+});

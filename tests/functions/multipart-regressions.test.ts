@@ -1,0 +1,31 @@
+/** Bodies the property tests found to break the multipart reader, kept as fixed cases. */
+import { afterAll, beforeAll, expect, test } from "vitest";
+import handler from "../../netlify/functions/contact.mts";
+import { startBlobs } from "./blobs.ts";
+import { submissionKeys, VALID_FIELDS } from "./quote-fixtures.ts";
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+const uncaught: unknown[] = [];
+const onUncaught = (error: unknown) => uncaught.push(error);
+beforeAll(async () => {
+  blobs = await startBlobs();
+  process.on("uncaughtException", onUncaught);
+});
+afterAll(async () => {
+  process.off("uncaughtException", onUncaught);
+  await blobs.stop();
+});
+
+test("a refused file field cut off mid-file answers 400 and throws nothing uncaught", async () => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(VALID_FIELDS)) form.append(name, value);
+  // "file" may not carry a file: the reader stops while that file is still streaming.
+  form.append("file", new Blob([new Uint8Array(512 * 1024)]), "big.bin");
+  form.append("fillTimeMs", "15000");
+  const response = await handler(new Request("http://localhost/api/contact", { method: "POST", body: form }));
+  expect(response.status).toBe(400);
+  expect(await response.json()).toEqual({ error: "Field file may not carry a file" });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(uncaught).toEqual([]);
+  expect(await submissionKeys()).toEqual([]);
+});
