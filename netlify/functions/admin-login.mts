@@ -30,22 +30,26 @@ export default async (req: Request, context: Context) => {
   const password = await readPassword(req);
   if (password === null) return errorResponse(400, "A password is required", { headers: NO_STORE });
 
-  const slowed = await isSignInSlowed();
-  if (slowed) await new Promise((resolve) => setTimeout(resolve, SLOWED_DELAY_MS));
-  const { key } = clientKey(req, context, "login");
-  const attempt = await reserveAttempt(key, Date.now(), slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);
-  if (!attempt.allowed) {
-    return refusal(429, "Too many failed attempts. Please try again later.", slowed, {
-      "Retry-After": String(attempt.retryAfterSeconds),
-    });
+  try {
+    const slowed = await isSignInSlowed();
+    if (slowed) await new Promise((resolve) => setTimeout(resolve, SLOWED_DELAY_MS));
+    const { key } = clientKey(req, context, "login");
+    const attempt = await reserveAttempt(key, Date.now(), slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);
+    if (!attempt.allowed) {
+      return refusal(429, "Too many failed attempts. Please try again later.", slowed, {
+        "Retry-After": String(attempt.retryAfterSeconds),
+      });
+    }
+    if (!passwordMatches(password)) {
+      const nowSlowed = await recordSiteFailure();
+      return refusal(401, "Incorrect password", slowed || nowSlowed);
+    }
+    await forgiveAttempts(key);
+    const cookie = await startSession(req);
+    return json({ authenticated: true }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+  } catch (error) {
+    return toErrorResponse(error, "admin-login");
   }
-  if (!passwordMatches(password)) {
-    const nowSlowed = await recordSiteFailure();
-    return refusal(401, "Incorrect password", slowed || nowSlowed);
-  }
-  await forgiveAttempts(key);
-  const cookie = await startSession(req);
-  return json({ authenticated: true }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
 };
 
 async function readPassword(req: Request): Promise<string | null> {

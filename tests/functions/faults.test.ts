@@ -5,17 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cleanupOrphanAttachments, ORPHAN_GRACE_MS } from "../../netlify/lib/quote-orphans.ts";
-import {
-  listAttachmentOwnersWithoutRecord,
-  listSubmissions,
-  openAttachment,
-} from "../../netlify/lib/submissions-store.ts";
+import { listAttachmentOwnersWithoutRecord, openAttachment } from "../../netlify/lib/submissions-store.ts";
 import { STORAGE_OUTAGE_MESSAGE } from "../../netlify/lib/http-error.ts";
 import { adminCookie, cookieFrom, TEST_ADMIN_PASSWORD, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { startFaultyBlobs } from "./faulty-blobs.ts";
 import { imageForm, pngImage } from "./gallery-fixtures.ts";
-import { files, quoteRequest } from "./quote-fixtures.ts";
+import { files, quoteRequest, storedSubmissions } from "./quote-fixtures.ts";
 import contact from "../../netlify/functions/contact.mts";
 
 let blobs: Awaited<ReturnType<typeof startFaultyBlobs>>;
@@ -50,7 +46,7 @@ async function expectOutage(response: Response) {
 
 /** Every visible lead is whole: each attachment it lists is readable with its recorded size. */
 async function expectNoHalfWrittenLead() {
-  for (const record of await listSubmissions()) {
+  for (const record of await storedSubmissions()) {
     for (const attachment of record.attachments) {
       const stored = await openAttachment(record.id, attachment.id);
       expect(stored, `${record.id}/${attachment.id}`).not.toBeNull();
@@ -94,7 +90,7 @@ describe("a quote commit interrupted at every step", () => {
         expect(retried.status, `step ${step}`).toBe(201);
         const again = await contact(request());
         expect(await again.json()).toEqual(await retried.json());
-        const stored = (await listSubmissions()).filter((record) => record.message === message);
+        const stored = (await storedSubmissions()).filter((record) => record.message === message);
         expect(stored, `step ${step}`).toHaveLength(1);
         expect(stored[0]!.attachments.map((a) => a.name)).toEqual(["front.jpg", "plan.pdf"]);
       }
@@ -111,7 +107,7 @@ describe("a quote commit interrupted at every step", () => {
     );
     const orphans = await listAttachmentOwnersWithoutRecord();
     expect(orphans.length).toBeGreaterThan(0);
-    expect((await listSubmissions()).some((record) => record.message === "Never retried.")).toBe(false);
+    expect((await storedSubmissions()).some((record) => record.message === "Never retried.")).toBe(false);
 
     const now = Date.now();
     expect(await cleanupOrphanAttachments(now)).toBe(0); // first seen: kept while a retry may come
@@ -122,11 +118,11 @@ describe("a quote commit interrupted at every step", () => {
   });
 
   test("with the store down the quote answers 503 and stores nothing", async () => {
-    const before = (await listSubmissions()).length;
+    const before = (await storedSubmissions()).length;
     await expectOutage(
       await whileBroken(0, () => contact(quoteRequest({ fields: { message: "Store down." } }))),
     );
-    expect(await listSubmissions()).toHaveLength(before);
+    expect(await storedSubmissions()).toHaveLength(before);
   });
 });
 

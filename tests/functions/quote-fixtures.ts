@@ -1,6 +1,11 @@
 /** Requests and file contents for the quote function tests. */
 import { getStore } from "@netlify/blobs";
 import { randomBytes } from "node:crypto";
+import {
+  listSubmissionIds,
+  readSubmission,
+  type SubmissionRecord,
+} from "../../netlify/lib/submissions-store.ts";
 
 export const BASE = "http://localhost";
 
@@ -86,3 +91,9 @@ export async function storedKeys(): Promise<string[]> {
 }
 
 export const submissionKeys = async () => (await storedKeys()).filter((key) => key.includes(":submissions/"));
+
+/** Every stored quote record, read one by one (tests only: the admin list reads the summary index). */
+export async function storedSubmissions(): Promise<SubmissionRecord[]> {
+  const records = await Promise.all((await listSubmissionIds()).map((id) => readSubmission(id)));
+  return records.filter((record): record is SubmissionRecord => record !== null);
+}
