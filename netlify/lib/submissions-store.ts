@@ -94,6 +94,8 @@ export async function deleteSubmission(id: string): Promise<boolean> {
   const { blobs } = await s.list({ prefix: `attachments/${id}/` });
   await Promise.all(blobs.map((blob) => s.delete(blob.key)));
   await s.delete(submissionKey(id));
+  // Its e-mails are no longer due.
+  await s.delete(outboxKey(id));
   return existed;
 }
 
