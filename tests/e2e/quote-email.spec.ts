@@ -68,7 +68,7 @@ test("a quote shows its reference on the Thank You panel; MailDev then holds bot
   await page.goto(new URL(link!).pathname + new URL(link!).search);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Access Admin" }).click();
-  await expect(page.getByRole("heading", { name: `Morag ${lastName}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Morag ${lastName}` })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(reference)).toBeVisible();
   const emails = page.getByRole("region", { name: "E-mails" });
   await expect(emails.getByText(/^E-mail to you:/)).toBeVisible();
@@ -108,22 +108,26 @@ test("a failed e-mail is flagged in the list, explained in the detail and can be
     notifications,
   });
   let retried = false;
-  await page.route("**/api/admin/contact-submissions", (route) =>
-    route.fulfill({
-      json: [
-        submission(
-          retried
-            ? [
-                { kind: "owner", status: "sent", attempts: 2, sentAt: "2026-11-20T09:05:00.000Z" },
-                { kind: "receipt", status: "sent", attempts: 1, sentAt: "2026-11-20T09:00:01.000Z" },
-              ]
-            : [
-                { kind: "owner", status: "failed", attempts: 1, error: "550 5.1.1 Mailbox unavailable" },
-                { kind: "receipt", status: "sent", attempts: 1, sentAt: "2026-11-20T09:00:01.000Z" },
-              ],
-        ),
-      ],
-    }),
+  const current = () =>
+    submission(
+      retried
+        ? [
+            { kind: "owner", status: "sent", attempts: 2, sentAt: "2026-11-20T09:05:00.000Z" },
+            { kind: "receipt", status: "sent", attempts: 1, sentAt: "2026-11-20T09:00:01.000Z" },
+          ]
+        : [
+            { kind: "owner", status: "failed", attempts: 1, error: "550 5.1.1 Mailbox unavailable" },
+            { kind: "receipt", status: "sent", attempts: 1, sentAt: "2026-11-20T09:00:01.000Z" },
+          ],
+    );
+  // The list, and the lead itself as the detail view reads it.
+  await page.route(
+    (url) => url.pathname === "/api/admin/contact-submissions",
+    (route) => route.fulfill({ json: [current()], headers: { "X-Total-Count": "1" } }),
+  );
+  await page.route(
+    (url) => url.pathname === `/api/admin/contact-submissions/${id}`,
+    (route) => route.fulfill({ json: current(), headers: { ETag: '"staged"' } }),
   );
   let retryBody: unknown;
   await page.route("**/api/admin/notifications/retry", (route) => {
@@ -141,6 +145,7 @@ test("a failed e-mail is flagged in the list, explained in the detail and can be
   await card.getByRole("button", { name: /View Details/ }).click();
 
   const emails = page.getByRole("region", { name: "E-mails" });
+  await expect(emails).toBeVisible({ timeout: 15_000 });
   await expect(emails).toContainText("E-mail to you: Failed after 1 attempt: 550 5.1.1 Mailbox unavailable");
   await expect(emails).toContainText("Receipt to the customer: Sent 20/11/2026, 09:00");
   const { violations } = await new AxeBuilder({ page })
