@@ -10,7 +10,8 @@ import { isSignInSlowed } from "../lib/login-throttle.ts";
 export default async (req: Request) => {
   if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(["GET"]);
   const refusal = await requireAdmin(req);
-  if (refusal?.status === 401 && (await isSignInSlowed())) {
+  // The flag is a courtesy: a store that cannot be read leaves the plain 401.
+  if (refusal?.status === 401 && (await isSignInSlowed().catch(() => false))) {
     return json(
       { error: "Authentication required", signInSlowed: true },
       { status: 401, headers: { "Cache-Control": "no-store" } },
