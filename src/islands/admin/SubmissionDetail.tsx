@@ -17,6 +17,7 @@ import {
   serviceLabel,
   type AdminSubmission,
 } from "../../lib/contact-admin";
+import NotificationStatus from "./NotificationStatus";
 import { buttonOutline, buttonPrimary, buttonSecondary } from "./ui";
 
 interface Props {
@@ -28,6 +29,8 @@ interface Props {
   /** Asks to erase the lead (the caller confirms first). */
   onDelete: (submission: AdminSubmission) => void;
   onSessionEnded: (error: SessionEndedError) => void;
+  /** Reads the lead again (after an e-mail retry). */
+  onReload: () => void;
 }
 
 type Feedback = { kind: "saved" | "stale" | "error"; text: string } | null;
@@ -40,6 +43,7 @@ export default function SubmissionDetail({
   onChanged,
   onDelete,
   onSessionEnded,
+  onReload,
 }: Props) {
   const submission = lead.submission;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -209,6 +213,13 @@ export default function SubmissionDetail({
             ))}
           </ul>
         )}
+
+        <NotificationStatus
+          submissionId={submission.id}
+          notifications={submission.notifications}
+          onRetried={onReload}
+          onSessionEnded={onSessionEnded}
+        />
 
         <h3 className="mt-8 text-lg font-bold text-brand-800">Source</h3>
         {source ? (

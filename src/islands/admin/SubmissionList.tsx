@@ -6,6 +6,7 @@ import {
   serviceLabel,
   type AdminSubmission,
 } from "../../lib/contact-admin";
+import { NotificationFailedFlag } from "./NotificationStatus";
 
 interface Props {
   submissions: AdminSubmission[];
@@ -101,6 +102,7 @@ export default function SubmissionList({ submissions, onOpen, onStatus, filtered
                     {submission.attachments.length > 0 &&
                       `${submission.attachments.length} attachment${submission.attachments.length === 1 ? "" : "s"}`}
                   </span>
+                  <NotificationFailedFlag notifications={submission.notifications} />
                 </div>
                 {/* The button's ::after covers the card, so the whole card opens the detail. */}
                 <button
