@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { maildevSmtpPort, maildevWebPort } from "./tests/e2e/helpers/maildev.ts";
 
 /** System Chromium (DESIGN.md §2): CHROMIUM_PATH, else Debian's, else Playwright's own if installed. */
 const executablePath =
@@ -34,17 +35,30 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } } },
   ],
-  webServer: {
-    // The production build served by the Netlify CLI, with Functions and local Blobs (sample
-    // gallery seeded first). Explicit inner ports let several checkouts run their suites side by side.
-    command: `npm run seed && netlify serve --offline --port ${port} --staticServerPort ${port + 100} --functions-port ${port + 200}`,
-    url: baseURL,
-    timeout: 240_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: "ignore",
-    stderr: "pipe",
-    // The suite sends many quotes from this machine: exempt loopback from the per-client
-    // attachment quota (honoured only under the Netlify CLI; docs/decisions.md, "Abuse limits").
-    env: { QUOTA_EXEMPT_LOOPBACK: "true" },
-  },
+  webServer: [
+    {
+      command: `maildev --ip 127.0.0.1 --smtp ${maildevSmtpPort} --web-ip 127.0.0.1 --web ${maildevWebPort} --silent`,
+      url: `http://127.0.0.1:${maildevWebPort}/api/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The production build served by the Netlify CLI, with Functions and local Blobs (sample
+      // gallery seeded first). Explicit inner ports let several checkouts run their suites side by side.
+      command: `npm run seed && netlify serve --offline --port ${port} --staticServerPort ${port + 100} --functions-port ${port + 200}`,
+      url: baseURL,
+      timeout: 240_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${maildevSmtpPort}`,
+        // The suite sends many quotes from this machine: exempt loopback from the per-client
+        // attachment quota (honoured only under the Netlify CLI; docs/decisions.md, "Abuse limits").
+        QUOTA_EXEMPT_LOOPBACK: "true",
+      },
+    },
+  ],
 });

@@ -9,7 +9,8 @@ import { isSignInSlowed } from "../lib/login-throttle.ts";
  */
 export default async (req: Request) => {
   const refusal = await guardAdmin(req, ["GET", "HEAD"]);
-  if (refusal?.status === 401 && (await isSignInSlowed())) {
+  // The flag is a courtesy: a store that cannot be read leaves the plain 401.
+  if (refusal?.status === 401 && (await isSignInSlowed().catch(() => false))) {
     return json({ error: "Authentication required", signInSlowed: true }, { status: 401 });
   }
   if (refusal) return refusal;

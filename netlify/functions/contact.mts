@@ -3,6 +3,7 @@ import { IDEMPOTENCY_HEADER } from "../../src/lib/quote/upload.ts";
 import { json, methodNotAllowed } from "../lib/http.ts";
 import { toErrorResponse } from "../lib/http-error.ts";
 import { parseMultipart } from "../lib/multipart.ts";
+import { afterResponse } from "../lib/background.ts";
 import { CONTACT_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quotes.ts";
 import { quotaClient } from "../lib/upload-quota.ts";
 
@@ -12,8 +13,19 @@ export default async (req: Request, context?: Context) => {
   try {
     const idempotencyKey = parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER));
     const form = await parseMultipart(req, CONTACT_LIMITS);
-    const { id, createdAt } = await submitQuote(form, idempotencyKey, quotaClient(req, context));
-    return json({ id, createdAt }, { status: 201 });
+    const { id, createdAt, reference, stored } = await submitQuote(
+      form,
+      idempotencyKey,
+      quotaClient(req, context),
+    );
+    // The e-mails go after the answer: a slow or broken mail server never holds up the visitor.
+    // The mail code loads only then, so it adds nothing to the answer's time either.
+    if (stored)
+      afterResponse(
+        context,
+        import("../lib/notifications.ts").then((mail) => mail.deliverQuote(id)),
+      );
+    return json({ id, createdAt, reference }, { status: 201 });
   } catch (error) {
     return toErrorResponse(error, "contact");
   }

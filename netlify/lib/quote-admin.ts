@@ -1,12 +1,15 @@
 /** Quote requests as the contact admin reads them (GET /api/admin/contact-submissions and attachments). */
 import { contentDisposition } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
+import { adminNotifications } from "./notification-state.ts";
 import { isLeadStatus } from "../../src/lib/leads.ts";
 import { secureHeaders } from "./http.ts";
 import { openAttachment, readSubmission, type SubmissionRecord } from "./submissions-store.ts";
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;
+
+export const isSubmissionId = (value: string) => SUBMISSION_ID.test(value);
 
 export const attachmentUrl = (submissionId: string, attachmentId: string) =>
   `/api/admin/contact-submissions/${submissionId}/attachments/${attachmentId}`;
@@ -32,7 +35,7 @@ export function toAdminSubmission(record: SubmissionRecord) {
     status: isLeadStatus(record.status) ? record.status : "new",
     notes: record.notes ?? [],
     source: record.source ?? null,
-    notifications: record.notifications ?? null,
+    notifications: adminNotifications(record),
   };
 }
 

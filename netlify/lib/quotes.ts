@@ -20,10 +20,13 @@ import { cleanFileName, detectFileType } from "./file-types.ts";
 import { HttpError } from "./http-error.ts";
 import { indexSubmission } from "./leads.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "./multipart.ts";
+import { initialNotifications } from "./notification-state.ts";
+import { assignReference, newReference } from "./quote-reference.ts";
 import {
   claimIdempotencyKey,
   readSubmission,
   saveAttachment,
+  saveOutboxEntry,
   saveSubmission,
   type StoredAttachment,
   type SubmissionRecord,
@@ -56,6 +59,8 @@ export const CONTACT_LIMITS: MultipartLimits = {
 export interface QuoteReceipt {
   id: string;
   createdAt: string;
+  /** What the customer quotes on the phone (DESIGN.md §9). */
+  reference: string;
 }
 
 /** A caller-supplied idempotency key, checked; null when none was sent. */
@@ -110,7 +115,12 @@ export async function submitQuote(
   if (unknown.length) throw new HttpError(400, `Unexpected field: ${unknown.join(", ")}`);
 
   if (single(form, HONEYPOT_FIELD) !== "") {
-    return { id: randomUUID(), createdAt: new Date(now).toISOString(), stored: false };
+    return {
+      id: randomUUID(),
+      createdAt: new Date(now).toISOString(),
+      reference: newReference(),
+      stored: false,
+    };
   }
   const fillTime = Number(single(form, FILL_TIME_FIELD) || NaN);
   if (!(fillTime >= MIN_FILL_TIME_MS)) throw new HttpError(400, TOO_FAST_MESSAGE);
@@ -134,7 +144,14 @@ export async function submitQuote(
     const hash = createHash("sha256").update(idempotencyKey).digest("hex");
     const claim = await claimIdempotencyKey(hash, { submissionId: id, createdAt });
     const existing = await readSubmission(claim.submissionId);
-    if (existing) return { id: existing.id, createdAt: existing.createdAt, stored: false };
+    if (existing) {
+      return {
+        id: existing.id,
+        createdAt: existing.createdAt,
+        reference: existing.reference ?? "",
+        stored: false,
+      };
+    }
     ({ submissionId: id, createdAt } = claim);
   }
 
@@ -181,8 +198,19 @@ export async function submitQuote(
     }
   }
 
+  // The outbox entry goes first, so a stored quote always has one (DESIGN.md §9).
+  const reference = await assignReference(id);
+  await saveOutboxEntry(id, { createdAt });
   const source = parseLeadSourceField(single(form, SOURCE_FIELD));
-  const record: SubmissionRecord = { id, createdAt, ...result.data, attachments, status: "new" };
+  const record: SubmissionRecord = {
+    id,
+    createdAt,
+    ...result.data,
+    attachments,
+    status: "new",
+    reference,
+    notifications: initialNotifications(createdAt),
+  };
   if (source) record.source = source;
   await saveSubmission(record);
   // The record is the commit point; a lead the index misses is added by the daily reconcile.
@@ -193,5 +221,5 @@ export async function submitQuote(
   for (const upload of uploads) {
     if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);
   }
-  return { id, createdAt, stored: true };
+  return { id, createdAt, reference, stored: true };
 }

@@ -3,6 +3,7 @@
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
 import type { LeadNote, LeadSource, LeadStatus } from "../../src/lib/leads.ts";
+import type { NotificationState } from "./notification-state.ts";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "./blobs.ts";
 
 const STORE_NAME = "quote-submissions";
@@ -32,8 +33,8 @@ export interface SubmissionRecord {
   status?: LeadStatus;
   notes?: LeadNote[];
   source?: LeadSource;
-  /** State of the e-mails due for this quote; its shape belongs to the e-mail outbox. */
-  notifications?: unknown;
+  /** The e-mails due for this quote (netlify/lib/notifications.ts); absent on older quotes. */
+  notifications?: NotificationState[];
 }
 
 export interface IdempotencyRecord {
@@ -93,6 +94,8 @@ export async function deleteSubmission(id: string): Promise<boolean> {
   const { blobs } = await s.list({ prefix: `attachments/${id}/` });
   await Promise.all(blobs.map((blob) => s.delete(blob.key)));
   await s.delete(submissionKey(id));
+  // Its e-mails are no longer due.
+  await s.delete(outboxKey(id));
   return existed;
 }
 
@@ -160,4 +163,39 @@ export async function deleteAttachments(submissionId: string): Promise<void> {
   const s = store();
   const { blobs } = await s.list({ prefix: `attachments/${submissionId}/` });
   await Promise.all(blobs.map((blob) => s.delete(blob.key)));
+}
+
+// E-mail notifications (netlify/lib/notifications.ts): references and the outbox.
+// `outbox/{id}` marks a quote with e-mails still due, so the scheduled sender
+// lists those instead of every quote; `references/{reference}` keeps references unique.
+
+const outboxKey = (submissionId: string) => `outbox/${submissionId}`;
+const referenceKey = (reference: string) => `references/${reference}`;
+
+export interface OutboxEntry {
+  createdAt: string;
+}
+
+/** Claims `reference` for the submission; false when another submission holds it. */
+export async function reserveReference(reference: string, submissionId: string): Promise<boolean> {
+  const { modified } = await store().setJSON(referenceKey(reference), { submissionId }, { onlyIfNew: true });
+  return modified;
+}
+
+export async function saveOutboxEntry(submissionId: string, entry: OutboxEntry): Promise<void> {
+  await store().setJSON(outboxKey(submissionId), entry);
+}
+
+export async function readOutboxEntry(submissionId: string): Promise<OutboxEntry | null> {
+  return (await store().get(outboxKey(submissionId), { type: "json" })) as OutboxEntry | null;
+}
+
+export async function deleteOutboxEntry(submissionId: string): Promise<void> {
+  await store().delete(outboxKey(submissionId));
+}
+
+/** Ids of the submissions that have an outbox entry. */
+export async function listOutbox(): Promise<string[]> {
+  const { blobs } = await store().list({ prefix: "outbox/" });
+  return blobs.map((blob) => blob.key.slice("outbox/".length));
 }

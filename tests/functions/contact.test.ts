@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
-import { readSubmission, openAttachment } from "../../netlify/lib/submissions-store.ts";
+import { listOutbox, readSubmission, openAttachment } from "../../netlify/lib/submissions-store.ts";
 import { QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import { startBlobs } from "./blobs.ts";
 import {
@@ -26,11 +26,12 @@ async function bytesOf(stream: ReadableStream) {
 }
 
 describe("POST /api/contact with a valid quote", () => {
-  test("stores the quote without attachments and answers 201 { id, createdAt }", async () => {
+  test("stores the quote without attachments and answers 201 { id, createdAt, reference }", async () => {
     const response = await call(quoteRequest());
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(Object.keys(body).sort()).toEqual(["createdAt", "id"]);
+    expect(Object.keys(body).sort()).toEqual(["createdAt", "id", "reference"]);
+    expect(body.reference).toMatch(/^Q-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/);
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     const record = await readSubmission(body.id);
     expect(record).toMatchObject({
@@ -38,7 +39,14 @@ describe("POST /api/contact with a valid quote", () => {
       id: body.id,
       createdAt: body.createdAt,
       attachments: [],
+      reference: body.reference,
     });
+    // Both e-mails are due, recorded with the quote, and the outbox entry was written with it.
+    expect(record?.notifications?.map((n) => [n.kind, n.status, n.attempts])).toEqual([
+      ["owner", "pending", 0],
+      ["receipt", "pending", 0],
+    ]);
+    expect(await listOutbox()).toContain(body.id);
   });
 
   test("stores small attachments sent in the request itself, byte for byte, typed by content", async () => {

@@ -147,7 +147,7 @@ describe("GET list: filters, search, paging", () => {
     expect(all.body.map((s) => s.id)).toEqual([c.id, b.id, a.id]);
     expect(all.response.headers.get("x-total-count")).toBe("3");
     expect(all.response.headers.get("link")).toBeNull();
-    expect(all.body[0]).toMatchObject({ status: "new", notes: [], reference: null });
+    expect(all.body[0]).toMatchObject({ status: "new", notes: [], reference: expect.stringMatching(/^Q-/) });
 
     const guttering = await getList("?service=guttering");
     expect(guttering.body.map((s) => s.id)).toEqual([c.id, b.id]);

@@ -41,7 +41,12 @@ export const files = {
 export interface QuoteOptions {
   fields?: Record<string, string | undefined>;
   extra?: [string, string][];
-  attachments?: { name: string; bytes: Uint8Array; type?: string }[];
+  attachments?: {
+    name: string;
+    bytes: Uint8Array;
+    type?: string; /** The client address the quote comes from (the per-client attachment quota keys on it). */
+    clientIp?: string;
+  }[];
   uploadIds?: string[];
   fillTimeMs?: string | null;
   idempotencyKey?: string;

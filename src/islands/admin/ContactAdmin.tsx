@@ -23,6 +23,7 @@ import {
 import DeleteLeadDialog from "./DeleteLeadDialog";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
+import { EmailNotConfiguredNotice } from "./NotificationStatus";
 import PasswordScreen from "./PasswordScreen";
 import SubmissionDetail from "./SubmissionDetail";
 import SubmissionList from "./SubmissionList";
@@ -167,6 +168,9 @@ export default function ContactAdmin({ businessName }: Props) {
   useEffect(() => {
     if (phase !== "unlocked") return;
     void load(currentFilters());
+    // The owner's e-mail links to `/contact-admin?id=…`: open that lead.
+    const linked = new URLSearchParams(window.location.search).get("id");
+    if (linked) void openDetail(linked);
   }, [phase, load]);
 
   useEffect(() => {
@@ -270,6 +274,12 @@ export default function ContactAdmin({ businessName }: Props) {
 
   const backToList = () => {
     setDetail(null);
+    const params = new URLSearchParams(window.location.search);
+    if (params.has("id")) {
+      params.delete("id");
+      const query = params.toString();
+      window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
+    }
     const id = lastOpenedId.current;
     requestAnimationFrame(() => {
       document
@@ -388,6 +398,8 @@ export default function ContactAdmin({ businessName }: Props) {
         </div>
       </div>
 
+      <EmailNotConfiguredNotice />
+
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
@@ -422,6 +434,7 @@ export default function ContactAdmin({ businessName }: Props) {
                 onChanged={onLeadChanged}
                 onDelete={setToDelete}
                 onSessionEnded={(error) => lock(error.message)}
+                onReload={() => void openDetail(detail.lead.submission.id)}
               />
             )}
           </>

@@ -12,6 +12,7 @@ import { telLink } from "../../lib/links";
 import { formatSubmissionDate, fullName, replyMailto, type AdminSubmission } from "../../lib/admin/quotes";
 import { formatFileSize } from "../../lib/file-size";
 import { serviceLabel } from "../../lib/service-options";
+import NotificationStatus from "./NotificationStatus";
 import { buttonOutline, buttonPrimary, buttonSecondary } from "./ui";
 
 interface Props {
@@ -23,6 +24,8 @@ interface Props {
   /** Asks to erase the lead (the caller confirms first). */
   onDelete: (submission: AdminSubmission) => void;
   onSessionEnded: (error: SessionEndedError) => void;
+  /** Reads the lead again (after an e-mail retry). */
+  onReload: () => void;
 }
 
 type Feedback = { kind: "saved" | "stale" | "error"; text: string } | null;
@@ -35,6 +38,7 @@ export default function SubmissionDetail({
   onChanged,
   onDelete,
   onSessionEnded,
+  onReload,
 }: Props) {
   const submission = lead.submission;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -204,6 +208,13 @@ export default function SubmissionDetail({
             ))}
           </ul>
         )}
+
+        <NotificationStatus
+          submissionId={submission.id}
+          notifications={submission.notifications}
+          onRetried={onReload}
+          onSessionEnded={onSessionEnded}
+        />
 
         <h3 className="mt-8 text-lg font-bold text-brand-800">Source</h3>
         {source ? (

@@ -1,6 +1,7 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, isLeadStatus, type LeadStatus } from "../../lib/leads";
 import { formatSubmissionDate, fullName, messagePreview, type AdminSubmission } from "../../lib/admin/quotes";
 import { serviceLabel } from "../../lib/service-options";
+import { NotificationFailedFlag } from "./NotificationStatus";
 
 interface Props {
   submissions: AdminSubmission[];
@@ -96,6 +97,7 @@ export default function SubmissionList({ submissions, onOpen, onStatus, filtered
                     {submission.attachments.length > 0 &&
                       `${submission.attachments.length} attachment${submission.attachments.length === 1 ? "" : "s"}`}
                   </span>
+                  <NotificationFailedFlag notifications={submission.notifications} />
                 </div>
                 {/* The button's ::after covers the card, so the whole card opens the detail. */}
                 <button

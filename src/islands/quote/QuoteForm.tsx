@@ -58,6 +58,8 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
   const [serverErrors, setServerErrors] = useState<QuoteFieldErrors>({});
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [status, setStatus] = useState<Status>("editing");
+  /** The quote reference from the 201 answer (DESIGN.md §9), shown on the Thank You panel. */
+  const [reference, setReference] = useState("");
   const [honeypot, setHoneypot] = useState("");
   /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */
   const [refused, setRefused] = useState(false);
@@ -195,7 +197,8 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
         }
         throw new RequestError(response.status, `HTTP error! status: ${response.status}`);
       }
-      await response.json();
+      const answer = (await response.json()) as { reference?: unknown };
+      setReference(typeof answer.reference === "string" ? answer.reference : "");
       clearDraft();
       idempotencyKey.current = "";
       toast({
@@ -240,6 +243,14 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
         <p className="mt-2 text-slate-700">
           Your quote request has been sent. We&apos;ll get back to you within 24 hours with your free quote.
         </p>
+        {reference && (
+          <p className="mt-4 text-slate-700">
+            Your reference:{" "}
+            <strong className="font-mono text-lg tracking-wider text-slate-900">{reference}</strong>
+            <br />
+            Please quote it if you call us.
+          </p>
+        )}
         <button
           type="button"
           onClick={sendAnother}

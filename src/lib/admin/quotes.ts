@@ -7,6 +7,7 @@
 import { MESSAGE_PREVIEW_LENGTH } from "../constants";
 import { mailtoLink } from "../links";
 import type { LeadNote, LeadSource, LeadStatus } from "../leads";
+import { isNotificationList, type AdminNotification } from "../notification-status";
 import { serviceLabel } from "../service-options";
 
 /** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
@@ -39,7 +40,7 @@ export interface AdminSubmission {
   status?: LeadStatus;
   notes?: LeadNote[];
   source?: LeadSource | null;
-  notifications?: unknown;
+  notifications?: AdminNotification[];
 }
 
 const ELLIPSIS = "...";
@@ -98,7 +99,9 @@ function isSubmission(value: unknown): value is AdminSubmission {
       (field) => typeof s[field] === "string",
     ) &&
     Array.isArray(s.attachments) &&
-    s.attachments.every(isAttachment)
+    s.attachments.every(isAttachment) &&
+    (s.reference === undefined || s.reference === null || typeof s.reference === "string") &&
+    isNotificationList(s.notifications)
   );
 }
 

@@ -1,0 +1,10 @@
+import type { Config } from "@netlify/functions";
+import { deliverOutbox } from "../lib/notifications.ts";
+
+/** Scheduled: sends the e-mails still due (retries with backoff, DESIGN.md §9). */
+export default async () => {
+  const { quotes } = await deliverOutbox();
+  return new Response(null, { status: 204, headers: { "X-Quotes-Checked": String(quotes) } });
+};
+
+export const config: Config = { schedule: "*/5 * * * *" };

@@ -1,0 +1,92 @@
+/**
+ * A real SMTP server for function tests (smtp-server), its messages parsed with mailparser.
+ * `mode` can be changed while it runs: "accept", "refuse" (550 to every recipient) or "slow"
+ * (accepts after `delayMs`). `startHangingServer()` accepts connections and never says a word.
+ */
+import { createServer as createTcpServer, type Server, type Socket } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  envelope: { from: string; to: string[] };
+  parsed: ParsedMail;
+}
+
+export type SmtpMode = "accept" | "refuse" | "slow";
+
+export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
+  const messages: ReceivedMail[] = [];
+  const state = { mode };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (state.mode === "refuse") {
+        const error = new Error("5.1.1 Mailbox unavailable") as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      void simpleParser(stream).then(
+        (parsed) => {
+          const done = () => {
+            messages.push({
+              envelope: {
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+                to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              },
+              parsed,
+            });
+            callback();
+          };
+          if (state.mode === "slow") setTimeout(done, delayMs);
+          else done();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    setMode(next: SmtpMode) {
+      state.mode = next;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Accepts TCP connections and holds them silently (a hung mail server). */
+export async function startHangingServer() {
+  const sockets = new Set<Socket>();
+  const server: Server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An address on which nothing listens (connection refused). */
+export async function closedPortUrl(): Promise<string> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `smtp://127.0.0.1:${port}`;
+}
