@@ -11,7 +11,7 @@ import { methodNotAllowed } from "../lib/http.ts";
  * Netlify CLI alike. The method is answered before the path is looked at, so an unknown slug also
  * gets 405 for a DELETE (and 404 for a GET).
  */
-export default async () => methodNotAllowed(["GET", "HEAD"]);
+export default () => methodNotAllowed(["GET", "HEAD"]);
 
 export const config: Config = {
   path: ["/api/services", "/api/services/:slug", "/api/testimonials", "/api/data/*"],

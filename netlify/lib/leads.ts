@@ -432,7 +432,10 @@ export async function leadStats(by: "service" | "source", now = Date.now()): Pro
   const starts = Array.from({ length: LEAD_CHART_WEEKS }, (_, index) =>
     weekStart(now - (LEAD_CHART_WEEKS - 1 - index) * WEEK_MS),
   );
-  const weeks = starts.map((start) => ({ start, counts: {} as Record<string, number> }));
+  const weeks: { start: number; counts: Record<string, number> }[] = starts.map((start) => ({
+    start,
+    counts: {},
+  }));
   const position = new Map(starts.map((start, index) => [start, index]));
   const totals = new Map<string, number>();
   let newCount = 0;

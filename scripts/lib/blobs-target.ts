@@ -15,7 +15,7 @@ import type { Progress } from "./blobs-backup.ts";
 export async function openTarget(): Promise<{ target: BlobsTarget; close: () => Promise<void> }> {
   const siteID = process.env.NETLIFY_SITE_ID;
   const token = process.env.NETLIFY_AUTH_TOKEN;
-  if (siteID && token) return { target: deployedSite(siteID, token), close: async () => undefined };
+  if (siteID && token) return { target: deployedSite(siteID, token), close: () => Promise.resolve() };
   if (siteID || token)
     throw new Error("Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN for a deployed site, or neither");
   const { target, stop } = await openLocalSandbox(process.env.BLOBS_DIRECTORY ?? LOCAL_BLOBS_DIRECTORY);

@@ -256,7 +256,7 @@ const quoteForm = fc
     for (const [field, value] of extra) form.append(field, value);
     for (const id of uploadIds) form.append("uploadIds", id);
     for (const file of attachments) {
-      form.append(file.field, new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+      form.append(file.field, new Blob([file.bytes]), file.name);
     }
     return form;
   });
@@ -359,7 +359,7 @@ const ENDPOINTS: Endpoint[] = [
       .map(({ query, cookie: ck, method }) =>
         asRequest(
           method,
-          `/api/admin/contact-submissions?${new URLSearchParams(query as Record<string, string>)}`,
+          `/api/admin/contact-submissions?${new URLSearchParams(query)}`,
           null,
           {},
           ck,
@@ -452,7 +452,7 @@ const ENDPOINTS: Endpoint[] = [
       })
       .map(({ field, name, bytes, cookie: ck, origin: o }) => {
         const form = new FormData();
-        form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+        form.append(field, new Blob([bytes]), name);
         return asRequest("POST", "/api/upload/image", form, { Origin: o }, ck);
       }),
   },

@@ -21,6 +21,7 @@ const field =
 export default function LeadFiltersForm({ filters, onChange }: Props) {
   const id = useId();
   const [q, setQ] = useState(filters.q ?? "");
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the box follows filters changed elsewhere (back button)
   useEffect(() => setQ(filters.q ?? ""), [filters.q]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
