@@ -432,7 +432,7 @@ export async function leadStats(by: "service" | "source", now = Date.now()): Pro
   const starts = Array.from({ length: LEAD_CHART_WEEKS }, (_, index) =>
     weekStart(now - (LEAD_CHART_WEEKS - 1 - index) * WEEK_MS),
   );
-  const weeks: { start: number; counts: Record<string, number> }[] = starts.map((start) => ({
+  const weeks: { start: string; counts: Record<string, number> }[] = starts.map((start) => ({
     start,
     counts: {},
   }));
