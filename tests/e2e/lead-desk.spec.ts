@@ -101,7 +101,7 @@ test.describe("lead desk", () => {
       page.getByRole("link", { name: "Export CSV of the matching submissions" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await download.path()));
+    const csv = await readFile(await download.path());
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString("utf8").slice(1).split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(2);

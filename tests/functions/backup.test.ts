@@ -143,7 +143,7 @@ describe("npm run backup / npm run restore", () => {
     expect(kept.kept).toEqual([{ store: "gallery", key: "index" }]);
     expect(kept.written).toBe(1);
     expect(await store.get("index", { type: "json" })).toEqual({ changed: "after the backup" });
-    expect(Buffer.from((await images.get(deleted, { type: "arrayBuffer" }))).toString("hex")).toBe(
+    expect(Buffer.from(await images.get(deleted, { type: "arrayBuffer" })).toString("hex")).toBe(
       before[`gallery-images:${deleted}`]!.bytes,
     );
 

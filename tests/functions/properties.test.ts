@@ -357,13 +357,7 @@ const ENDPOINTS: Endpoint[] = [
         method: fc.constantFrom("GET", "GET", "POST"),
       })
       .map(({ query, cookie: ck, method }) =>
-        asRequest(
-          method,
-          `/api/admin/contact-submissions?${new URLSearchParams(query)}`,
-          null,
-          {},
-          ck,
-        ),
+        asRequest(method, `/api/admin/contact-submissions?${new URLSearchParams(query)}`, null, {}, ck),
       ),
   },
   {
