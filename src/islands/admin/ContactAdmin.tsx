@@ -30,7 +30,7 @@ import { EmailNotConfiguredNotice } from "./NotificationStatus";
 import PasswordScreen from "./PasswordScreen";
 import SubmissionDetail from "./SubmissionDetail";
 import SubmissionList from "./SubmissionList";
-import { buttonOutline } from "./ui";
+import { buttonOutline } from "../button";
 
 interface Props {
   /** Signs the subject of replies to customers. */
@@ -355,7 +355,18 @@ export default function ContactAdmin({ businessName }: Props) {
     );
   }
 
-  if (phase === "locked") return <PasswordScreen onSubmit={unlock} notice={notice} />;
+  if (phase === "locked") {
+    return (
+      <PasswordScreen
+        title="Contact Admin"
+        purpose="Enter the admin password to read quote requests."
+        onSubmit={unlock}
+        notice={notice}
+        autoFocus
+        backLink
+      />
+    );
+  }
 
   const filtered = Boolean(filters.q || filters.status || filters.service);
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { fullName, type AdminSubmission } from "../../lib/admin/quotes";
+import { buttonDanger, buttonNeutral } from "../button";
 
 interface Props {
   submission: AdminSubmission | null;
@@ -36,12 +37,7 @@ export default function DeleteLeadDialog({ submission, onCancel, onConfirm }: Pr
         will be erased. This cannot be undone.
       </p>
       <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          autoFocus
-          onClick={() => ref.current?.close()}
-          className="min-h-11 rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <button type="button" autoFocus onClick={() => ref.current?.close()} className={buttonNeutral}>
           Cancel
         </button>
         <button
@@ -49,7 +45,7 @@ export default function DeleteLeadDialog({ submission, onCancel, onConfirm }: Pr
           onClick={() => {
             if (submission) onConfirm(submission);
           }}
-          className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+          className={buttonDanger}
         >
           Delete
         </button>

@@ -7,7 +7,7 @@ import {
   type LeadFilters,
 } from "../../lib/leads";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
-import { buttonOutline, buttonSecondary } from "./ui";
+import { buttonOutline, buttonSecondary } from "../button";
 
 interface Props {
   filters: LeadFilters;

@@ -7,7 +7,7 @@ import {
   type AdminNotification,
 } from "../../lib/notification-status";
 import { fetchEmailStatus, retryNotifications } from "../../lib/notifications-api";
-import { buttonOutline } from "./ui";
+import { buttonOutline } from "../button";
 
 /** Shown above the list when the site cannot send e-mail (deployed without SMTP_URL). */
 export function EmailNotConfiguredNotice() {

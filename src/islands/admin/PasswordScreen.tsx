@@ -1,29 +1,46 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
+import { buttonOutline, buttonPrimary } from "../button";
 import SignInSlowedNotice from "./SignInSlowedNotice";
-import { buttonOutline, buttonPrimary } from "./ui";
 
 interface Props {
-  /** Resolves to true when the password was accepted. */
+  /** The screen's heading: the admin page's name. */
+  title: string;
+  /** One sentence under the heading: what the password opens. */
+  purpose: string;
+  /**
+   * Signs in and gives the page's own feedback (SPEC.md §8: an alert on Contact Admin, a toast on
+   * Gallery Admin). Resolves to true when the password was accepted.
+   */
   onSubmit: (password: string) => Promise<boolean>;
   /** Why the screen is locked, when it is not simply the first visit. */
-  notice: string | null;
+  notice?: string | null;
+  /** Puts the cursor in the password field when the screen appears. */
+  autoFocus?: boolean;
+  /** Shows a 'Back to Website' link under the form. */
+  backLink?: boolean;
 }
 
-/** The lock screen of an admin page: one password field. */
-export default function PasswordScreen({ onSubmit, notice }: Props) {
+/** The lock screen of both admin pages: one password field; the server checks it. */
+export default function PasswordScreen({ title, purpose, onSubmit, notice, autoFocus, backLink }: Props) {
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  // Until the island runs, a native submit would put the password in the URL: the form waits for it.
+  const [ready, setReady] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const noticeId = useId();
 
-  useEffect(() => inputRef.current?.focus(), []);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- true only once hydrated
+  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    if (ready && autoFocus) inputRef.current?.focus();
+  }, [ready, autoFocus]);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     setSubmitting(true);
-    const accepted = await onSubmit(password);
+    const accepted = await onSubmit(password).catch(() => false);
     if (!accepted) {
       setSubmitting(false);
       setPassword("");
@@ -35,9 +52,9 @@ export default function PasswordScreen({ onSubmit, notice }: Props) {
     <section aria-labelledby={`${inputId}-heading`} className="mx-auto max-w-md">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 id={`${inputId}-heading`} className="text-2xl font-bold text-brand-800">
-          Contact Admin
+          {title}
         </h1>
-        <p className="mt-2 text-slate-700">Enter the admin password to read quote requests.</p>
+        <p className="mt-2 text-slate-700">{purpose}</p>
         <form onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
           <div>
             <label htmlFor={inputId} className="block font-semibold text-slate-800">
@@ -50,6 +67,7 @@ export default function PasswordScreen({ onSubmit, notice }: Props) {
               name="password"
               autoComplete="current-password"
               required
+              disabled={!ready}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               aria-describedby={notice ? noticeId : undefined}
@@ -61,17 +79,19 @@ export default function PasswordScreen({ onSubmit, notice }: Props) {
               {notice}
             </p>
           )}
-          <button type="submit" disabled={submitting} className={`${buttonPrimary} w-full`}>
+          <button type="submit" disabled={!ready || submitting} className={`${buttonPrimary} w-full`}>
             {submitting ? "Checking..." : "Access Admin"}
           </button>
         </form>
         <SignInSlowedNotice busy={submitting} />
       </div>
-      <p className="mt-6 text-center">
-        <a href="/" className={buttonOutline}>
-          Back to Website
-        </a>
-      </p>
+      {backLink && (
+        <p className="mt-6 text-center">
+          <a href="/" className={buttonOutline}>
+            Back to Website
+          </a>
+        </p>
+      )}
     </section>
   );
 }

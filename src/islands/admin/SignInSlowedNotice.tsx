@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { signInSlowed } from "../../lib/admin/api";
 
 /**
  * Tells the owner on a sign-in screen that sign-in is slowed site-wide after many failed attempts
@@ -9,9 +10,8 @@ export default function SignInSlowedNotice({ busy }: { busy: boolean }) {
   useEffect(() => {
     if (busy) return;
     let current = true;
-    fetch("/api/admin/session", { credentials: "same-origin", cache: "no-store" })
-      .then((response) => response.json())
-      .then((body: { signInSlowed?: unknown } | null) => current && setSlowed(body?.signInSlowed === true))
+    signInSlowed()
+      .then((slowedNow) => current && setSlowed(slowedNow))
       .catch(() => undefined);
     return () => {
       current = false;

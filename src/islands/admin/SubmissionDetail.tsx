@@ -13,7 +13,7 @@ import { formatSubmissionDate, fullName, replyMailto, type AdminSubmission } fro
 import { formatFileSize } from "../../lib/file-size";
 import { serviceLabel } from "../../lib/service-options";
 import NotificationStatus from "./NotificationStatus";
-import { buttonOutline, buttonPrimary, buttonSecondary } from "./ui";
+import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../button";
 
 interface Props {
   lead: LeadWithEtag;
@@ -277,11 +277,7 @@ export default function SubmissionDetail({
           <a href={telLink(submission.phone)} className={buttonSecondary}>
             Call Customer
           </a>
-          <button
-            type="button"
-            onClick={() => onDelete(submission)}
-            className="inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-red-700 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
-          >
+          <button type="button" onClick={() => onDelete(submission)} className={buttonDangerOutline}>
             Delete Lead
           </button>
         </div>

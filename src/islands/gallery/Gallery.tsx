@@ -5,6 +5,7 @@ import { fetchGallery } from "../../lib/gallery/api";
 import type { GalleryItem } from "../../lib/gallery/schema";
 import ProjectCard from "./ProjectCard";
 import ProjectDialog from "./ProjectDialog";
+import { buttonSecondary } from "../button";
 
 type LoadState =
   { status: "loading" } | { status: "error"; message: string } | { status: "loaded"; items: GalleryItem[] };
@@ -84,7 +85,7 @@ export default function Gallery() {
             <button
               type="button"
               onClick={() => window.location.reload()}
-              className="mt-4 min-h-11 rounded-lg bg-brand-800 px-5 py-2 font-semibold text-white hover:bg-brand-900"
+              className={`${buttonSecondary} mt-4`}
             >
               Retry
             </button>

@@ -28,6 +28,7 @@ import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft, type QuoteValues } from "./draft";
 import { RequestError, uploadFile } from "./upload-client";
 import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
+import { buttonSecondary } from "../button";
 
 interface ChosenFile {
   key: string;
@@ -251,11 +252,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
             Please quote it if you call us.
           </p>
         )}
-        <button
-          type="button"
-          onClick={sendAnother}
-          className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
-        >
+        <button type="button" onClick={sendAnother} className={`${buttonSecondary} mt-6`}>
           Send Another Request
         </button>
       </div>

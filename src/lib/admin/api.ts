@@ -1,5 +1,5 @@
 /**
- * Browser calls of the admin screens (DESIGN.md §3): sign-in, sign-out and session check; the
+ * Browser calls of the admin screens (DESIGN.md §3): sign-in, sign-out and session checks; the
  * lead desk's calls are in ../leads-api.ts. Every call sends the session cookie; none is retried
  * (SPEC.md §7).
  *
@@ -69,4 +69,11 @@ export async function hasSession(): Promise<boolean> {
   if (response.ok) return true;
   if (response.status === 401) return false;
   throw await httpError(response);
+}
+
+/** Whether sign-in is slowed site-wide after many failed attempts (any answer of the session check). */
+export async function signInSlowed(): Promise<boolean> {
+  const response = await fetch("/api/admin/session", { credentials: "include", cache: "no-store" });
+  const body = (await response.json()) as { signInSlowed?: unknown } | null;
+  return body?.signInSlowed === true;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import type { GalleryItem } from "../../../lib/gallery/schema";
+import { buttonDanger, buttonNeutral } from "../../button";
 
 interface Props {
   item: GalleryItem | null;
@@ -35,12 +36,7 @@ export default function ConfirmDeleteDialog({ item, onCancel, onConfirm }: Props
         “{item?.title}” will be removed from the gallery and its image deleted. This cannot be undone.
       </p>
       <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          autoFocus
-          onClick={() => ref.current?.close()}
-          className="min-h-11 rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <button type="button" autoFocus onClick={() => ref.current?.close()} className={buttonNeutral}>
           Cancel
         </button>
         <button
@@ -48,7 +44,7 @@ export default function ConfirmDeleteDialog({ item, onCancel, onConfirm }: Props
           onClick={() => {
             if (item) onConfirm(item);
           }}
-          className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+          className={buttonDanger}
         >
           Delete
         </button>

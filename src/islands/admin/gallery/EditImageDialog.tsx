@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { GALLERY_CATEGORIES } from "../../../lib/gallery/categories";
 import { fieldErrorsOf } from "../../../lib/field-errors";
 import { GalleryUpdateSchema, type GalleryItem, type GalleryUpdateInput } from "../../../lib/gallery/schema";
+import { buttonNeutral, buttonSecondary } from "../../button";
 
 interface Props {
   item: GalleryItem | null;
@@ -132,18 +133,10 @@ export default function EditImageDialog({ item, towns, onCancel, onSave }: Props
         </p>
         {fieldError("area")}
         <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => ref.current?.close()}
-            className="min-h-11 rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <button type="button" onClick={() => ref.current?.close()} className={buttonNeutral}>
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={saving}
-            className="min-h-11 rounded-lg bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
-          >
+          <button type="submit" disabled={saving} className={buttonSecondary}>
             {saving ? "Saving..." : "Save Changes"}
           </button>
         </div>

@@ -13,11 +13,13 @@ import type { GalleryItem, GalleryUpdateInput } from "../../../lib/gallery/schem
 import { UPLOAD_DEFAULT_DESCRIPTION } from "../../../lib/gallery/constants";
 import { DEFAULT_GALLERY_CATEGORY } from "../../../lib/gallery/categories";
 import { toast } from "../../../lib/toast-store";
-import PasswordScreen from "./PasswordScreen";
+import { login, logout } from "../../../lib/admin/api";
+import PasswordScreen from "../PasswordScreen";
 import AdminImageCard from "./AdminImageCard";
 import EditImageDialog from "./EditImageDialog";
 import ConfirmDeleteDialog from "./ConfirmDeleteDialog";
 import { UploadError, prepareImage, titleFromFileName, uploadImage } from "./prepare-image";
+import { buttonNeutral, buttonSecondary } from "../../button";
 
 type Upload = { phase: "preparing" } | { phase: "uploading"; progress: number } | { phase: "saving" };
 
@@ -33,10 +35,53 @@ export interface TownChoice {
   name: string;
 }
 
+/** SPEC.md §8: the gallery admin's sign-in feedback is a toast. Resolves to true when signed in. */
+async function signIn(password: string): Promise<boolean> {
+  try {
+    const result = await login(password);
+    if (result.status === "ok") {
+      toast({ title: "Access Granted", description: "Welcome to Gallery Admin" });
+      return true;
+    }
+    if (result.status === "incorrect") {
+      toast({ title: "Access Denied", description: "Incorrect password", variant: "destructive" });
+    } else {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      toast({
+        title: "Access Denied",
+        description: `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        variant: "destructive",
+      });
+    }
+  } catch (error) {
+    errorToast(
+      error instanceof TypeError
+        ? "Could not reach the server. Please try again."
+        : `Sign-in is unavailable (${error instanceof Error ? error.message : String(error)}). Please try again later.`,
+    );
+  }
+  return false;
+}
+
 /** The gallery admin screen (SPEC.md §2, §4): locked on every page load; unlocked in memory only. */
 export default function GalleryAdmin({ towns }: { towns: TownChoice[] }) {
   const [unlocked, setUnlocked] = useState(false);
-  if (!unlocked) return <PasswordScreen onUnlock={() => setUnlocked(true)} />;
+  if (!unlocked) {
+    const unlock = async (password: string) => {
+      const accepted = await signIn(password);
+      if (accepted) setUnlocked(true);
+      return accepted;
+    };
+    return (
+      <div className="py-16">
+        <PasswordScreen
+          title="Gallery Admin"
+          purpose="Enter the admin password to manage gallery images."
+          onSubmit={unlock}
+        />
+      </div>
+    );
+  }
   return <AdminScreen towns={towns} onLock={() => setUnlocked(false)} />;
 }
 
@@ -188,9 +233,9 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
     }
   };
 
-  const logout = async () => {
+  const signOut = async () => {
     try {
-      await fetch("/api/admin/logout", { method: "POST", credentials: "same-origin" });
+      await logout();
     } catch {
       // The screen locks regardless; the session expires on its own.
     }
@@ -293,12 +338,7 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
           </p>
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap">
-          <button
-            type="button"
-            onClick={() => void load()}
-            disabled={loading}
-            className="min-h-11 rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-          >
+          <button type="button" onClick={() => void load()} disabled={loading} className={buttonNeutral}>
             Reload ({items.length})
           </button>
           <label htmlFor={uploadAreaId} className="sr-only">
@@ -336,11 +376,7 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
               }}
             />
           </label>
-          <button
-            type="button"
-            onClick={() => void logout()}
-            className="min-h-11 rounded-lg bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-          >
+          <button type="button" onClick={() => void signOut()} className={buttonSecondary}>
             Logout
           </button>
         </div>
@@ -373,11 +409,7 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
       {loadError ? (
         <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-6">
           <p className="font-semibold text-red-800">Error loading gallery: {loadError}</p>
-          <button
-            type="button"
-            onClick={() => void load()}
-            className="mt-4 min-h-11 rounded-lg bg-brand-800 px-5 py-2 font-semibold text-white hover:bg-brand-900"
-          >
+          <button type="button" onClick={() => void load()} className={`${buttonSecondary} mt-4`}>
             Retry
           </button>
         </div>
