@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
+import { QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import {
   UPLOAD_ID_PATTERN,
   UPLOAD_MAX_LIFE_MS,
@@ -27,7 +28,7 @@ import {
   type UploadRecord,
 } from "./uploads-store.ts";
 
-export const FILE_TOO_LARGE_MESSAGE = "Please ensure all files are under 5MB";
+export const FILE_TOO_LARGE_MESSAGE = QUOTE_MESSAGES.fileTooLarge;
 
 export function notAnAcceptedType(name: string) {
   return new HttpError(415, `${name} is not an image, PDF or Word document`);

@@ -6,7 +6,9 @@
  */
 
 export const MAX_ATTACHMENTS = 5;
-export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** Each attachment's size limit in MB (1 MB = 1024 × 1024 bytes), as the visitor reads it. */
+export const MAX_ATTACHMENT_MB = 5;
+export const MAX_ATTACHMENT_BYTES = MAX_ATTACHMENT_MB * 1024 * 1024;
 export const NAME_MIN_LENGTH = 2;
 export const MESSAGE_MIN_LENGTH = 10;
 export const PHONE_MIN_LENGTH = 10;

@@ -9,25 +9,19 @@ import {
   type ReactNode,
 } from "react";
 import { formatFileSize } from "../../lib/file-size";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../lib/constants";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENT_MB, MAX_ATTACHMENTS } from "../../lib/constants";
 import {
   checkQuote,
   QUOTE_FIELD_NAMES,
+  QUOTE_MESSAGES,
   type QuoteFieldErrors,
   type QuoteFieldName,
 } from "../../lib/quote/rules";
-import {
-  ATTACHMENT_ACCEPT,
-  FILL_TIME_FIELD,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_HEADER,
-  UPLOAD_IDS_FIELD,
-} from "../../lib/quote/upload";
+import { ATTACHMENT_ACCEPT, HONEYPOT_FIELD } from "../../lib/quote/upload";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft, type QuoteValues } from "./draft";
-import { RequestError, uploadFile } from "./upload-client";
-import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
+import { isQuotaRefusal, QuoteRefusedError, submitQuote } from "./submit-quote";
 import { buttonSecondary } from "../button";
 
 interface ChosenFile {
@@ -120,7 +114,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
     if (picked.length > MAX_ATTACHMENTS) {
       toast({
         title: "Too many files",
-        description: "Please select up to 5 files only",
+        description: QUOTE_MESSAGES.tooManyFiles,
         variant: "destructive",
       });
       setFiles([]);
@@ -130,7 +124,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
     if (picked.some((file) => file.size > MAX_ATTACHMENT_BYTES)) {
       toast({
         title: "Files too large",
-        description: "Please ensure all files are under 5MB",
+        description: QUOTE_MESSAGES.fileTooLarge,
         variant: "destructive",
       });
       setFiles([]);
@@ -166,40 +160,16 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
     setRefused(false);
     idempotencyKey.current ||= newKey();
     try {
-      const uploadIds: string[] = [];
-      for (const item of files) {
-        const uploadId =
-          item.uploadId ?? (await uploadFile(item.file, (sent) => setFileState(item.key, { sent })));
-        setFileState(item.key, { uploadId, sent: item.file.size });
-        uploadIds.push(uploadId);
-      }
-      const body = new FormData();
-      for (const name of QUOTE_FIELD_NAMES) body.append(name, values[name]);
-      for (const uploadId of uploadIds) body.append(UPLOAD_IDS_FIELD, uploadId);
-      body.append(HONEYPOT_FIELD, honeypot);
-      body.append(FILL_TIME_FIELD, String(Date.now() - (startedAt ?? Date.now())));
-      const source = readVisitSource();
-      if (source) body.append(SOURCE_FIELD, source);
-      const response = await fetch("/api/contact", {
-        method: "POST",
-        body,
-        credentials: "include",
-        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey.current },
+      const sentReference = await submitQuote({
+        values,
+        files,
+        honeypot,
+        startedAt,
+        idempotencyKey: idempotencyKey.current,
+        onProgress: (item, sent) => setFileState(item.key, { sent }),
+        onUploaded: (item, uploadId) => setFileState(item.key, { uploadId, sent: item.file.size }),
       });
-      if (!response.ok) {
-        const answer = (await response.json().catch(() => null)) as { fieldErrors?: QuoteFieldErrors } | null;
-        // Unknown or expired uploads: send those files again on the next try.
-        if (response.status === 404 || response.status === 410) {
-          setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));
-        }
-        if (answer?.fieldErrors) {
-          setServerErrors(answer.fieldErrors);
-          focusFirstInvalid(answer.fieldErrors);
-        }
-        throw new RequestError(response.status, `HTTP error! status: ${response.status}`);
-      }
-      const answer = (await response.json()) as { reference?: unknown };
-      setReference(typeof answer.reference === "string" ? answer.reference : "");
+      setReference(sentReference);
       clearDraft();
       idempotencyKey.current = "";
       toast({
@@ -213,7 +183,16 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
       setStartedAt(null);
       setStatus("sent");
     } catch (error) {
-      const quota = error instanceof RequestError && (error.status === 429 || error.status === 503);
+      if (error instanceof QuoteRefusedError) {
+        if (error.uploadsLost) {
+          setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));
+        }
+        if (error.fieldErrors) {
+          setServerErrors(error.fieldErrors);
+          focusFirstInvalid(error.fieldErrors);
+        }
+      }
+      const quota = isQuotaRefusal(error);
       setRefused(quota);
       const message = error instanceof Error ? error.message : String(error);
       toast({
@@ -387,7 +366,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
           Photos or documents (optional)
         </label>
         <p id={`${id}-attachments-hint`} className="text-sm text-slate-600">
-          Up to {MAX_ATTACHMENTS} files, each under 5MB: images, PDF or Word documents.
+          Up to {MAX_ATTACHMENTS} files, each under {MAX_ATTACHMENT_MB}MB: images, PDF or Word documents.
         </p>
         <input
           ref={fileInput}

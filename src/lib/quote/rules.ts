@@ -8,6 +8,7 @@
  * breaks, in SPEC.md's order.
  */
 import {
+  MAX_ATTACHMENT_MB,
   MAX_ATTACHMENTS,
   MESSAGE_MIN_LENGTH,
   NAME_MIN_LENGTH,
@@ -37,7 +38,9 @@ export const QUOTE_MESSAGES = {
   serviceRequired: "Please select a service",
   message: "Message must be at least 10 characters",
   messageMax: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
-  attachments: "Maximum 5 files allowed",
+  attachments: `Maximum ${MAX_ATTACHMENTS} files allowed`,
+  tooManyFiles: `Please select up to ${MAX_ATTACHMENTS} files only`,
+  fileTooLarge: `Please ensure all files are under ${MAX_ATTACHMENT_MB}MB`,
 } as const;
 
 /** SPEC.md §5: an optional leading plus, then 10-15 digits, spaces, hyphens or parentheses. */

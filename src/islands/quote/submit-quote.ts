@@ -1,0 +1,80 @@
+/**
+ * The quote form's send (SPEC.md §5, DESIGN.md §4): uploads the chosen files that are not yet
+ * uploaded, then posts the quote with their upload ids. Plain TypeScript, no React.
+ */
+import { QUOTE_FIELD_NAMES, type QuoteFieldErrors } from "../../lib/quote/rules";
+import {
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  UPLOAD_IDS_FIELD,
+} from "../../lib/quote/upload";
+import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
+import type { QuoteValues } from "./draft";
+import { RequestError, uploadFile } from "./upload-client";
+
+/** A file chosen for the quote; `uploadId` once uploaded, so a retried send skips it. */
+export interface PendingFile {
+  file: File;
+  uploadId?: string;
+}
+
+/** The server refused the quote. */
+export class QuoteRefusedError extends RequestError {
+  constructor(
+    status: number,
+    /** Per-field messages from the server, when it gave them. */
+    readonly fieldErrors: QuoteFieldErrors | undefined,
+  ) {
+    super(status, `HTTP error! status: ${status}`);
+  }
+
+  /** Unknown or expired uploads: the files must be sent again on the next try. */
+  get uploadsLost(): boolean {
+    return this.status === 404 || this.status === 410;
+  }
+}
+
+export interface QuoteToSend<F extends PendingFile> {
+  values: QuoteValues;
+  files: readonly F[];
+  honeypot: string;
+  /** When the visitor began filling the form in (ms since epoch), if known. */
+  startedAt: number | null;
+  idempotencyKey: string;
+  /** Bytes of `file` sent so far. */
+  onProgress: (file: F, sent: number) => void;
+  /** `file` is uploaded under `uploadId`. */
+  onUploaded: (file: F, uploadId: string) => void;
+}
+
+/** Sends the quote; resolves to the quote's reference ("" when the answer has none). */
+export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>): Promise<string> {
+  const body = new FormData();
+  for (const name of QUOTE_FIELD_NAMES) body.append(name, quote.values[name]);
+  for (const item of quote.files) {
+    const uploadId = item.uploadId ?? (await uploadFile(item.file, (sent) => quote.onProgress(item, sent)));
+    quote.onUploaded(item, uploadId);
+    body.append(UPLOAD_IDS_FIELD, uploadId);
+  }
+  body.append(HONEYPOT_FIELD, quote.honeypot);
+  body.append(FILL_TIME_FIELD, String(Date.now() - (quote.startedAt ?? Date.now())));
+  const source = readVisitSource();
+  if (source) body.append(SOURCE_FIELD, source);
+  const response = await fetch("/api/contact", {
+    method: "POST",
+    body,
+    credentials: "include",
+    headers: { [IDEMPOTENCY_HEADER]: quote.idempotencyKey },
+  });
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => null)) as { fieldErrors?: QuoteFieldErrors } | null;
+    throw new QuoteRefusedError(response.status, answer?.fieldErrors);
+  }
+  const answer = (await response.json()) as { reference?: unknown };
+  return typeof answer.reference === "string" ? answer.reference : "";
+}
+
+/** The attachment quotas (429/503) refuse for hours: the visitor should call instead of retrying. */
+export const isQuotaRefusal = (error: unknown): boolean =>
+  error instanceof RequestError && (error.status === 429 || error.status === 503);
