@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
+import { useModalDialog } from "../use-modal-dialog";
 import { fullName, type AdminSubmission } from "../../lib/admin/quotes";
 import { buttonDanger, buttonNeutral } from "../button";
 
@@ -10,15 +11,8 @@ interface Props {
 
 /** Asks before a lead is erased; Cancel has the focus, so Enter alone never deletes. */
 export default function DeleteLeadDialog({ submission, onCancel, onConfirm }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(submission !== null);
   const id = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (submission && !dialog.open) dialog.showModal();
-    if (!submission && dialog.open) dialog.close();
-  }, [submission]);
 
   return (
     <dialog

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
 import type { GalleryItem } from "../../lib/gallery/schema";
 import { responsiveImage } from "../../lib/gallery/images";
+import { useModalDialog } from "../use-modal-dialog";
 
 interface Props {
   item: GalleryItem | null;
@@ -9,14 +9,7 @@ interface Props {
 
 /** A project enlarged in a modal <dialog>: Escape, the close button or a click outside closes it. */
 export default function ProjectDialog({ item, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (item && !dialog.open) dialog.showModal();
-    if (!item && dialog.open) dialog.close();
-  }, [item]);
+  const ref = useModalDialog(item !== null);
 
   const image = item ? responsiveImage(item.imageUrl, item.width) : null;
 

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
+import { useModalDialog } from "../../use-modal-dialog";
 import type { GalleryItem } from "../../../lib/gallery/schema";
 import { buttonDanger, buttonNeutral } from "../../button";
 
@@ -10,15 +11,8 @@ interface Props {
 
 /** Asks before a delete; Cancel has the focus, so Enter alone never deletes. */
 export default function ConfirmDeleteDialog({ item, onCancel, onConfirm }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(item !== null);
   const id = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (item && !dialog.open) dialog.showModal();
-    if (!item && dialog.open) dialog.close();
-  }, [item]);
 
   return (
     <dialog

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useModalDialog } from "../../use-modal-dialog";
 import { GALLERY_CATEGORIES } from "../../../lib/gallery/categories";
 import { fieldErrorsOf } from "../../../lib/field-errors";
 import { GalleryUpdateSchema, type GalleryItem, type GalleryUpdateInput } from "../../../lib/gallery/schema";
@@ -13,7 +14,7 @@ interface Props {
 
 /** The Edit Image dialog (SPEC.md §2): title, description, category, town; Cancel or Save. */
 export default function EditImageDialog({ item, towns, onCancel, onSave }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(item !== null);
   const id = useId();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
@@ -23,19 +24,13 @@ export default function EditImageDialog({ item, towns, onCancel, onSave }: Props
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (item) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the form follows the item the dialog opens for
-      setTitle(item.title);
-      setDescription(item.description ?? "");
-      setCategory(item.category ?? "all");
-      setArea(item.area ?? "");
-      setErrors({});
-      if (!dialog.open) dialog.showModal();
-    } else if (dialog.open) {
-      dialog.close();
-    }
+    if (!item) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the form follows the item the dialog opens for
+    setTitle(item.title);
+    setDescription(item.description ?? "");
+    setCategory(item.category ?? "all");
+    setArea(item.area ?? "");
+    setErrors({});
   }, [item]);
 
   const submit = async (event: { preventDefault(): void }) => {

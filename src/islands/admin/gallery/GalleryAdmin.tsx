@@ -1,33 +1,16 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-} from "react";
-import { HttpError, errorDetail, fetchGallery, send } from "../../../lib/gallery/api";
-import { moveTo, swapWithNeighbour } from "../../../lib/gallery/order";
-import type { GalleryItem, GalleryUpdateInput } from "../../../lib/gallery/schema";
-import { UPLOAD_DEFAULT_DESCRIPTION } from "../../../lib/gallery/constants";
-import { DEFAULT_GALLERY_CATEGORY } from "../../../lib/gallery/categories";
+import { useId, useRef, useState } from "react";
+import type { GalleryItem } from "../../../lib/gallery/schema";
 import { toast } from "../../../lib/toast-store";
 import { login, logout } from "../../../lib/admin/api";
+import { buttonNeutral, buttonSecondary } from "../../button";
 import PasswordScreen from "../PasswordScreen";
 import AdminImageCard from "./AdminImageCard";
 import EditImageDialog from "./EditImageDialog";
 import ConfirmDeleteDialog from "./ConfirmDeleteDialog";
-import { UploadError, prepareImage, titleFromFileName, uploadImage } from "./prepare-image";
-import { buttonNeutral, buttonSecondary } from "../../button";
-
-type Upload = { phase: "preparing" } | { phase: "uploading"; progress: number } | { phase: "saving" };
+import { errorToast, useGalleryItems } from "./use-gallery-items";
+import { useReorderGestures } from "./use-reorder-gestures";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
-
-function errorToast(description: string) {
-  toast({ title: "Error", description, variant: "destructive" });
-}
 
 /** A town a project can be tagged with (content/towns/), by name. */
 export interface TownChoice {
@@ -89,149 +72,16 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
   const uploadId = useId();
   const uploadAreaId = useId();
   const [uploadArea, setUploadArea] = useState("");
-  const [items, setItems] = useState<GalleryItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<GalleryItem | null>(null);
   const [deleting, setDeleting] = useState<GalleryItem | null>(null);
-  const [upload, setUpload] = useState<Upload | null>(null);
-  const [grab, setGrab] = useState<{ id: string; order: string[] } | null>(null);
-  const [drag, setDrag] = useState<{ id: string; overId: string } | null>(null);
-  const [announcement, setAnnouncement] = useState("");
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const pendingFocus = useRef<{ id: string; prefer: string } | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setItems(await fetchGallery(true));
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    headingRef.current?.focus();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- loads the gallery from the server on mount
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    const wanted = pendingFocus.current;
-    if (!wanted || loading) return;
-    pendingFocus.current = null;
-    const card = document.querySelector(`[data-item-id="${wanted.id}"]`);
-    const candidates = [wanted.prefer, "[data-action=up]", "[data-action=down]", "[aria-pressed]"];
-    for (const selector of candidates) {
-      const button = card?.querySelector<HTMLButtonElement>(selector);
-      if (button && !button.disabled) return button.focus();
-    }
-    headingRef.current?.focus();
-  }, [items, loading]);
-
-  const byId = new Map(items.map((item) => [item.id, item]));
-  const shown = grab
-    ? grab.order.map((id) => byId.get(id)).filter((i): i is GalleryItem => Boolean(i))
-    : items;
-
-  const reorder = async (ids: string[], focus?: { id: string; prefer: string }) => {
-    setBusy(true);
-    try {
-      await send("POST", "/api/admin/gallery/reorder", { imageIds: ids });
-      toast({ title: "Success", description: "Images reordered successfully" });
-    } catch (error) {
-      errorToast(
-        error instanceof HttpError && error.status === 400
-          ? "The gallery was changed elsewhere, so it has been reloaded. Please try the move again."
-          : `Failed to reorder images: ${errorDetail(error)}`,
-      );
-    } finally {
-      pendingFocus.current = focus ?? null;
-      await load();
-      setBusy(false);
-    }
-  };
-
-  const move = (item: GalleryItem, by: -1 | 1) => {
-    const ids = items.map((i) => i.id);
-    const index = ids.indexOf(item.id);
-    void reorder(swapWithNeighbour(ids, index, by), {
-      id: item.id,
-      prefer: by === -1 ? "[data-action=up]" : "[data-action=down]",
-    });
-  };
-
-  const save = async (item: GalleryItem, input: GalleryUpdateInput): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await send("PUT", `/api/admin/gallery/${encodeURIComponent(item.id)}`, input);
-      toast({ title: "Success", description: "Image updated successfully" });
-      pendingFocus.current = { id: item.id, prefer: "[data-action=up]" };
-      return true;
-    } catch (error) {
-      errorToast(`Failed to update image: ${errorDetail(error)}`);
-      return false;
-    } finally {
-      await load();
-      setBusy(false);
-    }
-  };
-
-  const remove = async (item: GalleryItem) => {
-    setDeleting(null);
-    setBusy(true);
-    try {
-      await send("DELETE", `/api/admin/gallery/${encodeURIComponent(item.id)}`);
-      toast({ title: "Success", description: "Image deleted successfully" });
-    } catch (error) {
-      errorToast(`Failed to delete image: ${errorDetail(error)}`);
-    } finally {
-      await load();
-      setBusy(false);
-      headingRef.current?.focus();
-    }
-  };
-
-  const addImage = async (file: File) => {
-    setBusy(true);
-    setUpload({ phase: "preparing" });
-    try {
-      const blob = await prepareImage(file);
-      setUpload({ phase: "uploading", progress: 0 });
-      const imageUrl = await uploadImage(blob, file.name, (progress) =>
-        setUpload({ phase: "uploading", progress }),
-      );
-      setUpload({ phase: "saving" });
-      try {
-        await send("POST", "/api/admin/gallery", {
-          title: titleFromFileName(file.name),
-          description: UPLOAD_DEFAULT_DESCRIPTION,
-          imageUrl,
-          category: DEFAULT_GALLERY_CATEGORY,
-          displayOrder: items.length,
-          ...(uploadArea ? { area: uploadArea } : {}),
-        });
-      } catch (error) {
-        throw new Error(
-          `Failed to add to gallery: ${error instanceof Error ? error.message : String(error)}`,
-          { cause: error },
-        );
-      }
-      toast({ title: "Success", description: "Image uploaded successfully" });
-    } catch (error) {
-      // SPEC.md §8: one message for the owner; the cause ('Upload failed' or 'Failed to add to gallery') for the console.
-      console.error(error instanceof UploadError || error instanceof Error ? error.message : error);
-      errorToast("Failed to upload image");
-    } finally {
-      setUpload(null);
-      await load();
-      setBusy(false);
-    }
-  };
+  const { items, loading, loadError, busy, upload, load, reorder, move, save, remove, addImage } =
+    useGalleryItems(headingRef);
+  const { shown, grab, drag, announcement, onHandleKeyDown, onHandlePointerDown } = useReorderGestures(
+    items,
+    busy,
+    reorder,
+  );
 
   const signOut = async () => {
     try {
@@ -241,80 +91,6 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
     }
     onLock();
   };
-
-  const onHandleKeyDown = (item: GalleryItem, event: KeyboardEvent<HTMLButtonElement>) => {
-    const key = event.key;
-    if (!grab) {
-      if (key === " " || key === "Enter") {
-        event.preventDefault();
-        const order = items.map((i) => i.id);
-        setGrab({ id: item.id, order });
-        setAnnouncement(
-          `Picked up ${item.title}, position ${order.indexOf(item.id) + 1} of ${order.length}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
-        );
-      }
-      return;
-    }
-    if (grab.id !== item.id) return;
-    const index = grab.order.indexOf(item.id);
-    if (["ArrowUp", "ArrowLeft", "ArrowDown", "ArrowRight"].includes(key)) {
-      event.preventDefault();
-      const to = key === "ArrowUp" || key === "ArrowLeft" ? index - 1 : index + 1;
-      const order = moveTo(grab.order, index, to);
-      setGrab({ id: item.id, order });
-      setAnnouncement(`${item.title}, position ${order.indexOf(item.id) + 1} of ${order.length}.`);
-    } else if (key === " " || key === "Enter") {
-      event.preventDefault();
-      setGrab(null);
-      const changed = grab.order.some((id, i) => id !== items[i]?.id);
-      setAnnouncement(`${item.title} dropped at position ${index + 1}.`);
-      if (changed) void reorder(grab.order, { id: item.id, prefer: "[aria-pressed]" });
-    } else if (key === "Escape") {
-      event.preventDefault();
-      setGrab(null);
-      setAnnouncement(`Reordering cancelled. ${item.title} stays where it was.`);
-    }
-  };
-
-  // A picked-up card moves in the DOM as the arrows reorder it; keep focus on its handle.
-  useEffect(() => {
-    if (grab)
-      document.querySelector<HTMLButtonElement>(`[data-item-id="${grab.id}"] [aria-pressed]`)?.focus();
-  }, [grab]);
-
-  const onHandlePointerDown = (item: GalleryItem, event: PointerEvent<HTMLButtonElement>) => {
-    if (event.button !== 0 || busy) return;
-    event.preventDefault();
-    setDrag({ id: item.id, overId: item.id });
-  };
-
-  useEffect(() => {
-    if (!drag) return;
-    const over = (event: globalThis.PointerEvent) => {
-      const card = document
-        .elementFromPoint(event.clientX, event.clientY)
-        ?.closest<HTMLElement>("[data-item-id]");
-      const overId = card?.dataset.itemId;
-      if (overId && overId !== drag.overId) setDrag({ id: drag.id, overId });
-    };
-    const up = () => {
-      setDrag(null);
-      const ids = items.map((i) => i.id);
-      const from = ids.indexOf(drag.id);
-      const to = ids.indexOf(drag.overId);
-      if (from !== -1 && to !== -1 && from !== to)
-        void reorder(moveTo(ids, from, to), { id: drag.id, prefer: "[aria-pressed]" });
-    };
-    const cancel = () => setDrag(null);
-    window.addEventListener("pointermove", over);
-    window.addEventListener("pointerup", up);
-    window.addEventListener("pointercancel", cancel);
-    return () => {
-      window.removeEventListener("pointermove", over);
-      window.removeEventListener("pointerup", up);
-      window.removeEventListener("pointercancel", cancel);
-    };
-  });
 
   const uploadStatus =
     upload?.phase === "preparing"
@@ -372,7 +148,7 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = "";
-                if (file) void addImage(file);
+                if (file) void addImage(file, uploadArea);
               }}
             />
           </label>
@@ -444,7 +220,10 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
       <ConfirmDeleteDialog
         item={deleting}
         onCancel={() => setDeleting(null)}
-        onConfirm={(item) => void remove(item)}
+        onConfirm={(item) => {
+          setDeleting(null);
+          void remove(item);
+        }}
       />
     </div>
   );
