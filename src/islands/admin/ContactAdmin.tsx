@@ -1,7 +1,4 @@
-/* eslint-disable react-hooks/set-state-in-effect, react-hooks/immutability, react-hooks/exhaustive-deps --
-   The lead desk's effects sync the list with the URL, sessionStorage and the server after hydration;
-   splitting this island into hooks is the admin island work (issue item 6), not done here. */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { SessionEndedError, hasSession, login, logout } from "../../lib/admin/api";
 import { CONTACT_ADMIN_STORAGE_KEY, fullName, type AdminSubmission } from "../../lib/admin/quotes";
 import {
@@ -79,7 +76,10 @@ export default function ContactAdmin({ businessName }: Props) {
   const [phase, setPhase] = useState<Phase>("checking");
   const [notice, setNotice] = useState<string | null>(null);
   const [list, setList] = useState<ListState>({ status: "loading" });
-  const [filters, setFilters] = useState<LeadFilters>({});
+  // Shown only once unlocked, never in the server's HTML.
+  const [filters, setFilters] = useState<LeadFilters>(() =>
+    typeof window === "undefined" ? {} : currentFilters(),
+  );
   const [detail, setDetail] = useState<DetailState | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [listAlert, setListAlert] = useState<string | null>(null);
@@ -140,9 +140,32 @@ export default function ContactAdmin({ businessName }: Props) {
     [failed],
   );
 
+  const openDetail = useCallback(
+    async (id: string) => {
+      lastOpenedId.current = id;
+      setDetail({ status: "loading", id });
+      try {
+        setDetail({ status: "loaded", lead: await fetchLead(id) });
+      } catch (error) {
+        failed(error, (message) => setDetail({ status: "error", id, message }));
+      }
+    },
+    [failed],
+  );
+
+  /** Unlocks the desk and fills it: the list, the chart, and the lead an e-mail linked to. */
+  const showDesk = () => {
+    setPhase("unlocked");
+    void load(currentFilters());
+    void loadStats(chartBy);
+    // The owner's e-mail links to `/contact-admin?id=…`: open that lead.
+    const linked = new URLSearchParams(window.location.search).get("id");
+    if (linked) void openDetail(linked);
+  };
+  const openDesk = useEffectEvent(showDesk);
+
   useEffect(() => {
     baseTitle.current = document.title;
-    setFilters(currentFilters());
     const onPopState = () => {
       const next = currentFilters();
       setFilters(next);
@@ -151,11 +174,12 @@ export default function ContactAdmin({ businessName }: Props) {
     };
     window.addEventListener("popstate", onPopState);
     if (!readFlag()) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the flag is in localStorage, read once hydrated
       setPhase("locked");
     } else {
       hasSession().then(
         (active) => {
-          if (active) setPhase("unlocked");
+          if (active) openDesk();
           else lock(null);
         },
         (error: unknown) => {
@@ -167,17 +191,10 @@ export default function ContactAdmin({ businessName }: Props) {
     return () => window.removeEventListener("popstate", onPopState);
   }, [lock, load]);
 
-  useEffect(() => {
-    if (phase !== "unlocked") return;
-    void load(currentFilters());
-    // The owner's e-mail links to `/contact-admin?id=…`: open that lead.
-    const linked = new URLSearchParams(window.location.search).get("id");
-    if (linked) void openDetail(linked);
-  }, [phase, load]);
-
-  useEffect(() => {
-    if (phase === "unlocked") void loadStats(chartBy);
-  }, [phase, chartBy, loadStats]);
+  const changeChartBy = (by: LeadStats["by"]) => {
+    setChartBy(by);
+    void loadStats(by);
+  };
 
   const newCount = stats?.newCount ?? null;
   useEffect(() => {
@@ -264,16 +281,6 @@ export default function ContactAdmin({ businessName }: Props) {
     }
   };
 
-  const openDetail = async (id: string) => {
-    lastOpenedId.current = id;
-    setDetail({ status: "loading", id });
-    try {
-      setDetail({ status: "loaded", lead: await fetchLead(id) });
-    } catch (error) {
-      failed(error, (message) => setDetail({ status: "error", id, message }));
-    }
-  };
-
   const backToList = () => {
     setDetail(null);
     const params = new URLSearchParams(window.location.search);
@@ -318,7 +325,7 @@ export default function ContactAdmin({ businessName }: Props) {
       if (result.status === "ok") {
         writeFlag(true);
         setNotice(null);
-        setPhase("unlocked");
+        showDesk();
         requestAnimationFrame(() => headingRef.current?.focus());
         return true;
       }
@@ -453,7 +460,7 @@ export default function ContactAdmin({ businessName }: Props) {
           </>
         ) : (
           <div className="space-y-6">
-            <LeadChart stats={stats} error={statsError} by={chartBy} onBy={setChartBy} />
+            <LeadChart stats={stats} error={statsError} by={chartBy} onBy={changeChartBy} />
             <LeadFiltersForm filters={filters} onChange={applyFilters} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-slate-700">
