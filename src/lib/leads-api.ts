@@ -4,7 +4,8 @@
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
-import { SessionEndedError, httpError } from "./admin/api";
+import { SessionEndedError } from "./admin/api";
+import { httpError } from "./http";
 import { parseSubmissions, type AdminSubmission } from "./admin/quotes";
 import { paramsFromFilters, type LeadFilters, type LeadStats, type LeadStatus } from "./leads";
 

@@ -2,7 +2,8 @@
  * Browser calls about a quote's e-mails (DESIGN.md §3, §9): whether e-mail is configured, and retry.
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
-import { SessionEndedError, httpError } from "./admin/api";
+import { SessionEndedError } from "./admin/api";
+import { httpError } from "./http";
 import type { EmailStatus } from "./notification-status";
 
 export async function fetchEmailStatus(): Promise<EmailStatus> {

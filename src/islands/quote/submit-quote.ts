@@ -11,7 +11,8 @@ import {
 } from "../../lib/quote/upload";
 import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 import type { QuoteValues } from "./draft";
-import { RequestError, uploadFile } from "./upload-client";
+import { HttpError } from "../../lib/http";
+import { uploadFile } from "./upload-client";
 
 /** A file chosen for the quote; `uploadId` once uploaded, so a retried send skips it. */
 export interface PendingFile {
@@ -20,7 +21,7 @@ export interface PendingFile {
 }
 
 /** The server refused the quote. */
-export class QuoteRefusedError extends RequestError {
+export class QuoteRefusedError extends HttpError {
   constructor(
     status: number,
     /** Per-field messages from the server, when it gave them. */
@@ -77,4 +78,4 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
 
 /** The attachment quotas (429/503) refuse for hours: the visitor should call instead of retrying. */
 export const isQuotaRefusal = (error: unknown): boolean =>
-  error instanceof RequestError && (error.status === 429 || error.status === 503);
+  error instanceof HttpError && (error.status === 429 || error.status === 503);

@@ -5,6 +5,7 @@
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
+import { httpError } from "../http";
 
 /** The server no longer accepts the session (expired, logged out elsewhere, password changed). */
 export class SessionEndedError extends Error {
@@ -16,28 +17,6 @@ export class SessionEndedError extends Error {
 
 export type LoginResult =
   { status: "ok" } | { status: "incorrect" } | { status: "throttled"; retryAfterSeconds: number };
-
-/**
- * SPEC.md §8: "{status}: {body text, or the status text when empty}". A JSON `{ error }` body
- * contributes its message rather than raw JSON.
- */
-export async function httpError(response: Response): Promise<Error> {
-  const text = await response.text().catch(() => "");
-  let detail = text;
-  try {
-    const body: unknown = JSON.parse(text);
-    if (
-      typeof body === "object" &&
-      body !== null &&
-      typeof (body as { error?: unknown }).error === "string"
-    ) {
-      detail = (body as { error: string }).error;
-    }
-  } catch {
-    // Not JSON: the text as it is.
-  }
-  return new Error(`${response.status}: ${detail || response.statusText}`);
-}
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 

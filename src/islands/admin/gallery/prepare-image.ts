@@ -3,6 +3,7 @@
  * one request (DESIGN.md §4); the server checks, strips and re-encodes again regardless.
  */
 import { sniffImageType } from "../../../lib/file-signature";
+import { sendWithProgress, type XhrAnswer } from "../../../lib/http";
 import {
   CLIENT_IMAGE_MAX_EDGE,
   CLIENT_IMAGE_TARGET_BYTES,
@@ -57,40 +58,33 @@ function encode(bitmap: ImageBitmap, scale: number, quality: number): Promise<Bl
 }
 
 /** POST /api/upload/image with progress (0–1); resolves to the published image's URL. */
-export function uploadImage(
+export async function uploadImage(
   blob: Blob,
   fileName: string,
   onProgress: (fraction: number) => void,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/api/upload/image");
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        try {
-          const { imageUrl } = JSON.parse(request.responseText) as { imageUrl?: unknown };
-          if (typeof imageUrl === "string") return resolve(imageUrl);
-        } catch {
-          // Falls through to the error below.
-        }
-        return reject(new UploadError("Upload failed: the answer held no imageUrl"));
-      }
-      reject(
-        new UploadError(`Upload failed: ${request.status}: ${request.responseText || request.statusText}`),
-      );
-    };
-    request.onerror = () => reject(new UploadError("Upload failed: network error"));
-    const form = new FormData();
-    form.append("image", blob, fileName);
-    request.send(form);
-  });
+  const form = new FormData();
+  form.append("image", blob, fileName);
+  let answer: XhrAnswer;
+  try {
+    answer = await sendWithProgress("POST", "/api/upload/image", form, (loaded, total) => {
+      if (total) onProgress(loaded / total);
+    });
+  } catch {
+    throw new UploadError("Upload failed: network error");
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new UploadError(`Upload failed: ${answer.status}: ${answer.text || answer.statusText}`);
+  }
+  try {
+    const { imageUrl } = JSON.parse(answer.text) as { imageUrl?: unknown };
+    if (typeof imageUrl === "string") return imageUrl;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new UploadError("Upload failed: the answer held no imageUrl");
 }
 
-/** SPEC.md §7: the new image's title is the file name without its extension. */
 export function titleFromFileName(name: string): string {
   const base = name.replace(/\.[^./\\]+$/, "").trim();
   return base || "Untitled image";

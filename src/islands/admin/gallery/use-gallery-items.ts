@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { HttpError, errorDetail, fetchGallery, send } from "../../../lib/gallery/api";
+import { errorDetail, fetchGallery, send } from "../../../lib/gallery/api";
+import { HttpError } from "../../../lib/http";
 import { swapWithNeighbour } from "../../../lib/gallery/order";
 import type { GalleryItem, GalleryUpdateInput } from "../../../lib/gallery/schema";
 import { UPLOAD_DEFAULT_DESCRIPTION } from "../../../lib/gallery/constants";

@@ -1,0 +1,73 @@
+/**
+ * Browser calls' failures and upload progress, for every island: one error type with the HTTP
+ * status (0 when the request never got an answer), one reading of the project's JSON error body
+ * (`{ "error": "…" }`), and one XMLHttpRequest wrapper for uploads that report progress.
+ *
+ * Shipped to the browser: no Node APIs, astro:* or React.
+ */
+
+export class HttpError extends Error {
+  constructor(
+    /** The answer's status; 0 for a network failure. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** The `error` message of a JSON error body, or undefined when the text is not one. */
+export function errorField(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object" && "error" in body && typeof body.error === "string") {
+      return body.error;
+    }
+  } catch {
+    // Not JSON.
+  }
+  return undefined;
+}
+
+/**
+ * SPEC.md §8: "{status}: {body text, or the status text when empty}". A JSON `{ error }` body
+ * contributes its message rather than raw JSON.
+ */
+export async function httpError(response: Response): Promise<HttpError> {
+  const text = await response.text().catch(() => "");
+  return new HttpError(
+    response.status,
+    `${response.status}: ${errorField(text) ?? (text || response.statusText)}`,
+  );
+}
+
+/** The answer to an upload: its status and body text. */
+export interface XhrAnswer {
+  status: number;
+  text: string;
+  statusText: string;
+}
+
+/**
+ * Sends `body` by XMLHttpRequest (fetch cannot report upload progress), cookies included, and
+ * resolves to the answer whatever its status; rejects with HttpError(0) when no answer came.
+ */
+export function sendWithProgress(
+  method: string,
+  url: string,
+  body: XMLHttpRequestBodyInit,
+  onProgress: (loaded: number, total: number | null) => void,
+  headers: Record<string, string> = {},
+): Promise<XhrAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : null);
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, statusText: xhr.statusText });
+    xhr.onerror = () => reject(new HttpError(0, "Network error while uploading"));
+    xhr.send(body);
+  });
+}
