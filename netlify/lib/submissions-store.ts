@@ -3,6 +3,7 @@
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
 import type { LeadNote, LeadSource, LeadStatus } from "../../src/lib/leads.ts";
+import type { QuoteFields } from "../../src/lib/quote/rules.ts";
 import type { NotificationState } from "./notification-state.ts";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "./blobs.ts";
 
@@ -17,15 +18,9 @@ export interface StoredAttachment {
   type: string;
 }
 
-export interface SubmissionRecord {
+export interface SubmissionRecord extends QuoteFields {
   id: string;
   createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  serviceRequired: string;
-  message: string;
   attachments: StoredAttachment[];
   /** Short code the customer is told; absent on quotes stored before references existed. */
   reference?: string;

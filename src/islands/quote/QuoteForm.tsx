@@ -16,11 +16,12 @@ import {
   QUOTE_MESSAGES,
   type QuoteFieldErrors,
   type QuoteFieldName,
+  type QuoteFields,
 } from "../../lib/quote/rules";
 import { ATTACHMENT_ACCEPT, HONEYPOT_FIELD } from "../../lib/quote/upload";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
-import { clearDraft, emptyValues, loadDraft, saveDraft, type QuoteValues } from "./draft";
+import { clearDraft, emptyValues, loadDraft, saveDraft } from "./draft";
 import { isQuotaRefusal, QuoteRefusedError, submitQuote } from "./submit-quote";
 import { buttonSecondary } from "../button";
 
@@ -46,7 +47,7 @@ interface Props {
 /** The free-quote form on /contact (SPEC.md §2, §5; DESIGN.md §4). */
 export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
   const id = useId();
-  const [values, setValues] = useState<QuoteValues>(emptyValues);
+  const [values, setValues] = useState<QuoteFields>(emptyValues);
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [touched, setTouched] = useState<Partial<Record<QuoteFieldName, boolean>>>({});
   const [submitAttempted, setSubmitAttempted] = useState(false);

@@ -2,20 +2,18 @@
  * What the visitor typed, kept in localStorage until the quote is sent, so a reload loses nothing.
  * Files are never kept. Storage may be unavailable (private mode, full): then there is no draft.
  */
-import { QUOTE_FIELD_NAMES, type QuoteFieldName } from "../../lib/quote/rules";
+import { QUOTE_FIELD_NAMES, type QuoteFields } from "../../lib/quote/rules";
 
 const DRAFT_KEY = "quote-request-draft";
 
-export type QuoteValues = Record<QuoteFieldName, string>;
-
 export interface QuoteDraft {
-  values: QuoteValues;
+  values: QuoteFields;
   /** When the visitor started this quote (ms since epoch, browser clock): the fill time counts from here. */
   startedAt: number;
 }
 
-export const emptyValues = (): QuoteValues =>
-  Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ""])) as QuoteValues;
+export const emptyValues = (): QuoteFields =>
+  Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ""])) as QuoteFields;
 
 export function loadDraft(): QuoteDraft | null {
   try {

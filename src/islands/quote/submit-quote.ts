@@ -10,7 +10,7 @@ import {
   UPLOAD_IDS_FIELD,
 } from "../../lib/quote/upload";
 import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
-import type { QuoteValues } from "./draft";
+import type { QuoteFields } from "../../lib/quote/rules";
 import { HttpError } from "../../lib/http";
 import { uploadFile } from "./upload-client";
 
@@ -37,7 +37,7 @@ export class QuoteRefusedError extends HttpError {
 }
 
 export interface QuoteToSend<F extends PendingFile> {
-  values: QuoteValues;
+  values: QuoteFields;
   files: readonly F[];
   honeypot: string;
   /** When the visitor began filling the form in (ms since epoch), if known. */

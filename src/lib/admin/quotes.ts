@@ -9,6 +9,7 @@ import { mailtoLink } from "../links";
 import type { LeadNote, LeadSource, LeadStatus } from "../leads";
 import { isNotificationList, type AdminNotification } from "../notification-status";
 import { serviceLabel } from "../service-options";
+import type { QuoteFields } from "../quote/rules";
 
 /** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
@@ -25,15 +26,9 @@ export interface AdminAttachment {
 }
 
 /** One item of GET /api/admin/contact-submissions (newest first). */
-export interface AdminSubmission {
+export interface AdminSubmission extends QuoteFields {
   id: string;
   createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  serviceRequired: string;
-  message: string;
   attachments: AdminAttachment[];
   /** Lead desk fields; optional so answers without them (older servers, tests) still parse. */
   reference?: string | null;

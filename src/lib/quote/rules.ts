@@ -58,6 +58,8 @@ export const QUOTE_FIELD_NAMES = [
   "message",
 ] as const;
 export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number];
+/** A quote's text fields: what the form edits, the store keeps and the admin reads. */
+export type QuoteFields = Record<QuoteFieldName, string>;
 export type QuoteFieldErrors = Partial<Record<QuoteFieldName | "attachments", string[]>>;
 
 type Rule = (value: string) => string | undefined;
