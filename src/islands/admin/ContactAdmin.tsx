@@ -7,9 +7,7 @@ import {
   deleteLead,
   exportUrl,
   fetchLead,
-  fetchLeadPage,
   fetchLeadStats,
-  listUrl,
   type LeadWithEtag,
 } from "../../lib/leads-api";
 import {
@@ -27,6 +25,7 @@ import { EmailNotConfiguredNotice } from "./NotificationStatus";
 import PasswordScreen from "./PasswordScreen";
 import SubmissionDetail from "./SubmissionDetail";
 import SubmissionList from "./SubmissionList";
+import { useLeadList } from "./use-lead-list";
 import { buttonOutline } from "../button";
 
 interface Props {
@@ -35,10 +34,6 @@ interface Props {
 }
 
 type Phase = "checking" | "locked" | "unlocked";
-type ListState =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "loaded"; submissions: AdminSubmission[]; total: number; next: string | null; more: boolean };
 type DetailState =
   | { status: "loading"; id: string }
   | { status: "error"; id: string; message: string }
@@ -75,7 +70,6 @@ function messageOf(error: unknown): string {
 export default function ContactAdmin({ businessName }: Props) {
   const [phase, setPhase] = useState<Phase>("checking");
   const [notice, setNotice] = useState<string | null>(null);
-  const [list, setList] = useState<ListState>({ status: "loading" });
   // Shown only once unlocked, never in the server's HTML.
   const [filters, setFilters] = useState<LeadFilters>(() =>
     typeof window === "undefined" ? {} : currentFilters(),
@@ -95,7 +89,6 @@ export default function ContactAdmin({ businessName }: Props) {
   const lock = useCallback((reason: string | null) => {
     writeFlag(false);
     setDetail(null);
-    setList({ status: "loading" });
     setStats(null);
     setNotice(reason);
     setPhase("locked");
@@ -109,21 +102,7 @@ export default function ContactAdmin({ businessName }: Props) {
     [lock],
   );
 
-  /** Only the latest load may fill the list: an older, slower answer is dropped. */
-  const loadSeq = useRef(0);
-  const load = useCallback(
-    async (next: LeadFilters) => {
-      const seq = ++loadSeq.current;
-      setList({ status: "loading" });
-      try {
-        const page = await fetchLeadPage(listUrl(next));
-        if (seq === loadSeq.current) setList({ status: "loaded", ...page, more: false });
-      } catch (error) {
-        if (seq === loadSeq.current) failed(error, (message) => setList({ status: "error", message }));
-      }
-    },
-    [failed],
-  );
+  const { list, load, loadMore: loadMorePage, replace, remove } = useLeadList(failed);
 
   const statsSeq = useRef(0);
   const loadStats = useCallback(
@@ -212,38 +191,13 @@ export default function ContactAdmin({ businessName }: Props) {
   };
 
   const loadMore = async () => {
-    if (list.status !== "loaded" || !list.next) return;
-    const seq = loadSeq.current;
-    setList({ ...list, more: true });
-    try {
-      const page = await fetchLeadPage(list.next);
-      if (seq !== loadSeq.current) return;
-      setList({
-        status: "loaded",
-        submissions: [...list.submissions, ...page.submissions],
-        total: page.total,
-        next: page.next,
-        more: false,
-      });
-      setAnnouncement(`${page.submissions.length} more submissions shown`);
-    } catch (error) {
-      setList({ ...list, more: false });
-      failed(error, (message) => setListAlert(`Could not load more: ${message}`));
-    }
+    const added = await loadMorePage((message) => setListAlert(`Could not load more: ${message}`));
+    if (added !== null) setAnnouncement(`${added} more submissions shown`);
   };
 
   /** Puts the server's copy of a lead into the list (and the detail, when it is open). */
   const replaceLead = (lead: LeadWithEtag) => {
-    setList((current) =>
-      current.status === "loaded"
-        ? {
-            ...current,
-            submissions: current.submissions.map((item) =>
-              item.id === lead.submission.id ? lead.submission : item,
-            ),
-          }
-        : current,
-    );
+    replace(lead.submission);
     setDetail((current) =>
       current && current.status === "loaded" && current.lead.submission.id === lead.submission.id
         ? { status: "loaded", lead }
@@ -302,15 +256,7 @@ export default function ContactAdmin({ businessName }: Props) {
     try {
       await deleteLead(submission.id);
       setDetail(null);
-      setList((current) =>
-        current.status === "loaded"
-          ? {
-              ...current,
-              submissions: current.submissions.filter((item) => item.id !== submission.id),
-              total: Math.max(0, current.total - 1),
-            }
-          : current,
-      );
+      remove(submission.id);
       setAnnouncement(`The lead from ${fullName(submission)} was deleted`);
       void loadStats(chartBy);
       requestAnimationFrame(() => headingRef.current?.focus());
