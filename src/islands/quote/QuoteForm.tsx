@@ -22,8 +22,8 @@ import { ATTACHMENT_ACCEPT, HONEYPOT_FIELD } from "../../lib/quote/upload";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft } from "./draft";
-import { isQuotaRefusal, QuoteRefusedError, submitQuote } from "./submit-quote";
-import { buttonSecondary } from "../button";
+import { isQuotaRefusal, submitQuote } from "./submit-quote";
+import { RequestError } from "./upload-client";
 
 interface ChosenFile {
   key: string;
@@ -184,8 +184,9 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
       setStartedAt(null);
       setStatus("sent");
     } catch (error) {
-      if (error instanceof QuoteRefusedError) {
-        if (error.uploadsLost) {
+      if (error instanceof RequestError) {
+        // Unknown or expired uploads: send those files again on the next try.
+        if (error.status === 404 || error.status === 410) {
           setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));
         }
         if (error.fieldErrors) {
@@ -232,7 +233,12 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
             Please quote it if you call us.
           </p>
         )}
-        <button type="button" onClick={sendAnother} className={`${buttonSecondary} mt-6`}>
+        <button
+          type="button"
+          onClick={sendAnother}
+          // buttonSecondary's look, inline: the shared button module's chunk would put /contact over its JavaScript budget.
+          className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
+        >
           Send Another Request
         </button>
       </div>

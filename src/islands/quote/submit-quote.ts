@@ -11,29 +11,12 @@ import {
 } from "../../lib/quote/upload";
 import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 import type { QuoteFields } from "../../lib/quote/rules";
-import { HttpError } from "../../lib/http";
-import { uploadFile } from "./upload-client";
+import { RequestError, uploadFile } from "./upload-client";
 
 /** A file chosen for the quote; `uploadId` once uploaded, so a retried send skips it. */
 export interface PendingFile {
   file: File;
   uploadId?: string;
-}
-
-/** The server refused the quote. */
-export class QuoteRefusedError extends HttpError {
-  constructor(
-    status: number,
-    /** Per-field messages from the server, when it gave them. */
-    readonly fieldErrors: QuoteFieldErrors | undefined,
-  ) {
-    super(status, `HTTP error! status: ${status}`);
-  }
-
-  /** Unknown or expired uploads: the files must be sent again on the next try. */
-  get uploadsLost(): boolean {
-    return this.status === 404 || this.status === 410;
-  }
 }
 
 export interface QuoteToSend<F extends PendingFile> {
@@ -70,7 +53,7 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
   });
   if (!response.ok) {
     const answer = (await response.json().catch(() => null)) as { fieldErrors?: QuoteFieldErrors } | null;
-    throw new QuoteRefusedError(response.status, answer?.fieldErrors);
+    throw new RequestError(response.status, `HTTP error! status: ${response.status}`, answer?.fieldErrors);
   }
   const answer = (await response.json()) as { reference?: unknown };
   return typeof answer.reference === "string" ? answer.reference : "";
@@ -78,4 +61,4 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
 
 /** The attachment quotas (429/503) refuse for hours: the visitor should call instead of retrying. */
 export const isQuotaRefusal = (error: unknown): boolean =>
-  error instanceof HttpError && (error.status === 429 || error.status === 503);
+  error instanceof RequestError && (error.status === 429 || error.status === 503);

@@ -1,12 +1,19 @@
 /**
  * Browser side of the part-upload protocol (docs/uploads.md): create → numbered parts → complete.
- * Parts go by XMLHttpRequest for upload progress; a failed part is retried on its own.
+ * Parts go by XMLHttpRequest for upload progress; a failed part is retried on its own. Not on
+ * ../../lib/http.ts: a shared chunk would put /contact over its JavaScript budget.
  */
-import { errorField, HttpError, sendWithProgress } from "../../lib/http";
+import type { QuoteFieldErrors } from "../../lib/quote/rules";
 
-/** What the quote form tells the visitor: the server's own words for a 4xx, else the status. */
-function failureMessage(status: number, text: string): string {
-  return (status >= 400 && status < 500 && errorField(text)) || `HTTP error! status: ${status}`;
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Per-field messages, when the server refused a quote with them. */
+    readonly fieldErrors?: QuoteFieldErrors,
+  ) {
+    super(message);
+  }
 }
 
 const PART_ATTEMPTS = 4;
@@ -19,7 +26,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * are the attachment quotas, refusing for hours (Retry-After), not seconds.
  */
 const retryable = (error: unknown) =>
-  !(error instanceof HttpError) || error.status === 0 || (error.status >= 500 && error.status !== 503);
+  !(error instanceof RequestError) || error.status === 0 || (error.status >= 500 && error.status !== 503);
+
+async function errorMessage(response: Response): Promise<string> {
+  if (response.status >= 400 && response.status < 500) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    if (body && typeof body.error === "string") return body.error;
+  }
+  return `HTTP error! status: ${response.status}`;
+}
 
 async function postJson<T>(url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
@@ -28,20 +43,31 @@ async function postJson<T>(url: string, body?: unknown): Promise<T> {
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) {
-    const text = await response.text().catch(() => "");
-    throw new HttpError(response.status, failureMessage(response.status, text));
-  }
+  if (!response.ok) throw new RequestError(response.status, await errorMessage(response));
   return (await response.json()) as T;
 }
 
-async function putPart(url: string, blob: Blob, onProgress: (sent: number) => void): Promise<void> {
-  const answer = await sendWithProgress("PUT", url, blob, onProgress, {
-    "Content-Type": "application/octet-stream",
+function putPart(url: string, blob: Blob, onProgress: (sent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Content-Type", "application/octet-stream");
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      let message = `HTTP error! status: ${xhr.status}`;
+      try {
+        const body = JSON.parse(xhr.responseText) as { error?: unknown };
+        if (xhr.status < 500 && typeof body.error === "string") message = body.error;
+      } catch {
+        // Not JSON: keep the status message.
+      }
+      reject(new RequestError(xhr.status, message));
+    };
+    xhr.onerror = () => reject(new RequestError(0, "Network error while uploading"));
+    xhr.send(blob);
   });
-  if (answer.status < 200 || answer.status >= 300) {
-    throw new HttpError(answer.status, failureMessage(answer.status, answer.text));
-  }
 }
 
 async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
