@@ -15,9 +15,9 @@ import { BlobsServer } from "@netlify/blobs/server";
 import login from "../netlify/functions/admin-login.mts";
 import list from "../netlify/functions/admin-contact-submissions.mts";
 import one from "../netlify/functions/admin-contact-submission.mts";
-import { forgetCachedIndex, markIndexBuilt, upsertRows } from "../netlify/lib/lead-index-store.ts";
-import { rowOf } from "../netlify/lib/leads.ts";
-import { saveSubmission, type SubmissionRecord } from "../netlify/lib/submissions-store.ts";
+import { forgetCachedIndex, markIndexBuilt, upsertRows } from "../netlify/lib/desk/lead-index-store.ts";
+import { rowOf } from "../netlify/lib/desk/lead-desk.ts";
+import { saveQuote, type QuoteRecord } from "../netlify/lib/quote/quote-store.ts";
 import { LEAD_STATUSES } from "../src/lib/leads.ts";
 import { SERVICE_OPTION_VALUES } from "../src/lib/service-options.ts";
 import { markdownTable, printTable, writeReadmeBlock } from "./lib/readme.ts";
@@ -43,7 +43,7 @@ function random(seed: number): () => number {
   };
 }
 
-function seedRecords(count: number, now: number): SubmissionRecord[] {
+function seedRecords(count: number, now: number): QuoteRecord[] {
   const next = random(42);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const span = 18 * 30 * 24 * 3_600_000;
@@ -69,10 +69,10 @@ function seedRecords(count: number, now: number): SubmissionRecord[] {
   });
 }
 
-async function seed(records: SubmissionRecord[]): Promise<void> {
+async function seed(records: QuoteRecord[]): Promise<void> {
   const BATCH = 100;
   for (let start = 0; start < records.length; start += BATCH) {
-    await Promise.all(records.slice(start, start + BATCH).map((record) => saveSubmission(record)));
+    await Promise.all(records.slice(start, start + BATCH).map((record) => saveQuote(record)));
   }
   await upsertRows(records.map(rowOf));
   await markIndexBuilt();

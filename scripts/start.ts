@@ -1,7 +1,7 @@
 /**
  * npm start: MailDev (a local inbox for the site's e-mails) and `netlify serve --offline`, which
  * builds the site and serves it with Functions and local Blobs. Under the Netlify CLI the functions'
- * SMTP_URL defaults to this MailDev (netlify/lib/mailer.ts), so a test quote's two e-mails show up
+ * SMTP_URL defaults to this MailDev (netlify/lib/mail/mailer.ts), so a test quote's two e-mails show up
  * at http://127.0.0.1:1080. When something already listens on MailDev's SMTP port (an earlier
  * MailDev, say), that is used and no second one is started. Ctrl+C stops both.
  */

@@ -1,8 +1,8 @@
 import type { Config, Context } from "@netlify/functions";
-import { guardAdmin } from "../lib/auth.ts";
-import { errorResponse } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { attachmentResponse } from "../lib/quote-admin.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
+import { errorResponse } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { attachmentResponse } from "../lib/desk/admin-quote.ts";
 
 /** GET an attachment of a quote request: the exact bytes, streamed (DESIGN.md §3). */
 export default async (req: Request, context: Context) => {

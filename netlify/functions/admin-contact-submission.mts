@@ -1,8 +1,8 @@
 import type { Config, Context } from "@netlify/functions";
-import { guardAdmin } from "../lib/auth.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
 import { z } from "zod";
-import { errorResponse, json, methodNotAllowed, noContent, secureHeaders } from "../lib/http.ts";
-import { HttpError, toErrorResponse } from "../lib/http-error.ts";
+import { errorResponse, json, methodNotAllowed, noContent, secureHeaders } from "../lib/http/responses.ts";
+import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
 import {
   changeLead,
   eraseLead,
@@ -11,8 +11,8 @@ import {
   leadStats,
   parseLeadChange,
   parseListQuery,
-} from "../lib/leads.ts";
-import { readJson } from "../lib/request-body.ts";
+} from "../lib/desk/lead-desk.ts";
+import { readJson } from "../lib/http/request-body.ts";
 
 const MAX_PATCH_BYTES = 8 * 1024;
 /** The fields are checked by parseLeadChange; here only that the body is one small JSON object. */

@@ -1,8 +1,8 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/auth.ts";
-import { json } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { listLeads, parseListQuery } from "../lib/leads.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
+import { json } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { listLeads, parseListQuery } from "../lib/desk/lead-desk.ts";
 
 /**
  * GET /api/admin/contact-submissions: one page of quote requests, newest first, filtered by

@@ -1,11 +1,11 @@
 import type { Config, Context } from "@netlify/functions";
-import { guardAdmin } from "../lib/auth.ts";
-import { errorResponse, json, noContent } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { readJson } from "../lib/request-body.ts";
-import { deleteItem, updateItem } from "../lib/gallery-store.ts";
-import { purgeGalleryCache } from "../lib/gallery-cache.ts";
-import { GALLERY_JSON, MAX_ITEM_BODY_BYTES } from "../lib/gallery-http.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
+import { errorResponse, json, noContent } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { readJson } from "../lib/http/request-body.ts";
+import { deleteItem, updateItem } from "../lib/gallery/gallery-store.ts";
+import { purgeGalleryCache } from "../lib/gallery/gallery-cache.ts";
+import { GALLERY_JSON, MAX_ITEM_BODY_BYTES } from "../lib/gallery/gallery-body.ts";
 import { GalleryIdSchema, GalleryUpdateSchema } from "../../src/lib/gallery/schema.ts";
 
 /** PUT /api/admin/gallery/{id} (title, description, category) and DELETE (the image goes too). */

@@ -1,11 +1,11 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/auth.ts";
-import { errorResponse, json } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { readJson } from "../lib/request-body.ts";
-import { reorderItems } from "../lib/gallery-store.ts";
-import { purgeGalleryCache } from "../lib/gallery-cache.ts";
-import { GALLERY_JSON, MAX_REORDER_BODY_BYTES } from "../lib/gallery-http.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
+import { errorResponse, json } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { readJson } from "../lib/http/request-body.ts";
+import { reorderItems } from "../lib/gallery/gallery-store.ts";
+import { purgeGalleryCache } from "../lib/gallery/gallery-cache.ts";
+import { GALLERY_JSON, MAX_REORDER_BODY_BYTES } from "../lib/gallery/gallery-body.ts";
 import { GalleryReorderSchema } from "../../src/lib/gallery/schema.ts";
 
 /** POST /api/admin/gallery/reorder: `imageIds` must name every current item exactly once. */

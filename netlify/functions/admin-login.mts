@@ -1,10 +1,10 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
-import { passwordMatches, refuseUnavailableOrForeign, startSession } from "../lib/auth.ts";
-import { clientKey } from "../lib/client-key.ts";
-import { json, methodNotAllowed } from "../lib/http.ts";
-import { HttpError, toErrorResponse } from "../lib/http-error.ts";
-import { readJson } from "../lib/request-body.ts";
+import { passwordMatches, refuseUnavailableOrForeign, startSession } from "../lib/admin/auth.ts";
+import { clientKey } from "../lib/http/client-key.ts";
+import { json, methodNotAllowed } from "../lib/http/responses.ts";
+import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
+import { readJson } from "../lib/http/request-body.ts";
 import {
   LOGIN_MAX_FAILURES,
   SLOWED_DELAY_MS,
@@ -13,7 +13,7 @@ import {
   isSignInSlowed,
   recordSiteFailure,
   reserveAttempt,
-} from "../lib/login-throttle.ts";
+} from "../lib/admin/login-throttle.ts";
 
 /** Longer bodies are not a password form: refused (413) before parsing. */
 const MAX_BODY_BYTES = 1024;

@@ -1,7 +1,7 @@
 import type { Config } from "@netlify/functions";
-import { endSession, guardAdmin } from "../lib/auth.ts";
-import { json } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
+import { endSession, guardAdmin } from "../lib/admin/auth.ts";
+import { json } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
 
 /** POST /api/admin/logout → 200; the session ends on the server, so copies of the cookie stop working. */
 export default async (req: Request) => {

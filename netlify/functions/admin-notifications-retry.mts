@@ -1,14 +1,14 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
-import { guardAdmin } from "../lib/auth.ts";
-import { afterResponse } from "../lib/background.ts";
-import { json } from "../lib/http.ts";
-import { HttpError, toErrorResponse } from "../lib/http-error.ts";
-import { deliverQuote, requeueNotifications } from "../lib/notifications.ts";
-import { isSubmissionId } from "../lib/quote-admin.ts";
-import { readJson } from "../lib/request-body.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
+import { afterResponse } from "../lib/http/after-response.ts";
+import { json } from "../lib/http/responses.ts";
+import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
+import { deliverQuote, requeueNotifications } from "../lib/mail/outbox.ts";
+import { isQuoteId } from "../lib/desk/admin-quote.ts";
+import { readJson } from "../lib/http/request-body.ts";
 
-const RetrySchema = z.object({ id: z.string().refine(isSubmissionId) });
+const RetrySchema = z.object({ id: z.string().refine(isQuoteId) });
 const RETRY_JSON = { requireJsonType: true, invalid: () => new HttpError(400, "id must be a submission id") };
 
 /** POST /api/admin/notifications/retry `{ id }`: queues the quote's unsent e-mails again and sends them. */

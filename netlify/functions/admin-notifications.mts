@@ -1,7 +1,7 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/auth.ts";
-import { json } from "../lib/http.ts";
-import { mailSettings } from "../lib/mailer.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
+import { json } from "../lib/http/responses.ts";
+import { mailSettings } from "../lib/mail/mailer.ts";
 import type { EmailStatus } from "../../src/lib/notification-status.ts";
 
 /** GET /api/admin/notifications: whether e-mail is configured, for the contact admin's notice. */

@@ -1,7 +1,7 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/auth.ts";
-import { json } from "../lib/http.ts";
-import { isSignInSlowed } from "../lib/login-throttle.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
+import { json } from "../lib/http/responses.ts";
+import { isSignInSlowed } from "../lib/admin/login-throttle.ts";
 
 /**
  * GET /api/admin/session → 200 `{ authenticated: true }` with a valid session, else 401; the 401

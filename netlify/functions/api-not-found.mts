@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { errorResponse } from "../lib/http.ts";
+import { errorResponse } from "../lib/http/responses.ts";
 
 /**
  * Any /api/* path no other function claims: a JSON 404 rather than the HTML error page.

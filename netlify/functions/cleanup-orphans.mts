@@ -1,8 +1,8 @@
 import type { Config } from "@netlify/functions";
-import { cleanupOrphanAttachments } from "../lib/quote-orphans.ts";
+import { cleanupOrphanAttachments } from "../lib/quote/orphans.ts";
 
 /**
- * Scheduled: deletes attachments of quotes whose commit never completed (netlify/lib/quote-orphans.ts).
+ * Scheduled: deletes attachments of quotes whose commit never completed (netlify/lib/quote/orphans.ts).
  * Hourly and apart from the upload cleanup: it lists every attachment key, which the 10-minute
  * upload cleanup's time budget should not pay for.
  */

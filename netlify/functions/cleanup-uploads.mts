@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { json } from "../lib/http.ts";
-import { cleanupExpiredUploads } from "../lib/uploads.ts";
+import { json } from "../lib/http/responses.ts";
+import { cleanupExpiredUploads } from "../lib/uploads/uploads.ts";
 
 /**
  * Scheduled: deletes quote attachment uploads past their expiry (docs/uploads.md §5). Every 10

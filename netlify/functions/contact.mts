@@ -1,18 +1,18 @@
 import type { Config, Context } from "@netlify/functions";
 import { IDEMPOTENCY_HEADER } from "../../src/lib/quote/upload.ts";
-import { json, methodNotAllowed } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { parseMultipart } from "../lib/multipart.ts";
-import { afterResponse } from "../lib/background.ts";
-import { CONTACT_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quotes.ts";
-import { quotaClient } from "../lib/upload-quota.ts";
+import { json, methodNotAllowed } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { parseMultipart } from "../lib/http/multipart.ts";
+import { afterResponse } from "../lib/http/after-response.ts";
+import { QUOTE_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quote/take-quote.ts";
+import { quotaClient } from "../lib/limits/upload-quota.ts";
 
 /** POST /api/contact: a quote request (DESIGN.md §3, docs/uploads.md). */
 export default async (req: Request, context?: Context) => {
   if (req.method !== "POST") return methodNotAllowed(["POST"]);
   try {
     const idempotencyKey = parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER));
-    const form = await parseMultipart(req, CONTACT_LIMITS);
+    const form = await parseMultipart(req, QUOTE_LIMITS);
     const { id, createdAt, reference, stored } = await submitQuote(
       form,
       idempotencyKey,
@@ -23,7 +23,7 @@ export default async (req: Request, context?: Context) => {
     if (stored)
       afterResponse(
         context,
-        import("../lib/notifications.ts").then((mail) => mail.deliverQuote(id)),
+        import("../lib/mail/outbox.ts").then((mail) => mail.deliverQuote(id)),
       );
     return json({ id, createdAt, reference }, { status: 201 });
   } catch (error) {

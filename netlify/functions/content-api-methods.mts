@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { methodNotAllowed } from "../lib/http.ts";
+import { methodNotAllowed } from "../lib/http/responses.ts";
 
 /**
  * Methods other than GET and HEAD on the content API (`/api/services`, `/api/services/{slug}`,

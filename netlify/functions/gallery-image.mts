@@ -1,7 +1,7 @@
 import type { Config, Context } from "@netlify/functions";
-import { errorResponse, methodNotAllowed } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { getImage } from "../lib/gallery-images-store.ts";
+import { errorResponse, methodNotAllowed } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { getImage } from "../lib/gallery/gallery-images-store.ts";
 import { GalleryIdSchema } from "../../src/lib/gallery/schema.ts";
 import { IMAGE_VARIANT_WIDTHS } from "../../src/lib/gallery/constants.ts";
 

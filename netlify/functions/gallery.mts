@@ -1,8 +1,8 @@
 import type { Config } from "@netlify/functions";
-import { json, methodNotAllowed } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { listItems } from "../lib/gallery-store.ts";
-import { GALLERY_LIST_HEADERS } from "../lib/gallery-cache.ts";
+import { json, methodNotAllowed } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { listItems } from "../lib/gallery/gallery-store.ts";
+import { GALLERY_LIST_HEADERS } from "../lib/gallery/gallery-cache.ts";
 
 /** GET /api/gallery: every gallery item, ordered by displayOrder (DESIGN.md §3). */
 export default async (req: Request) => {

@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { eraseExpiredLeads } from "../lib/leads.ts";
+import { eraseExpiredLeads } from "../lib/desk/lead-desk.ts";
 
 /**
  * Scheduled: erases quote requests older than LEAD_RETENTION_MONTHS that did not become work

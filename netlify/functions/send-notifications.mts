@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { deliverOutbox } from "../lib/notifications.ts";
+import { deliverOutbox } from "../lib/mail/outbox.ts";
 
 /** Scheduled: sends the e-mails still due (retries with backoff, DESIGN.md §9). */
 export default async () => {

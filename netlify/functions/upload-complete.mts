@@ -1,7 +1,7 @@
 import type { Config, Context } from "@netlify/functions";
-import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { completeUpload } from "../lib/uploads.ts";
+import { errorResponse, json, methodNotAllowed } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { completeUpload } from "../lib/uploads/uploads.ts";
 
 /** POST /api/uploads/{id}/complete: reassembles and checks the file (docs/uploads.md). */
 export default async (req: Request, context: Context) => {

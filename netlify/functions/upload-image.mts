@@ -1,9 +1,9 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/auth.ts";
-import { json } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { processImage, readImageField } from "../lib/gallery-image.ts";
-import { saveImage } from "../lib/gallery-images-store.ts";
+import { guardAdmin } from "../lib/admin/auth.ts";
+import { json } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { processImage, readImageField } from "../lib/gallery/image-pipeline.ts";
+import { saveImage } from "../lib/gallery/gallery-images-store.ts";
 import { imageUrlForId } from "../../src/lib/gallery/images.ts";
 
 /**

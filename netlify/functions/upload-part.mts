@@ -1,7 +1,7 @@
 import type { Config, Context } from "@netlify/functions";
-import { errorResponse, json, methodNotAllowed } from "../lib/http.ts";
-import { toErrorResponse } from "../lib/http-error.ts";
-import { receivePart } from "../lib/uploads.ts";
+import { errorResponse, json, methodNotAllowed } from "../lib/http/responses.ts";
+import { toErrorResponse } from "../lib/http/http-error.ts";
+import { receivePart } from "../lib/uploads/uploads.ts";
 
 /** PUT /api/uploads/{id}/parts/{n}: one numbered part, raw bytes (docs/uploads.md). */
 export default async (req: Request, context: Context) => {

@@ -1,10 +1,10 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
-import { json, methodNotAllowed } from "../lib/http.ts";
-import { HttpError, toErrorResponse } from "../lib/http-error.ts";
-import { readJson } from "../lib/request-body.ts";
-import { quotaClient } from "../lib/upload-quota.ts";
-import { createUpload } from "../lib/uploads.ts";
+import { json, methodNotAllowed } from "../lib/http/responses.ts";
+import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
+import { readJson } from "../lib/http/request-body.ts";
+import { quotaClient } from "../lib/limits/upload-quota.ts";
+import { createUpload } from "../lib/uploads/uploads.ts";
 
 /** The fields are checked by createUpload; here only that the body is one small JSON object. */
 const UploadRequestSchema = z.record(z.string(), z.unknown());

@@ -12,13 +12,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  entryKeys,
-  readEntry,
-  storeNames,
-  writeEntry,
-  type BlobsTarget,
-} from "../../netlify/lib/backup-store.ts";
+import { entryKeys, readEntry, storeNames, writeEntry, type BlobsTarget } from "./backup-store.ts";
 
 export const MANIFEST = "manifest.json";
 const FORMAT = 1;

@@ -1,11 +1,6 @@
 /** What `npm run backup` and `npm run restore` share: which site's Blobs, and a progress bar. */
 import { SingleBar } from "cli-progress";
-import {
-  deployedSite,
-  LOCAL_BLOBS_DIRECTORY,
-  openLocalSandbox,
-  type BlobsTarget,
-} from "../../netlify/lib/backup-store.ts";
+import { deployedSite, LOCAL_BLOBS_DIRECTORY, openLocalSandbox, type BlobsTarget } from "./backup-store.ts";
 import type { Progress } from "./blobs-backup.ts";
 
 /**

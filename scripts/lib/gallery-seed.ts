@@ -6,9 +6,9 @@
 import sharp from "sharp";
 import type { GalleryCategory } from "../../src/lib/gallery/categories.ts";
 import { imageUrlForId } from "../../src/lib/gallery/images.ts";
-import { processImage } from "../../netlify/lib/gallery-image.ts";
-import { saveImage } from "../../netlify/lib/gallery-images-store.ts";
-import { claimSeed, createItem } from "../../netlify/lib/gallery-store.ts";
+import { processImage } from "../../netlify/lib/gallery/image-pipeline.ts";
+import { saveImage } from "../../netlify/lib/gallery/gallery-images-store.ts";
+import { claimSeed, createItem } from "../../netlify/lib/gallery/gallery-store.ts";
 
 interface Scene {
   sky: [string, string];

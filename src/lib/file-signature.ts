@@ -1,6 +1,6 @@
 /**
  * The one magic-byte sniffer: what a file is, judged by its leading bytes (magic numbers), never by
- * name or declared type. Quote attachments (netlify/lib/file-types.ts) accept every kind below; gallery
+ * name or declared type. Quote attachments (netlify/lib/uploads/file-types.ts) accept every kind below; gallery
  * uploads only the web image formats (sniffImageType). SVG is never accepted (it can carry script).
  * Browser-safe.
  */

@@ -6,7 +6,7 @@
  */
 import { SessionEndedError } from "./admin/api";
 import { httpError } from "./http";
-import { parseSubmissions, type AdminSubmission } from "./admin/quotes";
+import { parseQuotes, type AdminQuote } from "./admin/quotes";
 import { paramsFromFilters, type LeadFilters, type LeadStats, type LeadStatus } from "./leads";
 
 export const LEADS_API = "/api/admin/contact-submissions";
@@ -22,14 +22,14 @@ export class StaleLeadError extends Error {
 }
 
 export interface LeadPage {
-  submissions: AdminSubmission[];
+  submissions: AdminQuote[];
   total: number;
   /** URL of the next page, or null on the last one. */
   next: string | null;
 }
 
 export interface LeadWithEtag {
-  submission: AdminSubmission;
+  submission: AdminQuote;
   etag: string;
 }
 
@@ -54,7 +54,7 @@ export function exportUrl(filters: LeadFilters): string {
 export async function fetchLeadPage(url: string): Promise<LeadPage> {
   const response = await call(url);
   if (!response.ok) throw await httpError(response);
-  const submissions = parseSubmissions(await response.json());
+  const submissions = parseQuotes(await response.json());
   const total = Number(response.headers.get("X-Total-Count") ?? NaN);
   const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") ?? "")?.[1] ?? null;
   return { submissions, total: Number.isFinite(total) ? total : submissions.length, next };
@@ -65,7 +65,7 @@ const itemUrl = (id: string) => `${LEADS_API}/${encodeURIComponent(id)}`;
 export async function fetchLead(id: string): Promise<LeadWithEtag> {
   const response = await call(itemUrl(id));
   if (!response.ok) throw await httpError(response);
-  const [submission] = parseSubmissions([await response.json()]);
+  const [submission] = parseQuotes([await response.json()]);
   return { submission: submission!, etag: response.headers.get("ETag") ?? "" };
 }
 
@@ -82,7 +82,7 @@ export async function changeLead(
   });
   if (response.status === 412) throw new StaleLeadError(await fetchLead(id).catch(() => null));
   if (!response.ok) throw await httpError(response);
-  const [submission] = parseSubmissions([await response.json()]);
+  const [submission] = parseQuotes([await response.json()]);
   return { submission: submission!, etag: response.headers.get("ETag") ?? "" };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Security headers shared by the static pages (integrations/security-headers.ts writes them into
- * dist/_headers) and by Netlify Function responses (netlify/lib/http.ts), which the CDN's header
+ * dist/_headers) and by Netlify Function responses (netlify/lib/http/responses.ts), which the CDN's header
  * rules do not reach when deployed.
  */
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { CONTACT_ADMIN_STORAGE_KEY, formatSubmissionDate, messagePreview } from "../../src/lib/admin/quotes";
+import { CONTACT_ADMIN_STORAGE_KEY, formatQuoteDate, messagePreview } from "../../src/lib/admin/quotes";
 import { MESSAGE_PREVIEW_LENGTH } from "../../src/lib/constants";
 import { LEADS_PAGE_SIZE } from "../../src/lib/leads";
 
@@ -110,7 +110,7 @@ test.describe("contact admin", () => {
     await expect(entry).toContainText("Guttering Services");
     await expect(entry).toContainText("morag.tester@example.co.uk");
     await expect(entry).toContainText("07700 900123");
-    const date = formatSubmissionDate(newer.createdAt);
+    const date = formatQuoteDate(newer.createdAt);
     expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
     await expect(entry).toContainText(date);
     const preview = messagePreview(longMessage);

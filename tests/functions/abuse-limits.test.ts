@@ -12,7 +12,7 @@ import cleanupHandler from "../../netlify/functions/cleanup-uploads.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
 import { routed } from "./route.ts";
 import session from "../../netlify/functions/admin-session.mts";
-import { clientNetwork } from "../../netlify/lib/client-key.ts";
+import { clientNetwork } from "../../netlify/lib/http/client-key.ts";
 import {
   SIGN_IN_SLOWED_MESSAGE,
   SITE_FAILURE_CEILING,
@@ -20,8 +20,8 @@ import {
   SLOWED_DELAY_MS,
   SLOWED_MAX_FAILURES,
   LOGIN_MAX_FAILURES,
-} from "../../netlify/lib/login-throttle.ts";
-import { readSubmission } from "../../netlify/lib/submissions-store.ts";
+} from "../../netlify/lib/admin/login-throttle.ts";
+import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import {
   CLIENT_MAX_BYTES,
   CLIENT_MAX_FILES,
@@ -30,14 +30,14 @@ import {
   SITE_MAX_BYTES,
   SITE_QUOTA_MESSAGE,
   SITE_WINDOW_MS,
-} from "../../netlify/lib/upload-quota.ts";
+} from "../../netlify/lib/limits/upload-quota.ts";
 import {
   CLEANUP_BUDGET_MS,
   cleanupExpiredUploads,
   completeUpload,
   findLiveUpload,
   receivePart,
-} from "../../netlify/lib/uploads.ts";
+} from "../../netlify/lib/uploads/uploads.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { UPLOAD_MAX_LIFE_MS, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
 import { adminCookie, loginRequest, TEST_ADMIN_PASSWORD, useAdminTestEnv } from "./admin-session.ts";
@@ -166,7 +166,7 @@ describe("attachment quota per client", () => {
     const retried = await first([shared]);
     expect(retried.status).toBe(201);
     const { id } = (await retried.json()) as { id: string };
-    expect((await readSubmission(id))?.attachments.map((a) => a.name)).toEqual(["shared.jpg"]);
+    expect((await readQuote(id))?.attachments.map((a) => a.name)).toEqual(["shared.jpg"]);
   });
 });
 
@@ -229,7 +229,7 @@ describe("site-wide ceiling on attachments", () => {
 });
 
 async function keyOf(ip: string): Promise<string> {
-  const { clientKey } = await import("../../netlify/lib/client-key.ts");
+  const { clientKey } = await import("../../netlify/lib/http/client-key.ts");
   return clientKey(new Request(BASE), contextFor(ip), "uploads").key;
 }
 

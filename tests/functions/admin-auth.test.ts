@@ -12,8 +12,8 @@ import {
 import { ADMIN_ROUTES, type AdminRoute } from "./admin-routes";
 import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
-import { ADMIN_SESSION_TTL_MS } from "../../netlify/lib/auth.ts";
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from "../../netlify/lib/login-throttle.ts";
+import { ADMIN_SESSION_TTL_MS } from "../../netlify/lib/admin/auth.ts";
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from "../../netlify/lib/admin/login-throttle.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const logged: string[] = [];

@@ -14,7 +14,7 @@ import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.m
 import uploadImage from "../../netlify/functions/upload-image.mts";
 
 const GALLERY_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
-const SUBMISSION_ID = "00000000-0000-4000-8000-000000000000";
+const QUOTE_ID = "00000000-0000-4000-8000-000000000000";
 
 export interface AdminRoute {
   method: string;
@@ -34,14 +34,14 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     path: "/api/admin/contact-submissions/00000000-0000-4000-8000-000000000000/attachments/1",
     handler: contactAttachment,
   },
-  { method: "GET", path: `/api/admin/contact-submissions/${SUBMISSION_ID}`, handler: contactSubmission },
+  { method: "GET", path: `/api/admin/contact-submissions/${QUOTE_ID}`, handler: contactSubmission },
   {
     method: "PATCH",
-    path: `/api/admin/contact-submissions/${SUBMISSION_ID}`,
+    path: `/api/admin/contact-submissions/${QUOTE_ID}`,
     handler: contactSubmission,
     body: { status: "contacted" },
   },
-  { method: "DELETE", path: `/api/admin/contact-submissions/${SUBMISSION_ID}`, handler: contactSubmission },
+  { method: "DELETE", path: `/api/admin/contact-submissions/${QUOTE_ID}`, handler: contactSubmission },
   { method: "GET", path: "/api/admin/contact-submissions/export.csv", handler: contactSubmission },
   { method: "GET", path: "/api/admin/contact-submissions/stats", handler: contactSubmission },
   {

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { BlobsTarget } from "../../netlify/lib/backup-store.ts";
+import type { BlobsTarget } from "../../scripts/lib/backup-store.ts";
 import { backup, restore, type Manifest } from "../../scripts/lib/blobs-backup.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";

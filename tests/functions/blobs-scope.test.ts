@@ -1,6 +1,11 @@
 import { getStore, setEnvironmentContext } from "@netlify/blobs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getJsonWithEtag, isPreviewDeploy, openStore, setJsonIfUnchanged } from "../../netlify/lib/blobs.ts";
+import {
+  getJsonWithEtag,
+  isPreviewDeploy,
+  openStore,
+  setJsonIfUnchanged,
+} from "../../netlify/lib/blobs/open-store.ts";
 import { startBlobs } from "./blobs.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;

@@ -5,7 +5,7 @@ import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { startBlobs } from "./blobs.ts";
 import { imageForm, pngImage } from "./gallery-fixtures.ts";
-import { files, quoteRequest, storedSubmissions } from "./quote-fixtures.ts";
+import { files, quoteRequest, storedQuotes } from "./quote-fixtures.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
@@ -31,7 +31,7 @@ test("50 quotes at once with distinct idempotency keys are 50 stored quotes", as
   expect(responses.map((r) => r.status)).toEqual(Array(50).fill(201));
   const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
   expect(new Set(ids).size).toBe(50);
-  const stored = (await storedSubmissions()).filter((record) =>
+  const stored = (await storedQuotes()).filter((record) =>
     record.message.startsWith("Concurrent quote number"),
   );
   expect(stored.map((record) => record.id).sort()).toEqual([...ids].sort());
@@ -50,9 +50,7 @@ test("the same idempotency key sent 10 times in sequence stores one quote", asyn
     bodies.push(await response.json());
   }
   expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
-  expect((await storedSubmissions()).filter((record) => record.message === "Sent ten times.")).toHaveLength(
-    1,
-  );
+  expect((await storedQuotes()).filter((record) => record.message === "Sent ten times.")).toHaveLength(1);
 });
 
 test("20 gallery edits and reorders at once: every edit kept, every item still there once", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
-import { listOutbox, readSubmission, openAttachment } from "../../netlify/lib/submissions-store.ts";
+import { listOutbox, readQuote, openAttachment } from "../../netlify/lib/quote/quote-store.ts";
 import { QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import { startBlobs } from "./blobs.ts";
 import {
@@ -9,7 +9,7 @@ import {
   quoteRequest,
   rawRequest,
   storedKeys,
-  submissionKeys,
+  quoteKeys,
   VALID_FIELDS,
 } from "./quote-fixtures.ts";
 
@@ -33,7 +33,7 @@ describe("POST /api/contact with a valid quote", () => {
     expect(Object.keys(body).sort()).toEqual(["createdAt", "id", "reference"]);
     expect(body.reference).toMatch(/^Q-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/);
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
-    const record = await readSubmission(body.id);
+    const record = await readQuote(body.id);
     expect(record).toMatchObject({
       ...VALID_FIELDS,
       id: body.id,
@@ -62,7 +62,7 @@ describe("POST /api/contact with a valid quote", () => {
     );
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    const record = await readSubmission(id);
+    const record = await readQuote(id);
     expect(record?.attachments).toEqual([
       { id: "1", name: "roof front.jpg", size: jpeg.byteLength, type: "image/jpeg" },
       {
@@ -88,7 +88,7 @@ describe("POST /api/contact with a valid quote", () => {
 
   test("trims text before storing", async () => {
     const response = await call(quoteRequest({ fields: { firstName: "  Al  " } }));
-    const record = await readSubmission((await response.json()).id);
+    const record = await readQuote((await response.json()).id);
     expect(record?.firstName).toBe("Al");
   });
 });
@@ -314,13 +314,13 @@ describe("robots and retries", () => {
 
   test("a retried submit with the same idempotency key stores once and answers the same", async () => {
     const key = `retry-${crypto.randomUUID()}`;
-    const before = (await submissionKeys()).length;
+    const before = (await quoteKeys()).length;
     const first = await call(quoteRequest({ idempotencyKey: key }));
     const second = await call(quoteRequest({ idempotencyKey: key }));
     const [a, b] = [await first.json(), await second.json()];
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(b).toEqual(a);
-    expect((await submissionKeys()).length).toBe(before + 1);
+    expect((await quoteKeys()).length).toBe(before + 1);
   });
 });
 

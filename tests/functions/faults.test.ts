@@ -4,9 +4,9 @@
  * and what an interrupted commit left behind is removed by the scheduled cleanup.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { cleanupOrphanAttachments, ORPHAN_GRACE_MS } from "../../netlify/lib/quote-orphans.ts";
-import { listAttachmentOwnersWithoutRecord, openAttachment } from "../../netlify/lib/submissions-store.ts";
-import { STORAGE_OUTAGE_MESSAGE } from "../../netlify/lib/http-error.ts";
+import { cleanupOrphanAttachments, ORPHAN_GRACE_MS } from "../../netlify/lib/quote/orphans.ts";
+import { listAttachmentOwnersWithoutRecord, openAttachment } from "../../netlify/lib/quote/quote-store.ts";
+import { STORAGE_OUTAGE_MESSAGE } from "../../netlify/lib/http/http-error.ts";
 import {
   adminCookie,
   contextFor,
@@ -17,7 +17,7 @@ import {
 import { callApi } from "./api-client.ts";
 import { startFaultyBlobs } from "./faulty-blobs.ts";
 import { imageForm, pngImage } from "./gallery-fixtures.ts";
-import { files, quoteRequest, storedSubmissions } from "./quote-fixtures.ts";
+import { files, quoteRequest, storedQuotes } from "./quote-fixtures.ts";
 import handleContact from "../../netlify/functions/contact.mts";
 
 let blobs: Awaited<ReturnType<typeof startFaultyBlobs>>;
@@ -63,7 +63,7 @@ async function expectOutage(response: Response) {
 
 /** Every visible lead is whole: each attachment it lists is readable with its recorded size. */
 async function expectNoHalfWrittenLead() {
-  for (const record of await storedSubmissions()) {
+  for (const record of await storedQuotes()) {
     for (const attachment of record.attachments) {
       const stored = await openAttachment(record.id, attachment.id);
       expect(stored, `${record.id}/${attachment.id}`).not.toBeNull();
@@ -108,7 +108,7 @@ describe("a quote commit interrupted at every step", () => {
         expect(retried.status, `step ${step}`).toBe(201);
         const again = await contact(request(), visitor);
         expect(await again.json()).toEqual(await retried.json());
-        const stored = (await storedSubmissions()).filter((record) => record.message === message);
+        const stored = (await storedQuotes()).filter((record) => record.message === message);
         expect(stored, `step ${step}`).toHaveLength(1);
         expect(stored[0]!.attachments.map((a) => a.name)).toEqual(["front.jpg", "plan.pdf"]);
       }
@@ -126,7 +126,7 @@ describe("a quote commit interrupted at every step", () => {
       );
       if (response.status !== 201) {
         await expectOutage(response);
-        expect((await storedSubmissions()).some((record) => record.message === message)).toBe(false);
+        expect((await storedQuotes()).some((record) => record.message === message)).toBe(false);
       }
     }
     const orphans = await listAttachmentOwnersWithoutRecord();
@@ -141,11 +141,11 @@ describe("a quote commit interrupted at every step", () => {
   });
 
   test("with the store down the quote answers 503 and stores nothing", async () => {
-    const before = (await storedSubmissions()).length;
+    const before = (await storedQuotes()).length;
     await expectOutage(
       await whileBroken(0, () => contact(quoteRequest({ fields: { message: "Store down." } }))),
     );
-    expect(await storedSubmissions()).toHaveLength(before);
+    expect(await storedQuotes()).toHaveLength(before);
   });
 });
 

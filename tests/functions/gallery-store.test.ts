@@ -13,9 +13,9 @@ import {
   reorderItems,
   updateIndex,
   updateItem,
-} from "../../netlify/lib/gallery-store";
-import { saveImage } from "../../netlify/lib/gallery-images-store";
-import { processImage, ImageRejected } from "../../netlify/lib/gallery-image";
+} from "../../netlify/lib/gallery/gallery-store";
+import { saveImage } from "../../netlify/lib/gallery/gallery-images-store";
+import { processImage, ImageRejected } from "../../netlify/lib/gallery/image-pipeline";
 import { seedGallery } from "../../scripts/lib/gallery-seed";
 import { imageUrlForId } from "../../src/lib/gallery/images";
 import type { GalleryCategory } from "../../src/lib/gallery/categories";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import notFound from "../../netlify/functions/api-not-found.mts";
-import { json, methodNotAllowed, secureHeaders } from "../../netlify/lib/http";
+import { json, methodNotAllowed, secureHeaders } from "../../netlify/lib/http/responses";
 
 /** Deployed, the CDN's _headers rules do not reach function responses: they must carry their own. */
 describe("function responses set their own security headers", () => {

@@ -12,13 +12,9 @@ import one from "../../netlify/functions/admin-contact-submission.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
 import { routed } from "./route.ts";
 import retention from "../../netlify/functions/lead-retention.mts";
-import { forgetCachedIndex } from "../../netlify/lib/lead-index-store.ts";
-import { eraseExpiredLeads, indexSubmission, neutralizeCell } from "../../netlify/lib/leads.ts";
-import {
-  saveAttachment,
-  saveSubmission,
-  type SubmissionRecord,
-} from "../../netlify/lib/submissions-store.ts";
+import { forgetCachedIndex } from "../../netlify/lib/desk/lead-index-store.ts";
+import { eraseExpiredLeads, indexQuote, neutralizeCell } from "../../netlify/lib/desk/lead-desk.ts";
+import { saveAttachment, saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/leads.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
@@ -71,7 +67,7 @@ async function send(fields: Record<string, string>, extra: [string, string][] = 
 }
 
 /** A record written straight to the store, as a quote stored before the lead desk looks. */
-function legacyRecord(overrides: Partial<SubmissionRecord> = {}): SubmissionRecord {
+function legacyRecord(overrides: Partial<QuoteRecord> = {}): QuoteRecord {
   return {
     id: crypto.randomUUID(),
     createdAt: new Date().toISOString(),
@@ -172,8 +168,8 @@ describe("GET list: filters, search, paging", () => {
     });
     await send({ firstName: "Other", message: "Gutters overflowing at the front." });
     const legacy = legacyRecord({ reference: "Q-7KXM2P", message: "Old one about a conservatory roof." });
-    await saveSubmission(legacy);
-    await indexSubmission(legacy);
+    await saveQuote(legacy);
+    await indexQuote(legacy);
 
     for (const q of [
       "drummond",
@@ -200,7 +196,7 @@ describe("GET list: filters, search, paging", () => {
     const records = Array.from({ length: 7 }, (_, index) =>
       legacyRecord({ firstName: `P${index}`, createdAt: new Date(base + index * 3_600_000).toISOString() }),
     );
-    for (const record of records) await saveSubmission(record);
+    for (const record of records) await saveQuote(record);
     const expected = [...records].reverse().map((record) => record.id);
 
     const seen: string[] = [];
@@ -235,8 +231,8 @@ describe("GET list: filters, search, paging", () => {
   test("quotes stored before the lead desk (no index, no status) are listed and can be changed", async () => {
     const older = legacyRecord({ createdAt: "2025-03-01T10:00:00.000Z" });
     const newer = legacyRecord({ createdAt: "2026-02-01T10:00:00.000Z", firstName: "Newer" });
-    await saveSubmission(older);
-    await saveSubmission(newer);
+    await saveQuote(older);
+    await saveQuote(newer);
     const { body, response } = await getList();
     expect(body.map((s) => s.id)).toEqual([newer.id, older.id]);
     expect(response.headers.get("x-total-count")).toBe("2");
@@ -360,7 +356,7 @@ describe("GET export.csv", () => {
     await send({ firstName: "Not", serviceRequired: "roof-repairs" });
     const base = Date.UTC(2026, 1, 1);
     for (let index = 0; index < 60; index++) {
-      await saveSubmission(
+      await saveQuote(
         legacyRecord({
           createdAt: new Date(base + index * 60_000).toISOString(),
           firstName: index === 59 ? '=HYPERLINK("http://x")' : `Row${index}`,
@@ -443,10 +439,8 @@ describe("stats", () => {
     await send({ firstName: "Week", serviceRequired: "guttering" }, [
       ["source", JSON.stringify({ referrer: "www.bing.com" })],
     ]);
-    await saveSubmission(
-      legacyRecord({ createdAt: new Date(now - 7 * 86_400_000).toISOString(), status: "won" }),
-    );
-    await saveSubmission(legacyRecord({ createdAt: new Date(now - 200 * 86_400_000).toISOString() }));
+    await saveQuote(legacyRecord({ createdAt: new Date(now - 7 * 86_400_000).toISOString(), status: "won" }));
+    await saveQuote(legacyRecord({ createdAt: new Date(now - 200 * 86_400_000).toISOString() }));
     const response = await one(request(`${listPath}/stats?by=service`), ctx("stats"));
     expect(response.status).toBe(200);
     const stats = (await response.json()) as {
@@ -487,14 +481,14 @@ describe("retention", () => {
       firstName: "Recent",
       status: "lost",
     });
-    for (const record of [expired, oldNew, won, recent]) await saveSubmission(record);
+    for (const record of [expired, oldNew, won, recent]) await saveQuote(record);
     await saveAttachment(expired.id, expired.attachments[0]!, new Uint8Array([1, 2, 3, 4]));
     // A lead already indexed as new but won since: the record decides.
-    await indexSubmission(oldNew);
+    await indexQuote(oldNew);
     const wonSince = legacyRecord({ createdAt: old, firstName: "WonSince" });
-    await saveSubmission(wonSince);
-    await indexSubmission(wonSince);
-    await saveSubmission({ ...wonSince, status: "won" });
+    await saveQuote(wonSince);
+    await indexQuote(wonSince);
+    await saveQuote({ ...wonSince, status: "won" });
 
     expect(await eraseExpiredLeads(now)).toBe(2);
     const { blobs: left } = await getStore({ name: "quote-submissions", consistency: "strong" }).list();
@@ -506,8 +500,8 @@ describe("retention", () => {
   });
 
   test("the scheduled function runs the retention", async () => {
-    await saveSubmission(legacyRecord({ createdAt: "2020-01-01T00:00:00.000Z" }));
-    await saveSubmission(legacyRecord({ firstName: "Today" }));
+    await saveQuote(legacyRecord({ createdAt: "2020-01-01T00:00:00.000Z" }));
+    await saveQuote(legacyRecord({ firstName: "Today" }));
     const response = await retention();
     expect(await response.json()).toEqual({ erased: 1 });
     expect((await getList()).body.map((s) => s.firstName)).toEqual(["Today"]);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
 import { startBlobs } from "./blobs.ts";
-import { submissionKeys, VALID_FIELDS } from "./quote-fixtures.ts";
+import { quoteKeys, VALID_FIELDS } from "./quote-fixtures.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const uncaught: unknown[] = [];
@@ -27,5 +27,5 @@ test("a refused file field cut off mid-file answers 400 and throws nothing uncau
   expect(await response.json()).toEqual({ error: "Field file may not carry a file" });
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(uncaught).toEqual([]);
-  expect(await submissionKeys()).toEqual([]);
+  expect(await quoteKeys()).toEqual([]);
 });

@@ -10,7 +10,7 @@ import emailStatus from "../../netlify/functions/admin-notifications.mts";
 import retry from "../../netlify/functions/admin-notifications-retry.mts";
 import scheduled from "../../netlify/functions/send-notifications.mts";
 import { businessDetails, type BusinessDetails } from "../../netlify/lib/business.ts";
-import { listOutbox, readSubmission, saveOutboxEntry } from "../../netlify/lib/submissions-store.ts";
+import { listOutbox, readQuote, saveOutboxEntry } from "../../netlify/lib/quote/quote-store.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, VALID_FIELDS, type QuoteOptions } from "./quote-fixtures.ts";
@@ -73,7 +73,7 @@ const retryRequest = (body: unknown, init: { cookie?: string | null; origin?: st
   );
 };
 
-const notificationsOf = async (id: string) => (await readSubmission(id))?.notifications ?? [];
+const notificationsOf = async (id: string) => (await readQuote(id))?.notifications ?? [];
 const statusOf = async (id: string) =>
   Object.fromEntries((await notificationsOf(id)).map((n) => [n.kind, n.status]));
 const to = (mail: ReceivedMail) => mail.envelope.to;

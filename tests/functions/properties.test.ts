@@ -35,7 +35,7 @@ const known = {
   uploadIds: [] as string[],
   imageUrls: [] as string[],
   galleryIds: [] as string[],
-  submissionIds: [] as string[],
+  quoteIds: [] as string[],
 };
 
 /**
@@ -365,7 +365,7 @@ const ENDPOINTS: Endpoint[] = [
     request: fc
       .record({
         id: fc.oneof(
-          fromPool(() => known.submissionIds),
+          fromPool(() => known.quoteIds),
           pathSegment,
         ),
         n: fc.oneof(fc.integer({ min: -1, max: 6 }).map(String), pathSegment),
@@ -503,7 +503,7 @@ beforeAll(async () => {
     form.append(field, value);
   form.append("attachments", new Blob([files.pdf(800)]), "plan.pdf");
   const quote = await callApi("POST", "/api/contact", { body: form });
-  known.submissionIds.push(((await quote.json()) as { id: string }).id);
+  known.quoteIds.push(((await quote.json()) as { id: string }).id);
 });
 afterAll(async () => {
   process.off("unhandledRejection", onUnhandled);

@@ -1,11 +1,7 @@
 /** Requests and file contents for the quote function tests. */
 import { getStore } from "@netlify/blobs";
 import { randomBytes } from "node:crypto";
-import {
-  listSubmissionIds,
-  readSubmission,
-  type SubmissionRecord,
-} from "../../netlify/lib/submissions-store.ts";
+import { listQuoteIds, readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 
 export const BASE = "http://localhost";
 
@@ -95,10 +91,10 @@ export async function storedKeys(): Promise<string[]> {
   return keys.sort();
 }
 
-export const submissionKeys = async () => (await storedKeys()).filter((key) => key.includes(":submissions/"));
+export const quoteKeys = async () => (await storedKeys()).filter((key) => key.includes(":submissions/"));
 
 /** Every stored quote record, read one by one (tests only: the admin list reads the summary index). */
-export async function storedSubmissions(): Promise<SubmissionRecord[]> {
-  const records = await Promise.all((await listSubmissionIds()).map((id) => readSubmission(id)));
-  return records.filter((record): record is SubmissionRecord => record !== null);
+export async function storedQuotes(): Promise<QuoteRecord[]> {
+  const records = await Promise.all((await listQuoteIds()).map((id) => readQuote(id)));
+  return records.filter((record): record is QuoteRecord => record !== null);
 }

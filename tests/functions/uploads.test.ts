@@ -4,9 +4,9 @@ import createHandler from "../../netlify/functions/uploads.mts";
 import partFunction, { config as partConfig } from "../../netlify/functions/upload-part.mts";
 import completeFunction, { config as completeConfig } from "../../netlify/functions/upload-complete.mts";
 import cleanupHandler from "../../netlify/functions/cleanup-uploads.mts";
-import { cleanupExpiredUploads } from "../../netlify/lib/uploads.ts";
-import { submitQuote } from "../../netlify/lib/quotes.ts";
-import { openAttachment, readSubmission } from "../../netlify/lib/submissions-store.ts";
+import { cleanupExpiredUploads } from "../../netlify/lib/uploads/uploads.ts";
+import { submitQuote } from "../../netlify/lib/quote/take-quote.ts";
+import { openAttachment, readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { MAX_REQUEST_BODY_BYTES, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
 import { startBlobs } from "./blobs.ts";
@@ -72,7 +72,7 @@ describe("attachments in parts", () => {
     const response = await contact(quoteRequest({ uploadIds: ids }));
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    const record = await readSubmission(id);
+    const record = await readQuote(id);
     expect(record?.attachments.map((a) => [a.name, a.size, a.type])).toEqual([
       ["file 0.bin", MAX_ATTACHMENT_BYTES, "image/jpeg"],
       ["file 1.bin", MAX_ATTACHMENT_BYTES, "image/png"],

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
-  formatSubmissionDate,
+  formatQuoteDate,
   fullName,
   messagePreview,
-  parseSubmissions,
+  parseQuotes,
   replyMailto,
-  type AdminSubmission,
+  type AdminQuote,
 } from "../../src/lib/admin/quotes";
 import { formatFileSize } from "../../src/lib/file-size";
 import { SERVICE_OPTIONS, serviceLabel } from "../../src/lib/service-options";
 
-const submission: AdminSubmission = {
+const submission: AdminQuote = {
   id: "s1",
   createdAt: "2026-03-05T14:07:00.000Z",
   firstName: "Morag",
@@ -40,14 +40,14 @@ describe("messagePreview", () => {
   });
 });
 
-describe("formatSubmissionDate", () => {
+describe("formatQuoteDate", () => {
   it.each([
     ["winter (GMT)", "2026-01-09T08:05:00.000Z", "09/01/2026, 08:05"],
     ["summer (BST, +1h)", "2026-07-20T23:30:00.000Z", "21/07/2026, 00:30"],
     ["afternoon in 24-hour time", "2026-03-05T14:07:00.000Z", "05/03/2026, 14:07"],
     ["not a date: shown as is", "yesterday", "yesterday"],
   ])("%s", (_name, iso, expected) => {
-    expect(formatSubmissionDate(iso)).toBe(expected);
+    expect(formatQuoteDate(iso)).toBe(expected);
   });
 });
 
@@ -88,10 +88,10 @@ describe("links and names", () => {
   ])("formatFileSize(%d) → %s", (bytes, expected) => expect(formatFileSize(bytes)).toBe(expected));
 });
 
-describe("parseSubmissions", () => {
+describe("parseQuotes", () => {
   it("accepts the contract shape", () => {
-    expect(parseSubmissions([submission])).toEqual([submission]);
-    expect(parseSubmissions([])).toEqual([]);
+    expect(parseQuotes([submission])).toEqual([submission]);
+    expect(parseQuotes([])).toEqual([]);
   });
 
   it.each([
@@ -100,6 +100,6 @@ describe("parseSubmissions", () => {
     ["attachment without url", [{ ...submission, attachments: [{ name: "a", size: 1, type: "x" }] }]],
     ["attachments missing", [{ ...submission, attachments: undefined }]],
   ])("rejects %s", (_name, body) => {
-    expect(() => parseSubmissions(body)).toThrow("unexpected format");
+    expect(() => parseQuotes(body)).toThrow("unexpected format");
   });
 });

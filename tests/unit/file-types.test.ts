@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cleanFileName, contentDisposition, detectFileType } from "../../netlify/lib/file-types";
+import { cleanFileName, contentDisposition, detectFileType } from "../../netlify/lib/uploads/file-types";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideAttempt, recentFailures } from "../../netlify/lib/login-throttle.ts";
+import { decideAttempt, recentFailures } from "../../netlify/lib/admin/login-throttle.ts";
 
 const NOW = 1_700_000_000_000;
 const MINUTE = 60_000;

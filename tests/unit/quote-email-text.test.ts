@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { headerText, isHeaderSafeAddress, plainName } from "../../netlify/lib/emails/quote-emails.tsx";
-import { backoffMs, FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from "../../netlify/lib/notifications.ts";
-import { newReference, REFERENCE_PATTERN } from "../../netlify/lib/quote-reference.ts";
+import { headerText, isHeaderSafeAddress, plainName } from "../../netlify/lib/mail/emails/quote-emails.tsx";
+import { backoffMs, FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from "../../netlify/lib/mail/outbox.ts";
+import { newReference, REFERENCE_PATTERN } from "../../netlify/lib/quote/reference.ts";
 
 describe("quote references", () => {
   test("Q- and six characters without look-alikes (no 0/O, no 1/I/L)", () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { SessionEndedError, hasSession, login, logout } from "../../lib/admin/api";
-import { CONTACT_ADMIN_STORAGE_KEY, fullName, type AdminSubmission } from "../../lib/admin/quotes";
+import { CONTACT_ADMIN_STORAGE_KEY, fullName, type AdminQuote } from "../../lib/admin/quotes";
 import {
   StaleLeadError,
   changeLead,
@@ -23,8 +23,8 @@ import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
 import PasswordScreen from "./PasswordScreen";
-import SubmissionDetail from "./SubmissionDetail";
-import SubmissionList from "./SubmissionList";
+import QuoteDetail from "./QuoteDetail";
+import QuoteList from "./QuoteList";
 import { useLeadList } from "./use-lead-list";
 import { buttonOutline } from "../button";
 
@@ -78,7 +78,7 @@ export default function ContactAdmin({ businessName }: Props) {
   const [announcement, setAnnouncement] = useState("");
   const [listAlert, setListAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
+  const [toDelete, setToDelete] = useState<AdminQuote | null>(null);
   const [chartBy, setChartBy] = useState<LeadStats["by"]>("service");
   const [stats, setStats] = useState<LeadStats | null>(null);
   const [statsError, setStatsError] = useState<string | null>(null);
@@ -210,7 +210,7 @@ export default function ContactAdmin({ businessName }: Props) {
     void loadStats(chartBy);
   };
 
-  const quickStatus = async (submission: AdminSubmission, status: LeadStatus) => {
+  const quickStatus = async (submission: AdminQuote, status: LeadStatus) => {
     const name = fullName(submission);
     setBusy((current) => new Set(current).add(submission.id));
     setListAlert(null);
@@ -251,7 +251,7 @@ export default function ContactAdmin({ businessName }: Props) {
     });
   };
 
-  const erase = async (submission: AdminSubmission) => {
+  const erase = async (submission: AdminQuote) => {
     setToDelete(null);
     try {
       await deleteLead(submission.id);
@@ -393,7 +393,7 @@ export default function ContactAdmin({ businessName }: Props) {
               </div>
             )}
             {detail.status === "loaded" && (
-              <SubmissionDetail
+              <QuoteDetail
                 lead={detail.lead}
                 businessName={businessName}
                 onBack={backToList}
@@ -439,7 +439,7 @@ export default function ContactAdmin({ businessName }: Props) {
             )}
             {list.status === "loaded" && (
               <>
-                <SubmissionList
+                <QuoteList
                   submissions={list.submissions}
                   onOpen={(id) => void openDetail(id)}
                   onStatus={(submission, status) => void quickStatus(submission, status)}

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { useModalDialog } from "../use-modal-dialog";
-import { fullName, type AdminSubmission } from "../../lib/admin/quotes";
+import { fullName, type AdminQuote } from "../../lib/admin/quotes";
 import { buttonDanger, buttonNeutral } from "../button";
 
 interface Props {
-  submission: AdminSubmission | null;
+  submission: AdminQuote | null;
   onCancel: () => void;
-  onConfirm: (submission: AdminSubmission) => void;
+  onConfirm: (submission: AdminQuote) => void;
 }
 
 /** Asks before a lead is erased; Cancel has the focus, so Enter alone never deletes. */

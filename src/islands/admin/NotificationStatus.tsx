@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { SessionEndedError } from "../../lib/admin/api";
-import { formatSubmissionDate } from "../../lib/admin/quotes";
+import { formatQuoteDate } from "../../lib/admin/quotes";
 import {
   hasFailedNotification,
   NOTIFICATION_LABELS,
@@ -45,7 +45,7 @@ const attemptsText = (attempts: number) => `${attempts} attempt${attempts === 1 
 
 function describe(notification: AdminNotification): string {
   if (notification.status === "sent") {
-    return `Sent ${notification.sentAt ? formatSubmissionDate(notification.sentAt) : ""}`.trim();
+    return `Sent ${notification.sentAt ? formatQuoteDate(notification.sentAt) : ""}`.trim();
   }
   if (notification.status === "failed") {
     return `Failed after ${attemptsText(notification.attempts)}: ${notification.error ?? "unknown reason"}`;
@@ -55,7 +55,7 @@ function describe(notification: AdminNotification): string {
 }
 
 interface Props {
-  submissionId: string;
+  quoteId: string;
   notifications?: AdminNotification[];
   /** Called a moment after a retry was accepted, to show the new state. */
   onRetried: () => void;
@@ -63,12 +63,7 @@ interface Props {
 }
 
 /** The quote's two e-mails in the detail view, with a retry for those not sent. */
-export default function NotificationStatus({
-  submissionId,
-  notifications,
-  onRetried,
-  onSessionEnded,
-}: Props) {
+export default function NotificationStatus({ quoteId, notifications, onRetried, onSessionEnded }: Props) {
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({
     busy: false,
     message: null,
@@ -81,7 +76,7 @@ export default function NotificationStatus({
   const retry = async () => {
     setState({ busy: true, message: null });
     try {
-      await retryNotifications(submissionId);
+      await retryNotifications(quoteId);
       setState({ busy: true, message: "Sending again..." });
       window.setTimeout(onRetried, 2500);
     } catch (error) {

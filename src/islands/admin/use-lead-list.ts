@@ -1,12 +1,12 @@
 import { useCallback, useRef, useState } from "react";
-import type { AdminSubmission } from "../../lib/admin/quotes";
+import type { AdminQuote } from "../../lib/admin/quotes";
 import { fetchLeadPage, listUrl } from "../../lib/leads-api";
 import type { LeadFilters } from "../../lib/leads";
 
 export type ListState =
   | { status: "loading" }
   | { status: "error"; message: string }
-  | { status: "loaded"; submissions: AdminSubmission[]; total: number; next: string | null; more: boolean };
+  | { status: "loaded"; submissions: AdminQuote[]; total: number; next: string | null; more: boolean };
 
 /** Hands a failure to the screen: a lock when the session ended, else `show` with its message. */
 export type Failed = (error: unknown, show: (message: string) => void) => void;
@@ -57,7 +57,7 @@ export function useLeadList(failed: Failed) {
   };
 
   /** Puts the server's copy of a submission in place of the listed one. */
-  const replace = (submission: AdminSubmission) =>
+  const replace = (submission: AdminQuote) =>
     setList((current) =>
       current.status === "loaded"
         ? {

@@ -26,7 +26,7 @@ export interface AdminAttachment {
 }
 
 /** One item of GET /api/admin/contact-submissions (newest first). */
-export interface AdminSubmission extends QuoteFields {
+export interface AdminQuote extends QuoteFields {
   id: string;
   createdAt: string;
   attachments: AdminAttachment[];
@@ -58,17 +58,17 @@ const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** en-GB "dd/mm/yyyy, hh:mm" in UK time; the raw text when it is not a date. */
-export function formatSubmissionDate(iso: string): string {
+export function formatQuoteDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
 }
 
-export function fullName(submission: Pick<AdminSubmission, "firstName" | "lastName">): string {
+export function fullName(submission: Pick<AdminQuote, "firstName" | "lastName">): string {
   return `${submission.firstName} ${submission.lastName}`.trim();
 }
 
 /** mailto: a reply to the customer about their quote request. */
-export function replyMailto(submission: AdminSubmission, businessName: string): string {
+export function replyMailto(submission: AdminQuote, businessName: string): string {
   return mailtoLink(submission.email, {
     subject: `Your ${serviceLabel(submission.serviceRequired)} quote request – ${businessName}`,
     body: `Dear ${submission.firstName},\n\nThank you for your quote request.\n\n`,
@@ -86,7 +86,7 @@ function isAttachment(value: unknown): value is AdminAttachment {
   );
 }
 
-function isSubmission(value: unknown): value is AdminSubmission {
+function isSubmission(value: unknown): value is AdminQuote {
   if (typeof value !== "object" || value === null) return false;
   const s = value as Record<string, unknown>;
   return (
@@ -101,7 +101,7 @@ function isSubmission(value: unknown): value is AdminSubmission {
 }
 
 /** The list response checked against the contract; throws when the server sent something else. */
-export function parseSubmissions(body: unknown): AdminSubmission[] {
+export function parseQuotes(body: unknown): AdminQuote[] {
   if (!Array.isArray(body) || !body.every(isSubmission)) {
     throw new Error("The server sent submissions in an unexpected format");
   }

@@ -1,0 +1,176 @@
+/**
+ * Server-side admin access (DESIGN.md §5): one shared password from ADMIN_PASSWORD, sessions in an
+ * HttpOnly cookie that are both HMAC-signed (SESSION_SECRET, else derived from the password) and
+ * recorded in Blobs, so logout or a password change ends them for every copy of the cookie.
+ *
+ * Cookie value: `<id>.<expiresAt ms>.<signature>`; `id` is 256 random bits. The sessions store is
+ * keyed by an HMAC of the id, never by the id itself.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { errorResponse, methodNotAllowed } from "../http/responses.ts";
+import { isStorageOutage, toErrorResponse } from "../http/http-error.ts";
+import { adminSecrets, type AdminSecrets } from "./secrets.ts";
+import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
+
+export const ADMIN_SESSION_COOKIE = "admin_session";
+export const ADMIN_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function hmac(secret: Buffer, purpose: string, value: string): Buffer {
+  return createHmac("sha256", secret).update(`${purpose}\0${value}`).digest();
+}
+
+/** Compares in time independent of where the strings differ and of their lengths. */
+function constantTimeEqual(a: string, b: string): boolean {
+  const key = randomBytes(32);
+  const digestA = createHmac("sha256", key).update(a).digest();
+  const digestB = createHmac("sha256", key).update(b).digest();
+  return timingSafeEqual(digestA, digestB);
+}
+
+function unavailable(): Response {
+  return errorResponse(503, "Admin access is not configured on this site");
+}
+
+function unauthorized(): Response {
+  return errorResponse(401, "Authentication required");
+}
+
+function forbidden(): Response {
+  return errorResponse(403, "Cross-site requests are not allowed");
+}
+
+/** True when a state-changing request comes from another site (or hides where it comes from). */
+function isForeignRequest(req: Request): boolean {
+  if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
+  const origin = req.headers.get("origin");
+  if (origin === null) return req.headers.get("sec-fetch-site") === "cross-site";
+  if (origin === "null") return true;
+  try {
+    return new URL(origin).host !== new URL(req.url).host;
+  } catch {
+    return true;
+  }
+}
+
+/** 503 when unconfigured, 403 for a foreign Origin on a state-changing method; else null. */
+export function refuseUnavailableOrForeign(req: Request): Response | null {
+  if (!adminSecrets()) return unavailable();
+  return isForeignRequest(req) ? forbidden() : null;
+}
+
+function readCookie(req: Request, name: string): string | null {
+  const header = req.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return null;
+}
+
+interface ParsedToken {
+  storeKey: string;
+  expiresAt: number;
+}
+
+/** Checks signature and expiry of a cookie value; the store lookup is the caller's. */
+function parseToken(token: string, secret: Buffer, now: number): ParsedToken | null {
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const [id, expiry, signature] = parts as [string, string, string];
+  if (!/^[A-Za-z0-9_-]{43}$/.test(id) || !/^\d{1,16}$/.test(expiry)) return null;
+  const expected = hmac(secret, "cookie", `${id}.${expiry}`);
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const expiresAt = Number(expiry);
+  if (expiresAt <= now) return null;
+  return { storeKey: hmac(secret, "store", id).toString("hex"), expiresAt };
+}
+
+async function validSession(req: Request, secrets: AdminSecrets): Promise<ParsedToken | null> {
+  const token = readCookie(req, ADMIN_SESSION_COOKIE);
+  if (!token) return null;
+  const now = Date.now();
+  const parsed = parseToken(token, secrets.secret, now);
+  if (!parsed) return null;
+  const record = await findSession(parsed.storeKey);
+  if (!record || record.expiresAt !== parsed.expiresAt || record.expiresAt <= now) return null;
+  return parsed;
+}
+
+/**
+ * The guards of every admin function, in one order: auth first, as DESIGN.md §3 requires ("401
+ * before anything else"): 503 when deployed without ADMIN_PASSWORD, 401 without a valid session;
+ * then the method (405, `Allow` lists `methods` but HEAD); then the origin (403 for a foreign
+ * `Origin` on a state-changing method). null when the request may proceed to its body, which is
+ * not read here.
+ */
+export async function guardAdmin(req: Request, methods: readonly string[]): Promise<Response | null> {
+  const secrets = adminSecrets();
+  if (!secrets) return unavailable();
+  try {
+    if (!(await validSession(req, secrets))) return unauthorized();
+  } catch (error) {
+    // The session store is unreachable: a 503 to retry, not a 401 that would sign the owner out.
+    if (isStorageOutage(error)) return toErrorResponse(error, "admin session check");
+    throw error;
+  }
+  if (!methods.includes(req.method)) return methodNotAllowed(methods.filter((m) => m !== "HEAD"));
+  return isForeignRequest(req) ? forbidden() : null;
+}
+
+/** Whether `candidate` is the admin password. False when admin access is unconfigured. */
+export function passwordMatches(candidate: string): boolean {
+  const secrets = adminSecrets();
+  return secrets !== null && constantTimeEqual(candidate, secrets.password);
+}
+
+function isHttps(req: Request): boolean {
+  return (
+    new URL(req.url).protocol === "https:" ||
+    req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https"
+  );
+}
+
+function cookieHeader(req: Request, value: string, maxAgeSeconds: number): string {
+  const attributes = [
+    `${ADMIN_SESSION_COOKIE}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Strict",
+    `Max-Age=${maxAgeSeconds}`,
+  ];
+  if (isHttps(req)) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+/** Starts a session; returns the Set-Cookie header value. Requires configured admin access. */
+export async function startSession(req: Request): Promise<string> {
+  const secrets = adminSecrets();
+  if (!secrets) throw new Error("Admin access is not configured");
+  const now = Date.now();
+  const expiresAt = now + ADMIN_SESSION_TTL_MS;
+  let id: string;
+  do {
+    id = randomBytes(32).toString("base64url");
+  } while (
+    !(await saveSession(hmac(secrets.secret, "store", id).toString("hex"), { createdAt: now, expiresAt }))
+  );
+  // Pruning is housekeeping: a failure here must not fail the login.
+  await deleteExpiredSessions(now).catch(() => 0);
+  const signature = hmac(secrets.secret, "cookie", `${id}.${expiresAt}`).toString("base64url");
+  return cookieHeader(req, `${id}.${expiresAt}.${signature}`, ADMIN_SESSION_TTL_MS / 1000);
+}
+
+/** Ends the request's session on the server, if it has one; returns a Set-Cookie that clears it. */
+export async function endSession(req: Request): Promise<string> {
+  const secrets = adminSecrets();
+  if (secrets) {
+    const session = await validSession(req, secrets);
+    if (session) await deleteSession(session.storeKey);
+  }
+  return cookieHeader(req, "", 0);
+}

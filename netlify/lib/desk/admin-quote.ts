@@ -1,0 +1,79 @@
+/** Quote requests as the contact admin reads them (GET /api/admin/contact-submissions and attachments). */
+import { contentDisposition } from "../uploads/file-types.ts";
+import { HttpError } from "../http/http-error.ts";
+import { adminNotifications } from "../mail/notification-state.ts";
+import { isLeadStatus } from "../../../src/lib/leads.ts";
+import { secureHeaders } from "../http/responses.ts";
+import { openAttachment, readQuote, type QuoteRecord } from "../quote/quote-store.ts";
+
+const QUOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;
+
+export const isQuoteId = (value: string) => QUOTE_ID.test(value);
+
+export const attachmentUrl = (quoteId: string, attachmentId: string) =>
+  `/api/admin/contact-submissions/${quoteId}/attachments/${attachmentId}`;
+
+/** A submission as the admin API returns it (DESIGN.md §3). */
+export function toAdminQuote(record: QuoteRecord) {
+  return {
+    id: record.id,
+    createdAt: record.createdAt,
+    reference: record.reference ?? null,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    phone: record.phone,
+    serviceRequired: record.serviceRequired,
+    message: record.message,
+    attachments: record.attachments.map((attachment) => ({
+      name: attachment.name,
+      size: attachment.size,
+      type: attachment.type,
+      url: attachmentUrl(record.id, attachment.id),
+    })),
+    status: isLeadStatus(record.status) ? record.status : "new",
+    notes: record.notes ?? [],
+    source: record.source ?? null,
+    notifications: adminNotifications(record),
+  };
+}
+
+export type AdminQuoteBody = ReturnType<typeof toAdminQuote>;
+
+/**
+ * Images open in the browser; PDF and Word files download. A sandboxed response cannot run a PDF
+ * viewer, and a PDF may carry script, so PDFs are not opened on the site's origin at all.
+ */
+const shownInline = (type: string) => type.startsWith("image/");
+
+/**
+ * An uploaded file is the visitor's content: it may run nothing, load nothing, never be framed and
+ * is sandboxed into an opaque origin (docs/decisions.md, "Attachment responses").
+ */
+export const ATTACHMENT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export async function attachmentResponse(quoteId: string, attachmentId: string): Promise<Response> {
+  const notFound = new HttpError(404, "Attachment not found");
+  if (!QUOTE_ID.test(quoteId) || !ATTACHMENT_ID.test(attachmentId)) throw notFound;
+  const record = await readQuote(quoteId);
+  const attachment = record?.attachments.find((item) => item.id === attachmentId);
+  if (!attachment) throw notFound;
+  const stored = await openAttachment(quoteId, attachmentId);
+  if (!stored) throw notFound;
+  return new Response(stored.stream, {
+    headers: secureHeaders({
+      "Content-Type": attachment.type,
+      "Content-Length": String(attachment.size),
+      "Content-Disposition": contentDisposition(
+        shownInline(attachment.type) ? "inline" : "attachment",
+        attachment.name,
+      ),
+      "Content-Security-Policy": ATTACHMENT_CONTENT_SECURITY_POLICY,
+      "X-Frame-Options": "DENY",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    }),
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Published gallery images in Netlify Blobs (store `gallery-images`): each image under a
+ * server-generated id, with smaller copies for `srcset`. Keys are `{id}/full` and `{id}/w{width}`
+ * (a key cannot also be a folder on the local Blobs server).
+ */
+import { randomUUID } from "node:crypto";
+import { openStore } from "../blobs/open-store.ts";
+
+const STORE_NAME = "gallery-images";
+
+const fullKey = (id: string) => `${id}/full`;
+const variantKey = (id: string, width: number) => `${id}/w${width}`;
+
+export interface StoredImage {
+  data: ArrayBuffer;
+  contentType: string;
+}
+
+export interface ImageToStore {
+  contentType: string;
+  width: number;
+  height: number;
+  data: Uint8Array;
+  /** Smaller copies by width. */
+  variants: { width: number; data: Uint8Array }[];
+}
+
+const images = () => openStore(STORE_NAME);
+
+/** Stores a published image and its smaller copies under a new server-generated id. */
+export async function saveImage(image: ImageToStore): Promise<string> {
+  const id = randomUUID();
+  const store = images();
+  const metadata = { contentType: image.contentType, width: image.width, height: image.height };
+  // Copies first, the full image last: an image is listed as present (imageDimensions) only once complete.
+  for (const variant of image.variants) {
+    await store.set(variantKey(id, variant.width), toArrayBuffer(variant.data), {
+      metadata: { contentType: image.contentType },
+    });
+  }
+  await store.set(fullKey(id), toArrayBuffer(image.data), { metadata, onlyIfNew: true });
+  return id;
+}
+
+function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/**
+ * Whether the image `id` is stored, and its dimensions when known: null when there is no such
+ * complete image.
+ */
+export async function imageDimensions(id: string): Promise<{ width?: number; height?: number } | null> {
+  const meta = await images().getMetadata(fullKey(id));
+  if (!meta) return null;
+  const { width, height } = meta.metadata;
+  return typeof width === "number" && typeof height === "number" ? { width, height } : {};
+}
+
+/** The published image, or one of its smaller copies when `width` is given. */
+export async function getImage(id: string, width?: number): Promise<StoredImage | null> {
+  const key = width ? variantKey(id, width) : fullKey(id);
+  const entry = await images().getWithMetadata(key, { type: "arrayBuffer" });
+  if (!entry) return null;
+  const contentType = typeof entry.metadata.contentType === "string" ? entry.metadata.contentType : "";
+  return { data: entry.data, contentType };
+}
+
+export async function deleteImage(id: string): Promise<void> {
+  const store = images();
+  const { blobs } = await store.list({ prefix: `${id}/` });
+  // The full image first: once it is gone the image counts as absent even if a copy is left behind.
+  await store.delete(fullKey(id));
+  await Promise.all(blobs.map((blob) => store.delete(blob.key)));
+}

@@ -1,0 +1,132 @@
+/**
+ * The two e-mails of a quote (DESIGN.md §9), rendered from React Email templates to HTML and
+ * plain text. Server-only: nothing here may reach a browser bundle.
+ */
+import type { ReactElement } from "react";
+import { formatQuoteDate } from "../../../../src/lib/admin/quotes.ts";
+import { formatFileSize } from "../../../../src/lib/file-size.ts";
+import { serviceLabel } from "../../../../src/lib/service-options.ts";
+import { businessDetails } from "../../business.ts";
+import type { MailSettings, OutgoingMail } from "../mailer.ts";
+import type { QuoteRecord } from "../../quote/quote-store.ts";
+import OwnerEmail from "./OwnerEmail.tsx";
+import ReceiptEmail from "./ReceiptEmail.tsx";
+
+/** Longest visitor text put into a subject or display name. */
+const HEADER_TEXT_MAX = 80;
+
+/**
+ * Visitor text made safe for a header value: no control or line-separator characters (so no header
+ * injection, whatever the mail library does), runs of space collapsed, length capped.
+ */
+export function headerText(value: string): string {
+  const flat = value
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const characters = Array.from(flat);
+  return characters.length > HEADER_TEXT_MAX ? `${characters.slice(0, HEADER_TEXT_MAX - 1).join("")}…` : flat;
+}
+
+/** An address that can go into To or Reply-To as it is: one mailbox, nothing that splits or quotes. */
+export function isHeaderSafeAddress(email: string): boolean {
+  return email.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/u.test(email);
+}
+
+/** The name when it is only letters with single spaces, hyphens or apostrophes between them; else null. */
+export function plainName(name: string): string | null {
+  const trimmed = name.trim();
+  return /^\p{L}+(?:[ '’-]\p{L}+)*$/u.test(trimmed) ? trimmed : null;
+}
+
+export const leadUrl = (siteUrl: string, id: string) =>
+  `${siteUrl}/contact-admin?id=${encodeURIComponent(id)}`;
+
+/** Plain text as a person would write it: phone and e-mail links without their URLs, headings as typed. */
+const TEXT_OPTIONS = {
+  selectors: [
+    { selector: 'a[href^="tel:"]', format: "anchor", options: { ignoreHref: true } },
+    { selector: 'a[href^="mailto:"]', format: "anchor", options: { ignoreHref: true } },
+    { selector: "h1", format: "heading", options: { uppercase: false } },
+    { selector: "h2", format: "heading", options: { uppercase: false } },
+  ],
+};
+
+async function both(element: ReactElement): Promise<{ html: string; text: string }> {
+  const { render } = await import("@react-email/render");
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
+  ]);
+  return { html, text };
+}
+
+export type QuoteForEmail = Pick<
+  QuoteRecord,
+  | "id"
+  | "createdAt"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "serviceRequired"
+  | "message"
+  | "attachments"
+> & { reference: string };
+
+/** To the owner: every field, Reply-To the customer. */
+export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): Promise<OutgoingMail> {
+  const business = await businessDetails();
+  const name = `${quote.firstName} ${quote.lastName}`.trim();
+  const service = serviceLabel(quote.serviceRequired);
+  const body = await both(
+    <OwnerEmail
+      business={business}
+      siteUrl={settings.siteUrl}
+      reference={quote.reference}
+      received={formatQuoteDate(quote.createdAt)}
+      name={name}
+      email={quote.email}
+      phone={quote.phone}
+      serviceLabel={service}
+      message={quote.message}
+      attachments={quote.attachments.map((file) => ({ name: file.name, size: formatFileSize(file.size) }))}
+      leadUrl={leadUrl(settings.siteUrl, quote.id)}
+    />,
+  );
+  return {
+    to: settings.ownerEmail,
+    // Without a safe address the owner answers from Contact Admin instead.
+    replyTo: isHeaderSafeAddress(quote.email)
+      ? { name: headerText(name), address: quote.email }
+      : settings.ownerEmail,
+    subject: headerText(`New quote request ${quote.reference}: ${service} – ${name}`),
+    ...body,
+  };
+}
+
+/** To the customer: a receipt that repeats nothing they typed but a plain first name. */
+export async function receiptEmail(
+  quote: QuoteForEmail,
+  settings: MailSettings,
+): Promise<OutgoingMail | null> {
+  if (!isHeaderSafeAddress(quote.email)) return null;
+  const business = await businessDetails();
+  const service = serviceLabel(quote.serviceRequired);
+  const body = await both(
+    <ReceiptEmail
+      business={business}
+      siteUrl={settings.siteUrl}
+      reference={quote.reference}
+      greetingName={plainName(quote.firstName)}
+      serviceLabel={service}
+      fileCount={quote.attachments.length}
+    />,
+  );
+  return {
+    to: quote.email,
+    replyTo: settings.ownerEmail,
+    subject: `Your quote request ${quote.reference} – ${business.name}`,
+    ...body,
+  };
+}

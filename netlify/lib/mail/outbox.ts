@@ -1,0 +1,246 @@
+/**
+ * The two e-mails of every quote (DESIGN.md §9): recorded with the quote, sent after the visitor's
+ * 201, retried with backoff by the scheduled sender for 24 hours, never sent twice.
+ *
+ * "Never twice": before sending, a sender claims the e-mail with a conditional write of the quote
+ * record (a lease with its own id); only the writer whose claim landed sends, and only the holder of
+ * the lease records the outcome. Leases outlast the longest possible send, so a slow first send and
+ * a retry cannot both send. Writers inside one process also queue per quote, because the local
+ * Blobs server checks a write's condition and writes in two steps.
+ */
+import { randomUUID } from "node:crypto";
+import type { QuoteForEmail } from "./emails/quote-emails.tsx";
+import { HttpError } from "../http/http-error.ts";
+import { mailSettings, sendMail, SendError, type MailSettings, type OutgoingMail } from "./mailer.ts";
+import { RETRY_WINDOW_MS, type NotificationKind, type NotificationState } from "./notification-state.ts";
+import {
+  deleteOutboxEntry,
+  listOutbox,
+  readOutboxEntry,
+  readQuoteWithEtag,
+  saveOutboxEntry,
+  saveQuoteIfUnchanged,
+  type QuoteRecord,
+} from "../quote/quote-store.ts";
+
+/** First retry delay; doubled per attempt up to MAX_BACKOFF_MS. */
+export const FIRST_BACKOFF_MS = 5 * 60 * 1000;
+export const MAX_BACKOFF_MS = 4 * 60 * 60 * 1000;
+/** Longer than any send can take (sendMail's own deadline), so a live lease means a live sender. */
+export const LEASE_MS = 2 * 60 * 1000;
+/** The send that follows the 201 must finish well inside the platform's function time limit. */
+export const FIRST_SEND_TIMEOUT_MS = 8_000;
+/** The scheduled sender stops starting new quotes after this long, and bounds each send, so a
+ * run ends well inside the platform's 30 s limit for scheduled functions. */
+const SCHEDULED_BUDGET_MS = 15_000;
+const SCHEDULED_SEND_TIMEOUT_MS = 10_000;
+/** An outbox entry whose quote never appeared (the quote write failed) is dropped after this. */
+const ORPHAN_OUTBOX_MS = 60 * 60 * 1000;
+const MAX_WRITE_ATTEMPTS = 12;
+const STALE_AFTER_WINDOW_MS = 60 * 60 * 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const backoffMs = (attempts: number) =>
+  Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task of the same quote in this process has settled. */
+function queued<T>(id: string, task: () => Promise<T>): Promise<T> {
+  const previous = queues.get(id) ?? Promise.resolve();
+  const run = previous.then(task, task);
+  const tail = run.catch(() => undefined);
+  queues.set(id, tail);
+  void tail.then(() => {
+    if (queues.get(id) === tail) queues.delete(id);
+  });
+  return run;
+}
+
+/**
+ * Read → change → conditional write of one quote record, retried on conflict. `change` returns the
+ * new notifications (or null to write nothing) and may return a value for the caller.
+ */
+async function updateNotifications<T>(
+  id: string,
+  change: (record: QuoteRecord) => { notifications: NotificationState[]; result: T } | null,
+): Promise<{ record: QuoteRecord; result: T } | null> {
+  return queued(id, async () => {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const current = await readQuoteWithEtag(id);
+      if (!current?.data.notifications) return null;
+      const changed = change(current.data);
+      if (!changed) return null;
+      const record = { ...current.data, notifications: changed.notifications };
+      if (await saveQuoteIfUnchanged(record, current.etag)) return { record, result: changed.result };
+    }
+    throw new Error(`Quote ${id} kept changing; its e-mails were left for the next run`);
+  });
+}
+
+const isDue = (n: NotificationState, now: number) =>
+  n.status === "pending" &&
+  (!n.lease || Date.parse(n.lease.until) <= now) &&
+  (!n.nextAttemptAt || Date.parse(n.nextAttemptAt) <= now);
+
+/** Claims every due e-mail of the quote under one new lease; gives up those past their window. */
+async function claimDue(id: string, now: number) {
+  const leaseId = randomUUID();
+  const outcome = await updateNotifications(id, (record) => {
+    const notifications = record.notifications ?? [];
+    const claimed: NotificationKind[] = [];
+    let changed = false;
+    const next = notifications.map((n): NotificationState => {
+      if (!isDue(n, now)) return n;
+      changed = true;
+      // Long past its window (e-mail was configured days later): the lead is stale, the owner decides.
+      if (Date.parse(n.giveUpAt) + STALE_AFTER_WINDOW_MS <= now) {
+        const { lease: _lease, nextAttemptAt: _next, ...rest } = n;
+        return {
+          ...rest,
+          status: "failed",
+          error: `Not sent within 24 hours${n.error ? `: ${n.error}` : ""}`,
+        };
+      }
+      claimed.push(n.kind);
+      return { ...n, attempts: n.attempts + 1, lease: { id: leaseId, until: iso(now + LEASE_MS) } };
+    });
+    return changed ? { notifications: next, result: claimed } : null;
+  });
+  return outcome ? { record: outcome.record, kinds: outcome.result, leaseId } : null;
+}
+
+type Outcome = { sent: true } | { sent: false; error: SendError };
+
+/** Records how a send went, if the lease is still ours. */
+function settle(id: string, kind: NotificationKind, leaseId: string, outcome: Outcome, now: number) {
+  return updateNotifications(id, (record) => {
+    const notifications = record.notifications ?? [];
+    const current = notifications.find((n) => n.kind === kind);
+    if (current?.lease?.id !== leaseId) return null;
+    const { lease: _lease, nextAttemptAt: _next, error: _error, ...rest } = current;
+    let updated: NotificationState;
+    if (outcome.sent) updated = { ...rest, status: "sent", sentAt: iso(now) };
+    else if (outcome.error.permanent) updated = { ...rest, status: "failed", error: outcome.error.message };
+    else if (Date.parse(current.giveUpAt) <= now)
+      updated = { ...rest, status: "failed", error: `Not sent within 24 hours: ${outcome.error.message}` };
+    else
+      updated = {
+        ...rest,
+        status: "pending",
+        error: outcome.error.message,
+        nextAttemptAt: iso(Math.min(now + backoffMs(current.attempts), Date.parse(current.giveUpAt))),
+      };
+    return { notifications: notifications.map((n) => (n.kind === kind ? updated : n)), result: undefined };
+  });
+}
+
+async function message(kind: NotificationKind, record: QuoteRecord, settings: MailSettings) {
+  // Loaded on first use: the templates and their renderer stay out of the quote's path to its 201.
+  const { ownerEmail, receiptEmail } = await import("./emails/quote-emails.tsx");
+  const quote: QuoteForEmail = { ...record, reference: record.reference ?? "" };
+  return kind === "owner" ? ownerEmail(quote, settings) : receiptEmail(quote, settings);
+}
+
+async function sendOne(
+  kind: NotificationKind,
+  record: QuoteRecord,
+  settings: MailSettings,
+  timeoutMs: number,
+): Promise<Outcome> {
+  let mail: OutgoingMail | null;
+  try {
+    mail = await message(kind, record, settings);
+  } catch {
+    return { sent: false, error: new SendError("The e-mail could not be written", false) };
+  }
+  if (!mail)
+    return { sent: false, error: new SendError("The customer's address cannot be written to", true) };
+  try {
+    await sendMail(settings, mail, timeoutMs);
+    return { sent: true };
+  } catch (error) {
+    return {
+      sent: false,
+      error: error instanceof SendError ? error : new SendError("Sending failed", false),
+    };
+  }
+}
+
+/** Drops the outbox entry once every e-mail is sent or failed (re-adding it if a retry came between). */
+async function tidyOutbox(id: string): Promise<void> {
+  const settled = (record: QuoteRecord | undefined) =>
+    !record?.notifications || record.notifications.every((n) => n.status !== "pending");
+  if (!settled((await readQuoteWithEtag(id))?.data)) return;
+  await deleteOutboxEntry(id);
+  const after = (await readQuoteWithEtag(id))?.data;
+  if (after && !settled(after)) await saveOutboxEntry(id, { createdAt: after.createdAt });
+}
+
+/**
+ * Sends the quote's due e-mails (none when e-mail is not configured). Never throws: what failed is
+ * in the record. Logs ids and reasons only, no personal data.
+ */
+export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS): Promise<void> {
+  try {
+    const settings = await mailSettings();
+    if (!settings.smtpUrl) return;
+    const claim = await claimDue(id, Date.now());
+    if (claim) {
+      await Promise.all(
+        claim.kinds.map(async (kind) => {
+          const outcome = await sendOne(kind, claim.record, settings, timeoutMs);
+          if (!outcome.sent)
+            console.warn(`E-mail "${kind}" of quote ${id} not sent: ${outcome.error.message}`);
+          await settle(id, kind, claim.leaseId, outcome, Date.now());
+        }),
+      );
+    }
+    await tidyOutbox(id);
+  } catch (error) {
+    console.error(`E-mails of quote ${id}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The scheduled sender's run: every quote in the outbox, oldest first, within the time budget. */
+export async function deliverOutbox(): Promise<{ quotes: number }> {
+  const settings = await mailSettings();
+  if (!settings.smtpUrl) return { quotes: 0 };
+  const started = Date.now();
+  const ids = await listOutbox();
+  let quotes = 0;
+  for (const id of ids) {
+    if (Date.now() - started > SCHEDULED_BUDGET_MS) break;
+    const record = await readQuoteWithEtag(id);
+    if (!record) {
+      const entry = await readOutboxEntry(id);
+      if (!entry || Date.now() - Date.parse(entry.createdAt) > ORPHAN_OUTBOX_MS) await deleteOutboxEntry(id);
+      continue;
+    }
+    quotes++;
+    await deliverQuote(id, SCHEDULED_SEND_TIMEOUT_MS);
+  }
+  return { quotes };
+}
+
+/**
+ * POST /api/admin/notifications/retry: failed e-mails become pending again with a fresh 24-hour
+ * window, and pending ones are due at once. The caller then runs `deliverQuote`.
+ */
+export async function requeueNotifications(id: string): Promise<void> {
+  const now = Date.now();
+  const current = await readQuoteWithEtag(id);
+  if (!current) throw new HttpError(404, "Submission not found");
+  if (!current.data.notifications)
+    throw new HttpError(409, "This quote request predates e-mail notifications");
+  await updateNotifications(id, (record) => ({
+    notifications: (record.notifications ?? []).map((n): NotificationState => {
+      if (n.status === "sent") return n;
+      const { nextAttemptAt: _next, ...rest } = n;
+      return { ...rest, status: "pending", giveUpAt: iso(now + RETRY_WINDOW_MS) };
+    }),
+    result: undefined,
+  }));
+  await saveOutboxEntry(id, { createdAt: current.data.createdAt });
+}

@@ -1,0 +1,191 @@
+/**
+ * Blobs storage of quote submissions, their attachments and submit idempotency keys.
+ * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
+ */
+import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/leads.ts";
+import type { QuoteFields } from "../../../src/lib/quote/rules.ts";
+import type { NotificationState } from "../mail/notification-state.ts";
+import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "../blobs/open-store.ts";
+
+const STORE_NAME = "quote-submissions";
+
+export interface StoredAttachment {
+  id: string;
+  /** Original file name: metadata only. */
+  name: string;
+  size: number;
+  /** Detected from the content. */
+  type: string;
+}
+
+export interface QuoteRecord extends QuoteFields {
+  id: string;
+  createdAt: string;
+  attachments: StoredAttachment[];
+  /** Short code the customer is told; absent on quotes stored before references existed. */
+  reference?: string;
+  /** Lead desk fields (DESIGN.md §10); absent on quotes stored before it, read as `new`, no notes. */
+  status?: LeadStatus;
+  notes?: LeadNote[];
+  source?: LeadSource;
+  /** The e-mails due for this quote (netlify/lib/mail/outbox.ts); absent on older quotes. */
+  notifications?: NotificationState[];
+}
+
+export interface IdempotencyRecord {
+  quoteId: string;
+  createdAt: string;
+}
+
+const store = () => openStore(STORE_NAME);
+const quoteKey = (id: string) => `submissions/${id}`;
+const attachmentKey = (quoteId: string, attachmentId: string) => `attachments/${quoteId}/${attachmentId}`;
+const idempotencyKey = (hash: string) => `idempotency/${hash}`;
+
+export async function saveAttachment(quoteId: string, attachment: StoredAttachment, bytes: Uint8Array) {
+  await store().set(attachmentKey(quoteId, attachment.id), new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+    metadata: { ...attachment },
+  });
+}
+
+/** The attachment as a stream with its metadata, or null. */
+export async function openAttachment(
+  quoteId: string,
+  attachmentId: string,
+): Promise<{ stream: ReadableStream; metadata: Partial<StoredAttachment> } | null> {
+  const result = await store().getWithMetadata(attachmentKey(quoteId, attachmentId), { type: "stream" });
+  if (!result) return null;
+  return { stream: result.data, metadata: result.metadata };
+}
+
+/** Writes the record: the commit point of a quote (its attachments are written before). */
+export async function saveQuote(record: QuoteRecord): Promise<void> {
+  await store().setJSON(quoteKey(record.id), record);
+}
+
+export async function readQuote(id: string): Promise<QuoteRecord | null> {
+  return (await store().get(quoteKey(id), { type: "json" })) as QuoteRecord | null;
+}
+
+/** The record with the ETag to write it back against, or null. */
+export async function readQuoteWithEtag(id: string): Promise<JsonWithEtag<QuoteRecord> | null> {
+  return getJsonWithEtag<QuoteRecord>(store(), quoteKey(id));
+}
+
+/** Writes the record only if unchanged since read with `etag`; false on a concurrent change. */
+export async function saveQuoteIfUnchanged(record: QuoteRecord, etag: string): Promise<boolean> {
+  return setJsonIfUnchanged(store(), quoteKey(record.id), record, etag);
+}
+
+/** Erases a submission: every attachment first, then the record. False when there was no record. */
+export async function deleteQuote(id: string): Promise<boolean> {
+  const s = store();
+  const existed = (await s.get(quoteKey(id), { type: "text" })) !== null;
+  const { blobs } = await s.list({ prefix: `attachments/${id}/` });
+  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
+  await s.delete(quoteKey(id));
+  // Its e-mails are no longer due.
+  await s.delete(outboxKey(id));
+  return existed;
+}
+
+/** The ids of every stored submission (keys only, no record is read). */
+export async function listQuoteIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of store().list({ prefix: "submissions/", paginate: true })) {
+    for (const blob of page.blobs) ids.push(blob.key.slice("submissions/".length));
+  }
+  return ids;
+}
+
+/**
+ * Binds an idempotency key (hashed) to a submission id, unless it is bound already.
+ * Returns the binding that holds after the call.
+ */
+export async function claimIdempotencyKey(
+  hash: string,
+  proposal: IdempotencyRecord,
+): Promise<IdempotencyRecord> {
+  const s = store();
+  const { modified } = await s.setJSON(idempotencyKey(hash), proposal, { onlyIfNew: true });
+  if (modified) return proposal;
+  const existing = (await s.get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
+  return existing ?? proposal;
+}
+
+const orphanMarkKey = (quoteId: string) => `orphans/${quoteId}`;
+
+/** Submission ids that have attachments but no record: quotes whose commit was interrupted. */
+export async function listAttachmentOwnersWithoutRecord(): Promise<string[]> {
+  const s = store();
+  // Keys rather than directories: the local Blobs server keeps a folder after its last entry goes.
+  const [attachments, records] = await Promise.all([
+    s.list({ prefix: "attachments/" }),
+    s.list({ prefix: "submissions/" }),
+  ]);
+  const committed = new Set(records.blobs.map((blob) => blob.key.slice("submissions/".length)));
+  const owners = new Set(attachments.blobs.map((blob) => blob.key.split("/")[1] ?? ""));
+  return [...owners].filter((id) => id !== "" && !committed.has(id));
+}
+
+/** When each suspected orphan was first seen by the cleanup (ms since the epoch). */
+export async function readOrphanMarks(): Promise<Map<string, number>> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: "orphans/" });
+  const marks = new Map<string, number>();
+  for (const blob of blobs) {
+    const mark = (await s.get(blob.key, { type: "json" })) as { firstSeen?: number } | null;
+    if (typeof mark?.firstSeen === "number") marks.set(blob.key.slice("orphans/".length), mark.firstSeen);
+  }
+  return marks;
+}
+
+export async function markOrphan(quoteId: string, firstSeen: number): Promise<void> {
+  await store().setJSON(orphanMarkKey(quoteId), { firstSeen }, { onlyIfNew: true });
+}
+
+export async function clearOrphanMark(quoteId: string): Promise<void> {
+  await store().delete(orphanMarkKey(quoteId));
+}
+
+/** Deletes every attachment stored under a submission id. */
+export async function deleteAttachments(quoteId: string): Promise<void> {
+  const s = store();
+  const { blobs } = await s.list({ prefix: `attachments/${quoteId}/` });
+  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
+}
+
+// E-mail notifications (netlify/lib/mail/outbox.ts): references and the outbox.
+// `outbox/{id}` marks a quote with e-mails still due, so the scheduled sender
+// lists those instead of every quote; `references/{reference}` keeps references unique.
+
+const outboxKey = (quoteId: string) => `outbox/${quoteId}`;
+const referenceKey = (reference: string) => `references/${reference}`;
+
+export interface OutboxEntry {
+  createdAt: string;
+}
+
+/** Claims `reference` for the submission; false when another submission holds it. */
+export async function reserveReference(reference: string, quoteId: string): Promise<boolean> {
+  const { modified } = await store().setJSON(referenceKey(reference), { quoteId }, { onlyIfNew: true });
+  return modified;
+}
+
+export async function saveOutboxEntry(quoteId: string, entry: OutboxEntry): Promise<void> {
+  await store().setJSON(outboxKey(quoteId), entry);
+}
+
+export async function readOutboxEntry(quoteId: string): Promise<OutboxEntry | null> {
+  return (await store().get(outboxKey(quoteId), { type: "json" })) as OutboxEntry | null;
+}
+
+export async function deleteOutboxEntry(quoteId: string): Promise<void> {
+  await store().delete(outboxKey(quoteId));
+}
+
+/** Ids of the submissions that have an outbox entry. */
+export async function listOutbox(): Promise<string[]> {
+  const { blobs } = await store().list({ prefix: "outbox/" });
+  return blobs.map((blob) => blob.key.slice("outbox/".length));
+}
