@@ -1,6 +1,6 @@
 /**
  * npm run backup [-- --out DIR]: every Blobs store of the site into a new folder (default
- * backups/<date-time>/), with a manifest of SHA-256 sums (DESIGN.md §12). The local sandbox of
+ * backups/<date-time>/), with a manifest of SHA-256 sums (docs/backups.md). The local sandbox of
  * `npm start` by default; a deployed site when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are set.
  */
 import { parseArgs } from "node:util";

@@ -1,5 +1,5 @@
 /**
- * npm run bench:leads: the lead desk at scale (DESIGN.md §10). Seeds LEADS (default 10,000) quote
+ * npm run bench:leads: the lead desk at scale (docs/design.md, Lead desk). Seeds LEADS (default 10,000) quote
  * requests into a local Blobs server on a temp folder, then times the real admin handlers: the
  * first page, a filtered page, a search and the CSV export of every lead, each cold (a new function
  * instance: nothing of the index in memory) and warm (the instance has served a request before).

@@ -1,6 +1,6 @@
 /**
  * npm run budget: JavaScript and CSS weights of every built page (dist/), gzip-compressed, against
- * DESIGN.md §7: no framework JavaScript on a page without islands, ≤ 80 kB JS on a public page with
+ * docs/design.md, Quality bars: no framework JavaScript on a page without islands, ≤ 80 kB JS on a public page with
  * islands, ≤ 150 kB on the admin pages, ≤ 30 kB CSS on every page (1 kB = 1000 bytes). Prints the
  * table, writes it into docs/quality.md and exits 1 when a page is over budget. Run after a build.
  */

@@ -1,5 +1,5 @@
 /**
- * npm run restore -- DIR [--force]: puts a backup made by `npm run backup` back (DESIGN.md §12).
+ * npm run restore -- DIR [--force]: puts a backup made by `npm run backup` back (docs/backups.md).
  * Checks every file's SHA-256 first. Entries that are missing are written, identical ones left alone;
  * an entry that differs was changed after the backup and is kept, unless --force. Same target rules
  * as the backup: the local sandbox, or the deployed site given NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN.

@@ -4,7 +4,7 @@ import { errorResponse } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { attachmentResponse } from "../lib/desk/admin-quote.ts";
 
-/** GET an attachment of a quote request: the exact bytes, streamed (DESIGN.md §3). */
+/** GET an attachment of a quote request: the exact bytes, streamed (docs/http-contract.md, Admin). */
 export default async (req: Request, context: Context) => {
   const refusal = await guardAdmin(req, ["GET"]);
   if (refusal) return refusal;

@@ -53,9 +53,9 @@ async function statsResponse(req: Request): Promise<Response> {
 }
 
 /**
- * One quote request (DESIGN.md §3): GET with its ETag, PATCH `{ status?, note? }` (412 when
+ * One quote request (docs/http-contract.md, Admin): GET with its ETag, PATCH `{ status?, note? }` (412 when
  * If-Match is stale), DELETE (record and attachments). The export and the chart data share the
- * route: the Netlify CLI does not rank literal paths above the `:id` pattern.
+ * route: the Netlify CLI does not rank literal paths above the `:id` pattern (docs/workarounds.md).
  */
 export default async (req: Request, context: Context) => {
   const refusal = await guardAdmin(req, ["GET", "PATCH", "DELETE"]);

@@ -31,5 +31,5 @@ export default async (req: Request, context: Context) => {
 };
 
 // The methods keep POST /api/admin/gallery/reorder away from this route: the CLI does not rank
-// the literal path above the `:id` pattern.
+// the literal path above the `:id` pattern (docs/workarounds.md).
 export const config: Config = { path: "/api/admin/gallery/:id", method: ["PUT", "DELETE"] };

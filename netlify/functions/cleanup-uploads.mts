@@ -3,7 +3,7 @@ import { json } from "../lib/http/responses.ts";
 import { cleanupExpiredUploads } from "../lib/uploads/uploads.ts";
 
 /**
- * Scheduled: deletes quote attachment uploads past their expiry (docs/uploads.md §5). Every 10
+ * Scheduled: deletes quote attachment uploads past their expiry (docs/uploads.md, Expiry and cleanup). Every 10
  * minutes, each run within a 20 s budget; a run that stops at its budget leaves the rest to the next.
  */
 export default async () => {

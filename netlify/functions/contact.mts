@@ -7,7 +7,7 @@ import { afterResponse } from "../lib/http/after-response.ts";
 import { QUOTE_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quote/take-quote.ts";
 import { quotaClient } from "../lib/limits/upload-quota.ts";
 
-/** POST /api/contact: a quote request (DESIGN.md §3, docs/uploads.md). */
+/** POST /api/contact: a quote request (docs/http-contract.md, docs/uploads.md). */
 export default async (req: Request, context?: Context) => {
   if (req.method !== "POST") return methodNotAllowed(["POST"]);
   try {

@@ -1,5 +1,5 @@
 /**
- * Backup and restore of every Blobs store of a site (DESIGN.md §12), for scripts/backup.ts and
+ * Backup and restore of every Blobs store of a site (docs/backups.md), for scripts/backup.ts and
  * scripts/restore.ts.
  *
  * A backup is a folder:

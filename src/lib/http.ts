@@ -31,7 +31,7 @@ export function errorField(text: string): string | undefined {
 }
 
 /**
- * SPEC.md §8: "{status}: {body text, or the status text when empty}". A JSON `{ error }` body
+ * docs/spec.md, Messages: "{status}: {body text, or the status text when empty}". A JSON `{ error }` body
  * contributes its message rather than raw JSON.
  */
 export async function httpError(response: Response): Promise<HttpError> {

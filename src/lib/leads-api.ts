@@ -1,5 +1,5 @@
 /**
- * Browser calls of the lead desk (DESIGN.md §3 additions): pages of the list, one lead with its
+ * Browser calls of the lead desk (docs/http-contract.md, Admin): pages of the list, one lead with its
  * ETag, status and note changes, erasure and the chart data. Every call sends the session cookie.
  *
  * Shipped to the browser: no Node APIs, astro:* or React.

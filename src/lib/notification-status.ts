@@ -1,5 +1,5 @@
 /**
- * The e-mails of a quote as GET /api/admin/contact-submissions shows them (DESIGN.md §9).
+ * The e-mails of a quote as GET /api/admin/contact-submissions shows them (docs/email.md).
  * Shipped to the browser: keep it free of Node APIs, astro:* and React.
  */
 export interface AdminNotification {

@@ -1,5 +1,5 @@
 /**
- * Browser calls about a quote's e-mails (DESIGN.md §3, §9): whether e-mail is configured, and retry.
+ * Browser calls about a quote's e-mails (docs/http-contract.md; docs/email.md): whether e-mail is configured, and retry.
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 import { SessionEndedError } from "./admin/api";

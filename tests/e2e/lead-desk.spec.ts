@@ -1,5 +1,5 @@
 /**
- * The owner's lead desk on /contact-admin (DESIGN.md §10) in real Chromium against the production
+ * The owner's lead desk on /contact-admin (docs/design.md, Lead desk) in real Chromium against the production
  * build, on desktop and phone: find a lead by search, set it to Contacted, add a note, reload and
  * see both, export, delete; the 412 path; the chart; the source a quote records; axe on each state.
  */

@@ -354,7 +354,7 @@ describe("session route", () => {
     expect((await session(request)).status).toBe(200);
   });
 
-  it("405 for POST with a session (401 without one, DESIGN.md §3)", async () => {
+  it("405 for POST with a session (401 without one: auth comes first)", async () => {
     const cookie = await adminCookie();
     const post = (headers: HeadersInit) =>
       session(new Request(`${TEST_ORIGIN}/api/admin/session`, { method: "POST", headers }));

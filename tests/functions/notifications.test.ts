@@ -1,5 +1,5 @@
 /**
- * The e-mails of a quote (DESIGN.md §9) against real SMTP servers started here (smtp-server, parsed
+ * The e-mails of a quote (docs/email.md) against real SMTP servers started here (smtp-server, parsed
  * with mailparser) and a real Blobs server: content, headers, failures, retries, concurrency.
  */
 import type { Context } from "@netlify/functions";

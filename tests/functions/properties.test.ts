@@ -1,7 +1,7 @@
 /**
  * Generated hostile input for every endpoint (fast-check): arbitrary fields, types, sizes,
  * encodings, boundaries, cookies and headers. Whatever arrives: no 5xx, nothing stored or changed on a 4xx,
- * no unhandled rejection (DESIGN.md §7).
+ * no unhandled rejection (docs/design.md, Quality bars).
  *
  * FC_RUNS (default 200 per endpoint) and FC_SEED (default fixed; "random" for a new one each run)
  * run more locally, e.g. `FC_RUNS=5000 FC_SEED=random npx vitest run tests/functions/properties.test.ts`.

@@ -1,5 +1,5 @@
 /**
- * Server-side admin access (DESIGN.md §5): one shared password from ADMIN_PASSWORD, sessions in an
+ * Server-side admin access (docs/design.md, Admin security): one shared password from ADMIN_PASSWORD, sessions in an
  * HttpOnly cookie that are both HMAC-signed (SESSION_SECRET, else derived from the password) and
  * recorded in Blobs, so logout or a password change ends them for every copy of the cookie.
  *
@@ -102,7 +102,7 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<Parsed
 }
 
 /**
- * The guards of every admin function, in one order: auth first, as DESIGN.md §3 requires ("401
+ * The guards of every admin function, in one order: auth first, as docs/http-contract.md requires ("401
  * before anything else"): 503 when deployed without ADMIN_PASSWORD, 401 without a valid session;
  * then the method (405, `Allow` lists `methods` but HEAD); then the origin (403 for a foreign
  * `Origin` on a state-changing method). null when the request may proceed to its body, which is

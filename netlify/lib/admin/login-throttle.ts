@@ -1,5 +1,5 @@
 /**
- * Brute-force protection for the admin login (DESIGN.md §5): after LOGIN_MAX_FAILURES failed logins
+ * Brute-force protection for the admin login (docs/design.md, Admin security): after LOGIN_MAX_FAILURES failed logins
  * from one client (IPv4 address or IPv6 /64, client-key.ts) within LOGIN_FAILURE_WINDOW_MS, further
  * attempts are refused until the oldest of those failures leaves the window.
  *

@@ -14,7 +14,7 @@ export const isQuoteId = (value: string) => QUOTE_ID.test(value);
 export const attachmentUrl = (quoteId: string, attachmentId: string) =>
   `/api/admin/contact-submissions/${quoteId}/attachments/${attachmentId}`;
 
-/** A submission as the admin API returns it (DESIGN.md §3). */
+/** A submission as the admin API returns it (docs/http-contract.md, Admin). */
 export function toAdminQuote(record: QuoteRecord) {
   return {
     id: record.id,

@@ -1,5 +1,5 @@
 /**
- * The owner's lead desk (DESIGN.md §3 additions, §10): the paged, filtered and searchable list over
+ * The owner's lead desk (docs/http-contract.md, Admin; docs/design.md, Lead desk): the paged, filtered and searchable list over
  * the summary index, one lead with its ETag, status and note changes without lost updates, erasure,
  * CSV export, the leads-per-week chart and retention.
  */

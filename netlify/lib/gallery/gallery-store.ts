@@ -5,7 +5,7 @@
  * The index is one JSON blob holding every item in display order, so displayOrder is always
  * 0..n-1 without gaps. Every change reads it with strong consistency and writes it back
  * conditionally (`onlyIfMatch`, or `onlyIfNew` for the first write), retrying on conflict, so two
- * admins working at once lose nothing (DESIGN.md §6). Writers in one process also queue behind each
+ * admins working at once lose nothing (docs/design.md, Data that must not be lost). Writers in one process also queue behind each
  * other: the local Blobs server checks the condition and writes in separate steps, so only the
  * queue makes concurrent writes from one process safe there.
  */

@@ -1,6 +1,6 @@
 /**
  * Outgoing e-mail over SMTP (nodemailer), configured by SMTP_URL, MAIL_FROM and OWNER_EMAIL
- * (DESIGN.md §9). Under the Netlify CLI, SMTP_URL defaults to the local MailDev that `npm start` runs.
+ * (docs/email.md). Under the Netlify CLI, SMTP_URL defaults to the local MailDev that `npm start` runs.
  */
 import { businessDetails } from "../business.ts";
 

@@ -1,5 +1,5 @@
 /**
- * How the e-mails of a quote stand, as stored in the quote record (DESIGN.md §9). Light on purpose:
+ * How the e-mails of a quote stand, as stored in the quote record (docs/email.md). Light on purpose:
  * the quote and admin functions import it; the sending machinery (notifications.ts) loads only
  * when something is sent.
  */

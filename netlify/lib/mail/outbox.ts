@@ -1,5 +1,5 @@
 /**
- * The two e-mails of every quote (DESIGN.md §9): recorded with the quote, sent after the visitor's
+ * The two e-mails of every quote (docs/email.md): recorded with the quote, sent after the visitor's
  * 201, retried with backoff by the scheduled sender for 24 hours, never sent twice.
  *
  * "Never twice": before sending, a sender claims the e-mail with a conditional write of the quote

@@ -24,7 +24,7 @@ export interface QuoteRecord extends QuoteFields {
   attachments: StoredAttachment[];
   /** Short code the customer is told; absent on quotes stored before references existed. */
   reference?: string;
-  /** Lead desk fields (DESIGN.md §10); absent on quotes stored before it, read as `new`, no notes. */
+  /** Lead desk fields (docs/design.md, Lead desk); absent on quotes stored before it, read as `new`, no notes. */
   status?: LeadStatus;
   notes?: LeadNote[];
   source?: LeadSource;

@@ -59,7 +59,7 @@ export const QUOTE_LIMITS: MultipartLimits = {
 export interface QuoteReceipt {
   id: string;
   createdAt: string;
-  /** What the customer quotes on the phone (DESIGN.md §9). */
+  /** What the customer quotes on the phone (docs/email.md, The reference). */
   reference: string;
 }
 
@@ -198,7 +198,7 @@ export async function submitQuote(
     }
   }
 
-  // The outbox entry goes first, so a stored quote always has one (DESIGN.md §9).
+  // The outbox entry goes first, so a stored quote always has one (docs/email.md).
   const reference = await assignReference(id);
   await saveOutboxEntry(id, { createdAt });
   const source = parseLeadSourceField(single(form, SOURCE_FIELD));

@@ -1,5 +1,5 @@
 /**
- * What an attachment really is, judged by its first bytes (DESIGN.md §4), and what its original
+ * What an attachment really is, judged by its first bytes (docs/design.md, Attachments and the request limit), and what its original
  * name may look like. Only images, PDF, DOC and DOCX are accepted; SVG is not (it can carry script).
  */
 import { DOCX_TYPE, sniffFileType } from "../../../src/lib/file-signature.ts";

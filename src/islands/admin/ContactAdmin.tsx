@@ -65,7 +65,7 @@ function messageOf(error: unknown): string {
 /**
  * /contact-admin: locked until the server accepts the password; then the quote requests, list and
  * detail. Unlock survives reloads through the session cookie plus the `contact-admin` flag, and is
- * re-checked with the server on every load (SPEC.md §4, DESIGN.md §5).
+ * re-checked with the server on every load (docs/spec.md, States; docs/design.md, Admin security).
  */
 export default function ContactAdmin({ businessName }: Props) {
   const [phase, setPhase] = useState<Phase>("checking");

@@ -44,7 +44,7 @@ interface Props {
   whatsappHref?: string;
 }
 
-/** The free-quote form on /contact (SPEC.md §2, §5; DESIGN.md §4). */
+/** The free-quote form on /contact (docs/spec.md, Contact and Validation; docs/uploads.md). */
 export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
   const id = useId();
   const [values, setValues] = useState<QuoteFields>(emptyValues);
@@ -54,7 +54,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
   const [serverErrors, setServerErrors] = useState<QuoteFieldErrors>({});
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [status, setStatus] = useState<Status>("editing");
-  /** The quote reference from the 201 answer (DESIGN.md §9), shown on the Thank You panel. */
+  /** The quote reference from the 201 answer (docs/email.md), shown on the Thank You panel. */
   const [reference, setReference] = useState("");
   const [honeypot, setHoneypot] = useState("");
   /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */

@@ -1,5 +1,5 @@
 /**
- * The quote form's send (SPEC.md §5, DESIGN.md §4): uploads the chosen files that are not yet
+ * The quote form's send (docs/spec.md, Validation; docs/uploads.md): uploads the chosen files that are not yet
  * uploaded, then posts the quote with their upload ids. Plain TypeScript, no React.
  */
 import { QUOTE_FIELD_NAMES, type QuoteFieldErrors } from "../../lib/quote/rules";

@@ -1,7 +1,7 @@
 /**
- * Browser calls of the admin screens (DESIGN.md §3): sign-in, sign-out and session checks; the
+ * Browser calls of the admin screens (docs/http-contract.md, Admin): sign-in, sign-out and session checks; the
  * lead desk's calls are in ../leads-api.ts. Every call sends the session cookie; none is retried
- * (SPEC.md §7).
+ * (docs/spec.md, How the browser calls the server).
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */

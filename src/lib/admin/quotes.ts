@@ -11,7 +11,7 @@ import { isNotificationList, type AdminNotification } from "../notification-stat
 import { serviceLabel } from "../service-options";
 import type { QuoteFields } from "../quote/rules";
 
-/** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
+/** The local-storage flag of docs/spec.md, States: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
 
 /** Dates are shown in the business's own time zone, wherever the owner opens the page. */

@@ -1,5 +1,5 @@
 /**
- * The gallery's calls from the browser (SPEC.md §7, §8). Browser-safe and free of zod.
+ * The gallery's calls from the browser (docs/http-contract.md; docs/spec.md, Messages). Browser-safe and free of zod.
  * A non-OK answer raises an HttpError (../http.ts).
  */
 import { httpError } from "../http";

@@ -1,5 +1,5 @@
 /**
- * The two e-mails of a quote (DESIGN.md §9), rendered from React Email templates to HTML and
+ * The two e-mails of a quote (docs/email.md), rendered from React Email templates to HTML and
  * plain text. Server-only: nothing here may reach a browser bundle.
  */
 import type { ReactElement } from "react";
