@@ -4,7 +4,7 @@ import { json, methodNotAllowed } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { parseMultipart } from "../lib/http/multipart.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
-import { QUOTE_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quote/take-quote.ts";
+import { QUOTE_LIMITS, parseIdempotencyKey, takeQuote } from "../lib/quote/take-quote.ts";
 import { quotaClient } from "../lib/limits/upload-quota.ts";
 
 /** POST /api/contact: a quote request (DESIGN.md §3, docs/uploads.md). */
@@ -13,7 +13,7 @@ export default async (req: Request, context?: Context) => {
   try {
     const idempotencyKey = parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER));
     const form = await parseMultipart(req, QUOTE_LIMITS);
-    const { id, createdAt, reference, stored } = await submitQuote(
+    const { id, createdAt, reference, stored } = await takeQuote(
       form,
       idempotencyKey,
       quotaClient(req, context),

@@ -5,7 +5,7 @@ import partFunction, { config as partConfig } from "../../netlify/functions/uplo
 import completeFunction, { config as completeConfig } from "../../netlify/functions/upload-complete.mts";
 import cleanupHandler from "../../netlify/functions/cleanup-uploads.mts";
 import { cleanupExpiredUploads } from "../../netlify/lib/uploads/uploads.ts";
-import { submitQuote } from "../../netlify/lib/quote/take-quote.ts";
+import { takeQuote } from "../../netlify/lib/quote/take-quote.ts";
 import { openAttachment, readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { MAX_REQUEST_BODY_BYTES, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
@@ -185,7 +185,7 @@ describe("expiry", () => {
     const later = Date.now() + UPLOAD_TTL_MS + 60_000;
     const before = await storedKeys();
     const client = { key: "test-client", network: "192.0.2.9" };
-    await expect(submitQuote({ fields, files: [] }, null, client, later)).rejects.toMatchObject({
+    await expect(takeQuote({ fields, files: [] }, null, client, later)).rejects.toMatchObject({
       status: 410,
     });
     expect(await storedKeys()).toEqual(before);

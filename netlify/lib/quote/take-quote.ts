@@ -14,7 +14,7 @@ import {
   MIN_FILL_TIME_MS,
   UPLOAD_IDS_FIELD,
 } from "../../../src/lib/quote/upload.ts";
-import { parseLeadSourceField } from "../../../src/lib/leads.ts";
+import { parseLeadSourceField } from "../../../src/lib/lead-model.ts";
 import { SOURCE_FIELD } from "../../../src/lib/visit-source.ts";
 import { cleanFileName, detectFileType } from "../uploads/file-types.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -105,7 +105,7 @@ function checkInlineFile(file: ParsedFile): InlineAttachment {
  * a success and stored nowhere. Inline files are charged to the client's attachment quota here;
  * uploaded ones were charged when their upload started, and each goes into one quote only.
  */
-export async function submitQuote(
+export async function takeQuote(
   form: ParsedForm,
   idempotencyKey: string | null,
   client: QuotaClient,

@@ -1,20 +1,10 @@
 /**
  * Browser side of the part-upload protocol (docs/uploads.md): create → numbered parts → complete.
- * Parts go by XMLHttpRequest for upload progress; a failed part is retried on its own. Not on
- * ../../lib/http.ts: a shared chunk would put /contact over its JavaScript budget.
+ * Parts go by XMLHttpRequest for upload progress; a failed part is retried on its own. Failures are
+ * the islands' one ApiError; not on ../../lib/api-client.ts: its helpers in a shared chunk would put
+ * /contact over its JavaScript budget.
  */
-import type { QuoteFieldErrors } from "../../lib/quote/rules";
-
-export class RequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Per-field messages, when the server refused a quote with them. */
-    readonly fieldErrors?: QuoteFieldErrors,
-  ) {
-    super(message);
-  }
-}
+import { ApiError } from "../../lib/api-error";
 
 const PART_ATTEMPTS = 4;
 const RETRY_BASE_MS = 400;
@@ -26,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * are the attachment quotas, refusing for hours (Retry-After), not seconds.
  */
 const retryable = (error: unknown) =>
-  !(error instanceof RequestError) || error.status === 0 || (error.status >= 500 && error.status !== 503);
+  !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && error.status !== 503);
 
 async function errorMessage(response: Response): Promise<string> {
   if (response.status >= 400 && response.status < 500) {
@@ -43,7 +33,7 @@ async function postJson<T>(url: string, body?: unknown): Promise<T> {
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new RequestError(response.status, await errorMessage(response));
+  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
   return (await response.json()) as T;
 }
 
@@ -63,9 +53,9 @@ function putPart(url: string, blob: Blob, onProgress: (sent: number) => void): P
       } catch {
         // Not JSON: keep the status message.
       }
-      reject(new RequestError(xhr.status, message));
+      reject(new ApiError(xhr.status, message));
     };
-    xhr.onerror = () => reject(new RequestError(0, "Network error while uploading"));
+    xhr.onerror = () => reject(new ApiError(0, "Network error while uploading"));
     xhr.send(blob);
   });
 }
