@@ -1,11 +1,24 @@
 /**
- * The admin screens' and gallery API's side of a failed call and of upload progress: one reading of
- * the project's JSON error body (`{ "error": "…" }`) into an ApiError (./api-error.ts), and one
- * XMLHttpRequest wrapper for uploads that report progress.
+ * Browser calls to the site's API, for the admin screens and the gallery: one error type with the
+ * HTTP status (0 when the request never got an answer), one reading of the project's JSON error
+ * body (`{ "error": "…" }`), and one XMLHttpRequest wrapper for uploads that report progress. The
+ * server's refusals are `HttpError` (netlify/lib/http/http-error.ts); the quote form keeps its own
+ * small client (src/islands/quote/upload-client.ts) for its JavaScript budget.
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
-import { ApiError } from "./api-error";
+
+/** A browser call to the site's API that failed. */
+export class ApiError extends Error {
+  constructor(
+    /** The answer's status; 0 for a network failure. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
 
 /** The `error` message of a JSON error body, or undefined when the text is not one. */
 export function errorField(text: string): string | undefined {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { errorDetail, fetchGallery, send } from "../../../lib/gallery/api";
-import { ApiError } from "../../../lib/api-error";
+import { ApiError } from "../../../lib/api-client";
 import { swapWithNeighbour } from "../../../lib/gallery/order";
 import type { GalleryItem, GalleryUpdateInput } from "../../../lib/gallery/schema";
 import { UPLOAD_DEFAULT_DESCRIPTION } from "../../../lib/gallery/constants";
