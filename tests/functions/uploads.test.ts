@@ -135,6 +135,16 @@ describe("the upload endpoints refuse bad input with a 4xx", () => {
     expect((await createHandler(json(body))).status).toBe(status);
   });
 
+  test("a refused start names the field, as the quote form shows it", async () => {
+    const name = await createHandler(json({ name: "a/b.jpg", size: 10 }));
+    const nameMessage = "name must be the file's name (no folders, at most 200 characters)";
+    expect(await name.json()).toEqual({ error: nameMessage, fieldErrors: { name: [nameMessage] } });
+    const size = await createHandler(json({ name: "a.jpg", size: "10" }));
+    expect(await size.json()).toMatchObject({ error: "size must be the file's size in bytes" });
+    const array = await createHandler(json([1, 2]));
+    expect(await array.json()).toMatchObject({ error: "Request body must be a JSON object" });
+  });
+
   test("create with JSON that is not an object, or not JSON", async () => {
     expect((await createHandler(json([1, 2]))).status).toBe(400);
     expect(
