@@ -18,7 +18,7 @@ import one from "../netlify/functions/admin-contact-submission.mts";
 import { forgetCachedIndex, markIndexBuilt, upsertRows } from "../netlify/lib/desk/lead-index-store.ts";
 import { rowOf } from "../netlify/lib/desk/lead-desk.ts";
 import { saveQuote, type QuoteRecord } from "../netlify/lib/quote/quote-store.ts";
-import { LEAD_STATUSES } from "../src/lib/leads.ts";
+import { LEAD_STATUSES } from "../src/lib/lead-model.ts";
 import { SERVICE_OPTION_VALUES } from "../src/lib/service-options.ts";
 import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.ts";
 

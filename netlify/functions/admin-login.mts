@@ -1,9 +1,9 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
-import { passwordMatches, refuseUnavailableOrForeign, startSession } from "../lib/admin/auth.ts";
+import { passwordMatches, requireSignInAllowed, SignInRefused, startSession } from "../lib/admin/auth.ts";
 import { clientKey } from "../lib/http/client-key.ts";
-import { json, methodNotAllowed } from "../lib/http/responses.ts";
-import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
+import { json } from "../lib/http/responses.ts";
+import { HttpError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import {
   LOGIN_MAX_FAILURES,
@@ -23,29 +23,25 @@ const LOGIN_JSON = {
   invalid: () => new HttpError(400, "A password is required"),
 };
 
-/** The refusal body; `signInSlowed` tells the sign-in screens the site-wide ceiling is crossed. */
-const refusal = (status: number, error: string, slowed: boolean, headers: Record<string, string> = {}) =>
-  json(slowed ? { error, signInSlowed: true } : { error }, { status, headers });
-
 /** POST /api/admin/login `{ password }` → 200 + session cookie; 401; 429 + Retry-After. */
 export default async (req: Request, context: Context) => {
-  if (req.method !== "POST") return methodNotAllowed(["POST"]);
-  const refused = refuseUnavailableOrForeign(req);
-  if (refused) return refused;
   try {
+    requireMethod(req, ["POST"]);
+    requireSignInAllowed(req);
     const { password } = await readJson(req, LoginSchema, MAX_BODY_BYTES, LOGIN_JSON);
     const slowed = await isSignInSlowed();
     if (slowed) await new Promise((resolve) => setTimeout(resolve, SLOWED_DELAY_MS));
     const { key } = clientKey(req, context, "login");
     const attempt = await reserveAttempt(key, Date.now(), slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);
     if (!attempt.allowed) {
-      return refusal(429, "Too many failed attempts. Please try again later.", slowed, {
+      throw new SignInRefused(429, "Too many failed attempts. Please try again later.", slowed, {
         "Retry-After": String(attempt.retryAfterSeconds),
       });
     }
     if (!passwordMatches(password)) {
       const nowSlowed = await recordSiteFailure();
-      return refusal(401, "Incorrect password", slowed || nowSlowed);
+      // `signInSlowed` tells the sign-in screens the site-wide ceiling is crossed.
+      throw new SignInRefused(401, "Incorrect password", slowed || nowSlowed);
     }
     await forgiveAttempts(key);
     return json({ authenticated: true }, { headers: { "Set-Cookie": await startSession(req) } });

@@ -1,13 +1,12 @@
 import type { Config } from "@netlify/functions";
-import { endSession, guardAdmin } from "../lib/admin/auth.ts";
+import { endSession, requireAdmin } from "../lib/admin/auth.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 
 /** POST /api/admin/logout → 200; the session ends on the server, so copies of the cookie stop working. */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["POST"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["POST"]);
     return json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(req) } });
   } catch (error) {
     return toErrorResponse(error, "admin-logout");

@@ -4,9 +4,9 @@
  * placeholder fails the build.
  *
  * - `{LEAD_RETENTION_MONTHS}`: how long quote requests that did not become work are kept; the
- *   scheduled retention function erases by the same constant (src/lib/leads.ts).
+ *   scheduled retention function erases by the same constant (src/lib/lead-model.ts).
  */
-import { LEAD_RETENTION_MONTHS } from "./leads.ts";
+import { LEAD_RETENTION_MONTHS } from "./lead-model.ts";
 
 export const CONTENT_CONSTANTS: Readonly<Record<string, string>> = {
   LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),

@@ -3,13 +3,13 @@
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 import { SessionEndedError } from "./admin/api";
-import { httpError } from "./http";
+import { apiError } from "./api-client";
 import type { EmailStatus } from "./notification-status";
 
 export async function fetchEmailStatus(): Promise<EmailStatus> {
   const response = await fetch("/api/admin/notifications", { credentials: "include", cache: "no-store" });
   if (response.status === 401) throw new SessionEndedError();
-  if (!response.ok) throw await httpError(response);
+  if (!response.ok) throw await apiError(response);
   const body = (await response.json()) as Partial<EmailStatus>;
   return { configured: body.configured === true };
 }
@@ -23,5 +23,5 @@ export async function retryNotifications(id: string): Promise<void> {
     body: JSON.stringify({ id }),
   });
   if (response.status === 401) throw new SessionEndedError();
-  if (!response.ok) throw await httpError(response);
+  if (!response.ok) throw await apiError(response);
 }

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { LEAD_RETENTION_MONTHS } from "../../src/lib/leads";
+import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model";
 import { MIN_FILL_TIME_MS } from "../../src/lib/quote/upload";
 import { expectNoA11yViolations } from "./helpers/a11y";
 

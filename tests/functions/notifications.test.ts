@@ -241,7 +241,9 @@ describe("failures", () => {
       expect(smtp.messages).toHaveLength(0);
 
       advanceClock(6 * 60 * 1000);
-      expect((await scheduled()).status).toBe(204);
+      const run = await scheduled();
+      expect(run.status).toBe(200);
+      expect(await run.json()).toEqual({ quotes: expect.any(Number) });
       await scheduled();
       expect(mailsTo(smtp.messages, owner)).toHaveLength(1);
       expect(mailsTo(smtp.messages, VALID_FIELDS.email)).toHaveLength(1);

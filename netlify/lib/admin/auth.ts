@@ -7,8 +7,8 @@
  * keyed by an HMAC of the id, never by the id itself.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { errorResponse, methodNotAllowed } from "../http/responses.ts";
-import { isStorageOutage, toErrorResponse } from "../http/http-error.ts";
+import { json } from "../http/responses.ts";
+import { HttpError, MethodNotAllowedError, UnauthorizedError, toErrorResponse } from "../http/http-error.ts";
 import { adminSecrets, type AdminSecrets } from "./secrets.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
@@ -29,16 +29,25 @@ function constantTimeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digestA, digestB);
 }
 
-function unavailable(): Response {
-  return errorResponse(503, "Admin access is not configured on this site");
-}
+const unavailable = () => new HttpError(503, "Admin access is not configured on this site");
+const forbidden = () => new HttpError(403, "Cross-site requests are not allowed");
 
-function unauthorized(): Response {
-  return errorResponse(401, "Authentication required");
-}
+/**
+ * A refused sign-in (401 wrong password or no session, 429 locked out) that may tell the sign-in
+ * screens that sign-in is slowed site-wide: `{ error, signInSlowed: true }`.
+ */
+export class SignInRefused extends HttpError {
+  readonly signInSlowed: boolean;
 
-function forbidden(): Response {
-  return errorResponse(403, "Cross-site requests are not allowed");
+  constructor(status: 401 | 429, message: string, signInSlowed: boolean, headers?: HeadersInit) {
+    super(status, message, undefined, headers);
+    this.signInSlowed = signInSlowed;
+  }
+
+  override toResponse(): Response {
+    if (!this.signInSlowed) return super.toResponse();
+    return json({ error: this.message, signInSlowed: true }, { status: this.status, headers: this.headers });
+  }
 }
 
 /** True when a state-changing request comes from another site (or hides where it comes from). */
@@ -54,10 +63,13 @@ function isForeignRequest(req: Request): boolean {
   }
 }
 
-/** 503 when unconfigured, 403 for a foreign Origin on a state-changing method; else null. */
-export function refuseUnavailableOrForeign(req: Request): Response | null {
-  if (!adminSecrets()) return unavailable();
-  return isForeignRequest(req) ? forbidden() : null;
+/**
+ * The guards of sign-in, which has no session to check yet: throws 503 when admin access is not
+ * configured, 403 for a foreign Origin on a state-changing method.
+ */
+export function requireSignInAllowed(req: Request): void {
+  if (!adminSecrets()) throw unavailable();
+  if (isForeignRequest(req)) throw forbidden();
 }
 
 function readCookie(req: Request, name: string): string | null {
@@ -105,21 +117,30 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<Parsed
  * The guards of every admin function, in one order: auth first, as docs/http-contract.md requires ("401
  * before anything else"): 503 when deployed without ADMIN_PASSWORD, 401 without a valid session;
  * then the method (405, `Allow` lists `methods` but HEAD); then the origin (403 for a foreign
- * `Origin` on a state-changing method). null when the request may proceed to its body, which is
- * not read here.
+ * `Origin` on a state-changing method). Throws the refusal; returns when the request may proceed
+ * to its body, which is not read here. A session store that cannot be read throws its own error,
+ * which the handler's toErrorResponse answers 503 (to retry), never a 401 that would sign the
+ * owner out.
+ */
+export async function requireAdmin(req: Request, methods: readonly string[]): Promise<void> {
+  const secrets = adminSecrets();
+  if (!secrets) throw unavailable();
+  if (!(await validSession(req, secrets))) throw new UnauthorizedError();
+  if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
+  if (isForeignRequest(req)) throw forbidden();
+}
+
+/**
+ * requireAdmin's refusal as a ready Response, or null to proceed, for the lead desk's handlers
+ * (admin-contact-submission(s).mts), which take it in this form.
  */
 export async function guardAdmin(req: Request, methods: readonly string[]): Promise<Response | null> {
-  const secrets = adminSecrets();
-  if (!secrets) return unavailable();
   try {
-    if (!(await validSession(req, secrets))) return unauthorized();
+    await requireAdmin(req, methods);
+    return null;
   } catch (error) {
-    // The session store is unreachable: a 503 to retry, not a 401 that would sign the owner out.
-    if (isStorageOutage(error)) return toErrorResponse(error, "admin session check");
-    throw error;
+    return toErrorResponse(error, "admin session check");
   }
-  if (!methods.includes(req.method)) return methodNotAllowed(methods.filter((m) => m !== "HEAD"));
-  return isForeignRequest(req) ? forbidden() : null;
 }
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */

@@ -2,7 +2,7 @@
 import { contentDisposition } from "../uploads/file-types.ts";
 import { HttpError } from "../http/http-error.ts";
 import { adminNotifications } from "../mail/notification-state.ts";
-import { isLeadStatus } from "../../../src/lib/leads.ts";
+import { isLeadStatus } from "../../../src/lib/lead-model.ts";
 import { secureHeaders } from "../http/responses.ts";
 import { openAttachment, readQuote, type QuoteRecord } from "../quote/quote-store.ts";
 

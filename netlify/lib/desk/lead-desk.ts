@@ -19,7 +19,7 @@ import {
   type LeadFilters,
   type LeadStats,
   type LeadStatus,
-} from "../../../src/lib/leads.ts";
+} from "../../../src/lib/lead-model.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
 import { HttpError } from "../http/http-error.ts";
 import { withKeyLock } from "../blobs/key-lock.ts";

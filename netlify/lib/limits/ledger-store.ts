@@ -36,6 +36,7 @@ export async function updateJson<T, R>(
   return null;
 }
 
-export async function readJson<T>(storeName: string, key: string): Promise<T | null> {
+/** A ledger entry as stored; null when there is none. */
+export async function readLedger<T>(storeName: string, key: string): Promise<T | null> {
   return (await openStore(storeName).get(key, { type: "json" })) as T | null;
 }

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { QuoteForEmail } from "./emails/quote-emails.tsx";
-import { HttpError } from "../http/http-error.ts";
+import { ConflictError, logFailure, NotFoundError } from "../http/http-error.ts";
 import { mailSettings, sendMail, SendError, type MailSettings, type OutgoingMail } from "./mailer.ts";
 import { RETRY_WINDOW_MS, type NotificationKind, type NotificationState } from "./notification-state.ts";
 import {
@@ -192,14 +192,17 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
         claim.kinds.map(async (kind) => {
           const outcome = await sendOne(kind, claim.record, settings, timeoutMs);
           if (!outcome.sent)
-            console.warn(`E-mail "${kind}" of quote ${id} not sent: ${outcome.error.message}`);
+            // The reason stays in the record: an SMTP reply may quote the customer's address.
+            console.warn(
+              `E-mail "${kind}" of quote ${id} not sent (${outcome.error.permanent ? "refused" : "will retry"})`,
+            );
           await settle(id, kind, claim.leaseId, outcome, Date.now());
         }),
       );
     }
     await tidyOutbox(id);
   } catch (error) {
-    console.error(`E-mails of quote ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    logFailure(`E-mails of quote ${id}`, error);
   }
 }
 
@@ -231,9 +234,9 @@ export async function deliverOutbox(): Promise<{ quotes: number }> {
 export async function requeueNotifications(id: string): Promise<void> {
   const now = Date.now();
   const current = await readQuoteWithEtag(id);
-  if (!current) throw new HttpError(404, "Submission not found");
+  if (!current) throw new NotFoundError("Submission not found");
   if (!current.data.notifications)
-    throw new HttpError(409, "This quote request predates e-mail notifications");
+    throw new ConflictError("This quote request predates e-mail notifications");
   await updateNotifications(id, (record) => ({
     notifications: (record.notifications ?? []).map((n): NotificationState => {
       if (n.status === "sent") return n;

@@ -2,7 +2,7 @@
  * Blobs storage of quote submissions, their attachments and submit idempotency keys.
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
-import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/leads.ts";
+import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/lead-model.ts";
 import type { QuoteFields } from "../../../src/lib/quote/rules.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "../blobs/open-store.ts";

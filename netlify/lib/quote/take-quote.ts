@@ -14,10 +14,10 @@ import {
   MIN_FILL_TIME_MS,
   UPLOAD_IDS_FIELD,
 } from "../../../src/lib/quote/upload.ts";
-import { parseLeadSourceField } from "../../../src/lib/leads.ts";
+import { parseLeadSourceField } from "../../../src/lib/lead-model.ts";
 import { SOURCE_FIELD } from "../../../src/lib/visit-source.ts";
 import { cleanFileName, detectFileType } from "../uploads/file-types.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError, logFailure } from "../http/http-error.ts";
 import { indexQuote } from "../desk/lead-desk.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "../http/multipart.ts";
 import { initialNotifications } from "../mail/notification-state.ts";
@@ -105,7 +105,7 @@ function checkInlineFile(file: ParsedFile): InlineAttachment {
  * a success and stored nowhere. Inline files are charged to the client's attachment quota here;
  * uploaded ones were charged when their upload started, and each goes into one quote only.
  */
-export async function submitQuote(
+export async function takeQuote(
   form: ParsedForm,
   idempotencyKey: string | null,
   client: QuotaClient,
@@ -214,9 +214,7 @@ export async function submitQuote(
   if (source) record.source = source;
   await saveQuote(record);
   // The record is the commit point; a lead the index misses is added by the daily reconcile.
-  await indexQuote(record).catch((error: unknown) =>
-    console.error("contact: index update failed", error instanceof Error ? error.message : "unknown error"),
-  );
+  await indexQuote(record).catch((error: unknown) => logFailure("contact: index update", error));
 
   for (const upload of uploads) {
     if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);

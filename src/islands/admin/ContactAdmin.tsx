@@ -17,7 +17,7 @@ import {
   type LeadFilters,
   type LeadStats,
   type LeadStatus,
-} from "../../lib/leads";
+} from "../../lib/lead-model";
 import DeleteLeadDialog from "./DeleteLeadDialog";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";

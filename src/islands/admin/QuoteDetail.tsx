@@ -7,7 +7,7 @@ import {
   LEAD_STATUSES,
   isLeadStatus,
   type LeadStatus,
-} from "../../lib/leads";
+} from "../../lib/lead-model";
 import { telLink } from "../../lib/links";
 import { formatQuoteDate, fullName, replyMailto, type AdminQuote } from "../../lib/admin/quotes";
 import { formatFileSize } from "../../lib/file-size";

@@ -23,7 +23,7 @@ import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft } from "./draft";
 import { isQuotaRefusal, submitQuote } from "./submit-quote";
-import { RequestError } from "./upload-client";
+import { QuoteSendError } from "./upload-client";
 
 interface ChosenFile {
   key: string;
@@ -184,7 +184,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
       setStartedAt(null);
       setStatus("sent");
     } catch (error) {
-      if (error instanceof RequestError) {
+      if (error instanceof QuoteSendError) {
         // Unknown or expired uploads: send those files again on the next try.
         if (error.status === 404 || error.status === 410) {
           setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));

@@ -11,7 +11,7 @@ import {
 } from "../../lib/quote/upload";
 import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 import type { QuoteFields } from "../../lib/quote/rules";
-import { RequestError, uploadFile } from "./upload-client";
+import { QuoteSendError, uploadFile } from "./upload-client";
 
 /** A file chosen for the quote; `uploadId` once uploaded, so a retried send skips it. */
 export interface PendingFile {
@@ -53,7 +53,7 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
   });
   if (!response.ok) {
     const answer = (await response.json().catch(() => null)) as { fieldErrors?: QuoteFieldErrors } | null;
-    throw new RequestError(response.status, `HTTP error! status: ${response.status}`, answer?.fieldErrors);
+    throw new QuoteSendError(response.status, `HTTP error! status: ${response.status}`, answer?.fieldErrors);
   }
   const answer = (await response.json()) as { reference?: unknown };
   return typeof answer.reference === "string" ? answer.reference : "";
@@ -61,4 +61,4 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
 
 /** The attachment quotas (429/503) refuse for hours: the visitor should call instead of retrying. */
 export const isQuotaRefusal = (error: unknown): boolean =>
-  error instanceof RequestError && (error.status === 429 || error.status === 503);
+  error instanceof QuoteSendError && (error.status === 429 || error.status === 503);

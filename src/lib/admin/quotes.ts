@@ -6,7 +6,7 @@
  */
 import { MESSAGE_PREVIEW_LENGTH } from "../constants";
 import { mailtoLink } from "../links";
-import type { LeadNote, LeadSource, LeadStatus } from "../leads";
+import type { LeadNote, LeadSource, LeadStatus } from "../lead-model";
 import { isNotificationList, type AdminNotification } from "../notification-status";
 import { serviceLabel } from "../service-options";
 import type { QuoteFields } from "../quote/rules";

@@ -3,7 +3,7 @@
  * one request (docs/design.md, Attachments and the request limit); the server checks, strips and re-encodes again regardless.
  */
 import { sniffImageType } from "../../../lib/file-signature";
-import { sendWithProgress, type XhrAnswer } from "../../../lib/http";
+import { sendWithProgress, type XhrAnswer } from "../../../lib/api-client";
 import {
   CLIENT_IMAGE_MAX_EDGE,
   CLIENT_IMAGE_TARGET_BYTES,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { errorDetail, fetchGallery, send } from "../../../lib/gallery/api";
-import { HttpError } from "../../../lib/http";
+import { ApiError } from "../../../lib/api-client";
 import { swapWithNeighbour } from "../../../lib/gallery/order";
 import type { GalleryItem, GalleryUpdateInput } from "../../../lib/gallery/schema";
 import { UPLOAD_DEFAULT_DESCRIPTION } from "../../../lib/gallery/constants";
@@ -71,7 +71,7 @@ export function useGalleryItems(headingRef: RefObject<HTMLHeadingElement | null>
       toast({ title: "Success", description: "Images reordered successfully" });
     } catch (error) {
       errorToast(
-        error instanceof HttpError && error.status === 400
+        error instanceof ApiError && error.status === 400
           ? "The gallery was changed elsewhere, so it has been reloaded. Please try the move again."
           : `Failed to reorder images: ${errorDetail(error)}`,
       );
