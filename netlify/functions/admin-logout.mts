@@ -1,4 +1,5 @@
 import type { Config } from "@netlify/functions";
+import { recordAudit } from "../lib/admin/audit-store.ts";
 import { endSession, guardAdmin } from "../lib/admin/auth.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
@@ -8,7 +9,9 @@ export default async (req: Request) => {
   const refusal = await guardAdmin(req, ["POST"]);
   if (refusal) return refusal;
   try {
-    return json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(req) } });
+    const cookie = await endSession(req);
+    await recordAudit("sign-out");
+    return json({ authenticated: false }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return toErrorResponse(error, "admin-logout");
   }

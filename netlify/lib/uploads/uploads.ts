@@ -11,7 +11,7 @@ import {
   UPLOAD_PART_BYTES,
   UPLOAD_TTL_MS,
 } from "../../../src/lib/quote/upload.ts";
-import { cleanFileName, detectFileType } from "./file-types.ts";
+import { acceptAttachment, cleanFileName, isMacroEnabledName, macrosRefused } from "./file-types.ts";
 import { HttpError } from "../http/http-error.ts";
 import { readBodyLimited } from "../http/request-body.ts";
 import { chargeAttachments, type QuotaClient } from "../limits/upload-quota.ts";
@@ -29,10 +29,6 @@ import {
 } from "./uploads-store.ts";
 
 export const FILE_TOO_LARGE_MESSAGE = QUOTE_MESSAGES.fileTooLarge;
-
-export function notAnAcceptedType(name: string) {
-  return new HttpError(415, `${name} is not an image, PDF or Word document`);
-}
 
 export interface UploadSummary {
   id: string;
@@ -52,6 +48,8 @@ export async function createUpload(input: Record<string, unknown>, client: Quota
     throw new HttpError(400, "size must be the file's size in bytes");
   }
   if (size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+  // Refused before a byte is sent; the content is checked again on completion.
+  if (isMacroEnabledName(name)) throw macrosRefused(name);
   await chargeAttachments(client, [size], now);
   const record: UploadRecord = {
     id: randomUUID(),
@@ -127,10 +125,12 @@ export async function completeUpload(id: string, now = Date.now()): Promise<Uplo
     offset += part.byteLength;
   }
   if (offset !== record.size) throw new HttpError(409, "Parts do not add up to the file size");
-  const detected = detectFileType(file);
-  if (!detected) {
+  let detected;
+  try {
+    detected = acceptAttachment(record.name, file);
+  } catch (error) {
     await deleteUpload(id);
-    throw notAnAcceptedType(record.name);
+    throw error;
   }
   await saveFile(id, file);
   await saveUpload({
