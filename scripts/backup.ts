@@ -17,7 +17,8 @@ const { target, close } = await openTarget();
 const bar = progressBar("Backing up");
 try {
   console.error(`Backing up the ${target.description} into ${outDir}`);
-  for (const name of (await backupScope(target)).leftOut) console.log(`${name}: left out (${leftOutReason(name)})`);
+  for (const name of (await backupScope(target)).leftOut)
+    console.log(`${name}: left out (${leftOutReason(name)})`);
   const manifest = await backup(target, outDir, bar.progress);
   bar.stop();
   const entries = manifest.stores.reduce((sum, store) => sum + store.entries.length, 0);

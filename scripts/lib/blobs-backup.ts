@@ -15,7 +15,16 @@
  * manifest maps them back.
  */
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { BACKUP_RETENTION_DAYS } from "../../src/lib/backups.ts";
 import { AUDIT_STORE, auditEntry, auditKey } from "../../netlify/lib/admin/audit-store.ts";
@@ -180,9 +189,13 @@ function fileInside(dir: string, file: string): string | null {
  */
 export function verifyBackup(dir: string): Manifest {
   const manifest = readManifest(dir);
-  const unknown = manifest.stores.map((store) => store.name).filter((name) => !isBackedUpStore(name) && !isLeftOutStore(name));
+  const unknown = manifest.stores
+    .map((store) => store.name)
+    .filter((name) => !isBackedUpStore(name) && !isLeftOutStore(name));
   if (unknown.length > 0) {
-    throw new Error(`The backup in ${dir} names stores this site does not have (${unknown.join(", ")}); nothing was restored`);
+    throw new Error(
+      `The backup in ${dir} names stores this site does not have (${unknown.join(", ")}); nothing was restored`,
+    );
   }
   const outside = manifest.stores
     .flatMap((store) => store.entries.flatMap((entry) => [entry.data.file, entry.metadata.file]))
@@ -242,9 +255,11 @@ function mentionsErased(key: string, data: Uint8Array, erased: ReadonlySet<strin
 async function erasedIds(target: BlobsTarget, manifest: Manifest): Promise<Set<string>> {
   const ids = new Set<string>();
   const known = new Set(await storeNames(target));
-  if (known.has(TOMBSTONE_STORE)) for (const key of await entryKeys(target, TOMBSTONE_STORE)) ids.add(idOfTombstoneKey(key));
+  if (known.has(TOMBSTONE_STORE))
+    for (const key of await entryKeys(target, TOMBSTONE_STORE)) ids.add(idOfTombstoneKey(key));
   for (const store of manifest.stores) {
-    if (store.name === TOMBSTONE_STORE) for (const entry of store.entries) ids.add(idOfTombstoneKey(entry.key));
+    if (store.name === TOMBSTONE_STORE)
+      for (const entry of store.entries) ids.add(idOfTombstoneKey(entry.key));
   }
   return ids;
 }

@@ -65,7 +65,9 @@ describe("the admin password", () => {
     expect(await login.json()).toEqual({ error: "Admin access is not configured on this site" });
     expect((await sessionCheck("admin_session=x")).status).toBe(503);
     const lines = logged.slice(before);
-    expect(lines.some((line) => line.includes(`shorter than ${ADMIN_PASSWORD_MIN_LENGTH} characters`))).toBe(true);
+    expect(lines.some((line) => line.includes(`shorter than ${ADMIN_PASSWORD_MIN_LENGTH} characters`))).toBe(
+      true,
+    );
     for (const line of logged) expect(line).not.toContain(short);
 
     // Exactly the minimum works; characters, not bytes, are counted.
@@ -82,7 +84,11 @@ describe("the admin password", () => {
   test("Deploy Previews and branch deploys have no admin access at all", async () => {
     for (const context of ["deploy-preview", "branch-deploy"]) {
       process.env.CONTEXT = context;
-      setEnvironmentContext({ ...blobs.context, deployID: "6650a0f7c1e0b30008a1b2c3", primaryRegion: "us-east-1" });
+      setEnvironmentContext({
+        ...blobs.context,
+        deployID: "6650a0f7c1e0b30008a1b2c3",
+        primaryRegion: "us-east-1",
+      });
       const before = logged.length;
       expect((await loginRequest(TEST_ADMIN_PASSWORD, { ip: "192.0.2.63" })).status).toBe(503);
       expect((await sessionCheck("admin_session=x")).status).toBe(503);
@@ -142,7 +148,9 @@ describe("the session cookie", () => {
 
 describe("the audit log", () => {
   const read = async (cookie: string) => {
-    const response = await auditLog(new Request(`${TEST_ORIGIN}/api/admin/audit-log`, { headers: { cookie } }));
+    const response = await auditLog(
+      new Request(`${TEST_ORIGIN}/api/admin/audit-log`, { headers: { cookie } }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("no-store");
     return ((await response.json()) as { events: AuditEvent[] }).events;
@@ -195,7 +203,13 @@ describe("the audit log", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
     const text = JSON.stringify(events);
-    for (const secret of [wrong, TEST_ADMIN_PASSWORD, VALID_FIELDS.email, VALID_FIELDS.lastName, "192.0.2."]) {
+    for (const secret of [
+      wrong,
+      TEST_ADMIN_PASSWORD,
+      VALID_FIELDS.email,
+      VALID_FIELDS.lastName,
+      "192.0.2.",
+    ]) {
       expect(text).not.toContain(secret);
     }
     for (const event of events) {

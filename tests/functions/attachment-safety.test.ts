@@ -66,7 +66,10 @@ async function settle() {
   }
 }
 
-async function send(attachments: { name: string; bytes: Uint8Array }[], email = `files.${Date.now()}.${clients}@example.co.uk`) {
+async function send(
+  attachments: { name: string; bytes: Uint8Array }[],
+  email = `files.${Date.now()}.${clients}@example.co.uk`,
+) {
   return contact(quoteRequest({ attachments, fields: { email } }), context());
 }
 
@@ -97,8 +100,14 @@ describe("file names", () => {
       "survey.pdf.exe.pdf",
     ]);
     // The download: Content-Disposition names the served name only.
-    for (const [index, expected] of ["roof-photogpj.hta.jpg", "gable.jpg.png", "survey.pdf.exe.pdf"].entries()) {
-      const file = await download(new Request(`${BASE}${item.attachments[index]!.url}`, { headers: { cookie } }));
+    for (const [index, expected] of [
+      "roof-photogpj.hta.jpg",
+      "gable.jpg.png",
+      "survey.pdf.exe.pdf",
+    ].entries()) {
+      const file = await download(
+        new Request(`${BASE}${item.attachments[index]!.url}`, { headers: { cookie } }),
+      );
       expect(file.status).toBe(200);
       const disposition = file.headers.get("content-disposition")!;
       expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe(expected);
@@ -138,11 +147,19 @@ describe("Word documents", () => {
     expect((await send([{ name: "survey.docx", bytes: docx(20_000) }])).status).toBe(201);
     const bytes = docx(9_000);
     const created = await createHandler(
-      rawRequest(JSON.stringify({ name: "notes.docx", size: bytes.byteLength }), "application/json", "POST", "/api/uploads"),
+      rawRequest(
+        JSON.stringify({ name: "notes.docx", size: bytes.byteLength }),
+        "application/json",
+        "POST",
+        "/api/uploads",
+      ),
     );
     const { uploadId } = (await created.json()) as { uploadId: string };
     const part = await putPart(
-      new Request(`${BASE}/api/uploads/${uploadId}/parts/1`, { method: "PUT", body: bytes as Uint8Array<ArrayBuffer> }),
+      new Request(`${BASE}/api/uploads/${uploadId}/parts/1`, {
+        method: "PUT",
+        body: bytes as Uint8Array<ArrayBuffer>,
+      }),
     );
     expect(part.status).toBe(200);
     const done = await complete(new Request(`${BASE}/api/uploads/${uploadId}/complete`, { method: "POST" }));
@@ -153,10 +170,20 @@ describe("Word documents", () => {
   });
 
   test.each([
-    ["a ZIP that only mentions the DOCX names in its bytes", "survey.docx", zipPosingAsDocx(), /is not an image, PDF or Word document/],
+    [
+      "a ZIP that only mentions the DOCX names in its bytes",
+      "survey.docx",
+      zipPosingAsDocx(),
+      /is not an image, PDF or Word document/,
+    ],
     ["a macro-enabled document (.docm) renamed to .docx", "survey.docx", docm(), /contains macros/],
     ["a DOCX carrying a VBA project", "survey.docx", docxWithVbaProject(), /contains macros/],
-    ["a DOCX declaring a macro-enabled content type", "survey.docx", docxWithMacroContentType(), /contains macros/],
+    [
+      "a DOCX declaring a macro-enabled content type",
+      "survey.docx",
+      docxWithMacroContentType(),
+      /contains macros/,
+    ],
     ["a plain DOCX named .docm", "survey.docm", docx(), /contains macros/],
     ["a Word 97 document with a Macros storage", "survey.doc", docWithMacros(), /contains macros/],
   ])("refuses %s with 415 and stores nothing", async (_case, name, bytes, message) => {
@@ -168,7 +195,12 @@ describe("Word documents", () => {
 
     // The part uploads refuse it too, and keep nothing of it.
     const created = await createHandler(
-      rawRequest(JSON.stringify({ name, size: bytes.byteLength }), "application/json", "POST", "/api/uploads"),
+      rawRequest(
+        JSON.stringify({ name, size: bytes.byteLength }),
+        "application/json",
+        "POST",
+        "/api/uploads",
+      ),
     );
     if (name.endsWith(".docm")) {
       expect(created.status).toBe(415);
@@ -176,7 +208,10 @@ describe("Word documents", () => {
     }
     const { uploadId } = (await created.json()) as { uploadId: string };
     await putPart(
-      new Request(`${BASE}/api/uploads/${uploadId}/parts/1`, { method: "PUT", body: bytes as Uint8Array<ArrayBuffer> }),
+      new Request(`${BASE}/api/uploads/${uploadId}/parts/1`, {
+        method: "PUT",
+        body: bytes as Uint8Array<ArrayBuffer>,
+      }),
     );
     const done = await complete(new Request(`${BASE}/api/uploads/${uploadId}/complete`, { method: "POST" }));
     expect(done.status).toBe(415);
@@ -211,13 +246,15 @@ describe("e-mail addresses that would break a mailto: link", () => {
     expect(checkQuote({ ...VALID_FIELDS, email }).email).toEqual([QUOTE_MESSAGES.email]);
   });
 
-  test.each(["morag.macleod@gmail.com", "o'brien+roof@btinternet.com", "kirsty_2@example.co.uk", "jürgen@example.scot"])(
-    "%s is still accepted by server and browser alike",
-    (email) => {
-      expect(validateQuote({ ...VALID_FIELDS, email }).success).toBe(true);
-      expect(checkQuote({ ...VALID_FIELDS, email }).email).toBeUndefined();
-    },
-  );
+  test.each([
+    "morag.macleod@gmail.com",
+    "o'brien+roof@btinternet.com",
+    "kirsty_2@example.co.uk",
+    "jürgen@example.scot",
+  ])("%s is still accepted by server and browser alike", (email) => {
+    expect(validateQuote({ ...VALID_FIELDS, email }).success).toBe(true);
+    expect(checkQuote({ ...VALID_FIELDS, email }).email).toBeUndefined();
+  });
 
   test("a link to an address stored before the rule addresses that mailbox only", () => {
     expect(mailtoLink("morag?cc=victim%40evil.example@gmail.com")).toBe(

@@ -7,7 +7,16 @@
 import { getStore } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -33,7 +42,8 @@ let work: string;
 let cookie: string;
 
 const submissions = () => getStore({ name: "quote-submissions", consistency: "strong" });
-const keysOf = async (name: string) => (await getStore({ name, consistency: "strong" }).list()).blobs.map((b) => b.key);
+const keysOf = async (name: string) =>
+  (await getStore({ name, consistency: "strong" }).list()).blobs.map((b) => b.key);
 
 let clients = 0;
 async function storeQuote(email: string) {
@@ -96,7 +106,9 @@ describe("erasure and restore", () => {
     // The tombstone: the id and the date, nothing personal.
     expect(await erasedLeadIds()).toContain(gone.id);
     const tombstones = getStore({ name: TOMBSTONE_STORE, consistency: "strong" });
-    const [tombstoneKey] = (await tombstones.list()).blobs.map((b) => b.key).filter((key) => key.endsWith(gone.id));
+    const [tombstoneKey] = (await tombstones.list()).blobs
+      .map((b) => b.key)
+      .filter((key) => key.endsWith(gone.id));
     const tombstone = (await tombstones.get(tombstoneKey!, { type: "json" })) as Record<string, unknown>;
     expect(Object.keys(tombstone).sort()).toEqual(["erasedAt", "id"]);
     expect(JSON.stringify(tombstone)).not.toMatch(/gone\.|example\.co\.uk|MacLeod|Q-/);
@@ -145,7 +157,9 @@ describe("erasure and restore", () => {
     await restore(target, second);
     await restore(target, first);
     expect(
-      (await traces(lead.id)).filter((key) => !key.startsWith("references/") && !key.startsWith("idempotency/")),
+      (await traces(lead.id)).filter(
+        (key) => !key.startsWith("references/") && !key.startsWith("idempotency/"),
+      ),
     ).toEqual([]);
   });
 });
@@ -188,12 +202,18 @@ describe("what a restore refuses", () => {
         {
           ...entry,
           key: "submissions/00000000-0000-4000-8000-000000000001",
-          data: { file: "../outside.data", size: 1, sha256: "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881" },
+          data: {
+            file: "../outside.data",
+            size: 1,
+            sha256: "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881",
+          },
         },
       ];
     });
     const before = await snapshot();
-    await expect(restore(target, copy)).rejects.toThrow(/points outside the backup folder.*\n.*outside\.data/);
+    await expect(restore(target, copy)).rejects.toThrow(
+      /points outside the backup folder.*\n.*outside\.data/,
+    );
     expect(await snapshot()).toEqual(before);
 
     // The command line says so with a failing exit code.
@@ -228,13 +248,18 @@ describe("what a restore refuses", () => {
       changed.stores.push({ name: "evil-store", entries: [] });
     });
     const before = await snapshot();
-    await expect(restore(target, copy)).rejects.toThrow(/names stores this site does not have \(evil-store\)/);
+    await expect(restore(target, copy)).rejects.toThrow(
+      /names stores this site does not have \(evil-store\)/,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
   test("sessions in an older backup are never written back", async () => {
     const copy = variant("old-format-sessions", (changed) => {
-      changed.stores.push({ name: "admin-sessions", entries: [changed.stores[0]!.entries[0]!].map((e) => ({ ...e, key: "forged-session" })) });
+      changed.stores.push({
+        name: "admin-sessions",
+        entries: [changed.stores[0]!.entries[0]!].map((e) => ({ ...e, key: "forged-session" })),
+      });
     });
     const result = await restore(target, copy);
     expect(result.leftOut).toEqual(["admin-sessions"]);
@@ -243,9 +268,13 @@ describe("what a restore refuses", () => {
 
   test(`a backup older than ${BACKUP_RETENTION_DAYS} days: refused`, async () => {
     const copy = variant("too-old", (changed) => {
-      changed.createdAt = new Date(Date.now() - (BACKUP_RETENTION_DAYS + 1) * 24 * 60 * 60 * 1000).toISOString();
+      changed.createdAt = new Date(
+        Date.now() - (BACKUP_RETENTION_DAYS + 1) * 24 * 60 * 60 * 1000,
+      ).toISOString();
     });
-    await expect(restore(target, copy)).rejects.toThrow(new RegExp(`older than the ${BACKUP_RETENTION_DAYS} days`));
+    await expect(restore(target, copy)).rejects.toThrow(
+      new RegExp(`older than the ${BACKUP_RETENTION_DAYS} days`),
+    );
   });
 });
 
@@ -257,7 +286,12 @@ describe("npm run backup:prune", () => {
     const made = (name: string, ageDays: number) => {
       const dir = join(parent, name);
       mkdirSync(dir);
-      const manifest = { format: 1, createdAt: new Date(Date.now() - ageDays * day).toISOString(), source: "x", stores: [] };
+      const manifest = {
+        format: 1,
+        createdAt: new Date(Date.now() - ageDays * day).toISOString(),
+        source: "x",
+        stores: [],
+      };
       writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
       return dir;
     };
@@ -272,7 +306,9 @@ describe("npm run backup:prune", () => {
     expect(pruneBackups(parent, { dryRun: true }).deleted.sort()).toEqual([ancient, old].sort());
     expect(existsSync(old)).toBe(true);
 
-    const cli = await run(process.execPath, [join(ROOT, "scripts", "backup-prune.ts"), "--dir", parent], { cwd: ROOT });
+    const cli = await run(process.execPath, [join(ROOT, "scripts", "backup-prune.ts"), "--dir", parent], {
+      cwd: ROOT,
+    });
     expect(cli.stdout).toContain("2 backups older than");
     for (const dir of [fresh, edge, notABackup]) expect(existsSync(dir)).toBe(true);
     for (const dir of [old, ancient]) expect(existsSync(dir)).toBe(false);

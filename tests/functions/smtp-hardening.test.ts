@@ -51,7 +51,10 @@ afterEach(() => {
 let background: Promise<unknown>[] = [];
 let clients = 0;
 const context = () =>
-  ({ ip: `198.18.7.${(clients += 1)}`, waitUntil: (p: Promise<unknown>) => background.push(p) }) as unknown as Context;
+  ({
+    ip: `198.18.7.${(clients += 1)}`,
+    waitUntil: (p: Promise<unknown>) => background.push(p),
+  }) as unknown as Context;
 async function settle() {
   while (background.length) {
     const pending = background;
@@ -93,7 +96,8 @@ async function startServer(
     disabledCommands: ["STARTTLS"],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (state.acceptLogin && auth.username === "quotes@glenbrae.test") callback(null, { user: auth.username });
+      if (state.acceptLogin && auth.username === "quotes@glenbrae.test")
+        callback(null, { user: auth.username });
       else callback(new Error("5.7.8 Authentication credentials invalid"));
     },
     onRcptTo(address, _session, callback) {
@@ -156,7 +160,8 @@ describe("logs", () => {
   test("an SMTP reply that names the recipient is logged without the address", async () => {
     const customer = `named.${Date.now()}@example.co.uk`;
     const server = await startServer({
-      refuseRecipient: (address) => `5.1.1 <${address}>: Recipient address rejected: User unknown in ${address}`,
+      refuseRecipient: (address) =>
+        `5.1.1 <${address}>: Recipient address rejected: User unknown in ${address}`,
     });
     server.state.acceptLogin = true;
     process.env.SMTP_URL = server.url();
@@ -181,7 +186,13 @@ describe("logs", () => {
 describe("TLS", () => {
   test("only mail servers on this machine may be spoken to without TLS", () => {
     for (const host of ["localhost", "127.0.0.1", "127.1.2.3", "[::1]"]) expect(isLocalHost(host)).toBe(true);
-    for (const host of ["smtp.office365.com", "192.0.2.2", "10.0.0.1", "[2001:db8::1]", "localhost.evil.example"])
+    for (const host of [
+      "smtp.office365.com",
+      "192.0.2.2",
+      "10.0.0.1",
+      "[2001:db8::1]",
+      "localhost.evil.example",
+    ])
       expect(isLocalHost(host)).toBe(false);
     expect(smtpServer("smtp://u:p@smtp.example.com:587")).toMatchObject({ requireTLS: true, secure: false });
     expect(smtpServer("smtps://u:p@smtp.example.com")).toMatchObject({ secure: true, port: 465 });

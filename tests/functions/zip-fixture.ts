@@ -76,7 +76,10 @@ function wordEntries(contentTypes: string, extra: ZipFileEntry[] = []): ZipFileE
 /** A ZIP of `entries` padded with a stored filler entry to exactly `size` bytes when it is smaller. */
 function padded(entries: ZipFileEntry[], size: number | undefined): Uint8Array {
   if (size === undefined) return zip(entries);
-  const filler = (length: number): ZipFileEntry => ({ name: "word/media/filler.bin", data: new Uint8Array(length) });
+  const filler = (length: number): ZipFileEntry => ({
+    name: "word/media/filler.bin",
+    data: new Uint8Array(length),
+  });
   const overhead = zip([...entries, filler(0)]).length;
   return size > overhead ? zip([...entries, filler(size - overhead)]) : zip(entries);
 }

@@ -26,7 +26,9 @@ test("every store the code opens is either backed up or knowingly left out, neve
   expect(names.size).toBeGreaterThanOrEqual(10);
   const classified = new Set([...BACKED_UP_STORES, ...Object.keys(LEFT_OUT_STORES)]);
   for (const [name, file] of names) {
-    expect(classified.has(name), `${name} (${file}) is in neither list of scripts/lib/backup-scope.ts`).toBe(true);
+    expect(classified.has(name), `${name} (${file}) is in neither list of scripts/lib/backup-scope.ts`).toBe(
+      true,
+    );
   }
   for (const name of BACKED_UP_STORES) expect(Object.keys(LEFT_OUT_STORES)).not.toContain(name);
   for (const name of ["admin-sessions", "admin-login-throttle", "abuse-limits", "quote-uploads"]) {

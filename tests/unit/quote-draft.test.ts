@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { DRAFT_MAX_AGE_MS, clearDraft, emptyValues, loadDraft, saveDraft } from "../../src/islands/quote/draft";
+import {
+  DRAFT_MAX_AGE_MS,
+  clearDraft,
+  emptyValues,
+  loadDraft,
+  saveDraft,
+} from "../../src/islands/quote/draft";
 
 /** localStorage as the browser keeps it: strings by key. */
 class MemoryStorage {

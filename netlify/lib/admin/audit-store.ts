@@ -35,7 +35,11 @@ export function auditKey(ms: number): string {
 }
 
 /** The entry of one event, as stored. */
-export function auditEntry(event: AuditEventKind, ms: number, details: Pick<AuditEvent, "leadId" | "count"> = {}) {
+export function auditEntry(
+  event: AuditEventKind,
+  ms: number,
+  details: Pick<AuditEvent, "leadId" | "count"> = {},
+) {
   const entry: AuditEvent = { at: new Date(ms).toISOString(), event };
   if (details.leadId !== undefined) entry.leadId = details.leadId;
   if (details.count !== undefined) entry.count = details.count;
@@ -66,7 +70,9 @@ export async function recordAudit(
     await store().setJSON(auditKey(now), auditEntry(event, now, details));
     await prune(now);
   } catch (error) {
-    console.error(`audit log: "${event}" not recorded (${error instanceof Error ? error.message : "unknown error"})`);
+    console.error(
+      `audit log: "${event}" not recorded (${error instanceof Error ? error.message : "unknown error"})`,
+    );
   }
 }
 
@@ -76,7 +82,12 @@ export async function readAudit(limit = AUDIT_LOG_LIMIT): Promise<AuditEvent[]> 
   const keys: string[] = [];
   for (const directory of (await dayFolders()).reverse()) {
     const { blobs } = await s.list({ prefix: `${directory}/` });
-    keys.push(...blobs.map((blob) => blob.key).sort().reverse());
+    keys.push(
+      ...blobs
+        .map((blob) => blob.key)
+        .sort()
+        .reverse(),
+    );
     if (keys.length >= limit) break;
   }
   const entries = await Promise.all(keys.slice(0, limit).map((key) => s.get(key, { type: "json" })));

@@ -58,7 +58,9 @@ export function normaliseRecipient(email: string): string {
 }
 
 const recipientDigest = (email: string) =>
-  createHmac("sha256", clientKeySecret()).update(`receipt\0${normaliseRecipient(email)}`).digest("hex");
+  createHmac("sha256", clientKeySecret())
+    .update(`receipt\0${normaliseRecipient(email)}`)
+    .digest("hex");
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const recipientKey = (digest: string, ms: number) => `${RECEIPTS_PREFIX}${day(ms)}/${digest}`;
 /** `yyyy-mm-ddThh` of the clock hour (UTC) holding `ms`. */
@@ -78,7 +80,10 @@ function receiptsInLastHour(counts: MinuteCounts, now: number): number {
 }
 
 /** Takes the recipient's one receipt of the window, or says why not. */
-async function claimRecipient(email: string, now: number): Promise<{ ok: boolean; undo?: () => Promise<void> }> {
+async function claimRecipient(
+  email: string,
+  now: number,
+): Promise<{ ok: boolean; undo?: () => Promise<void> }> {
   const digest = recipientDigest(email);
   const yesterday = await readJson<RecipientEntry>(LIMITS_STORE, recipientKey(digest, now - DAY_MS));
   if (yesterday && yesterday.at > now - RECEIPT_RECIPIENT_WINDOW_MS) return { ok: false };
@@ -104,14 +109,19 @@ async function claimRecipient(email: string, now: number): Promise<{ ok: boolean
 /** Counts one receipt site-wide unless RECEIPTS_PER_HOUR were sent in the last hour. */
 async function claimSiteReceipt(now: number): Promise<boolean> {
   const bucket = String(now - (now % MINUTE_MS));
-  const result = await updateJson<{ minutes: MinuteCounts }, boolean>(LIMITS_STORE, SITE_RECEIPTS_KEY, (current) => {
-    const minutes = current?.minutes ?? {};
-    if (receiptsInLastHour(minutes, now) >= RECEIPTS_PER_HOUR) return { result: false };
-    const next: MinuteCounts = {};
-    for (const [start, count] of Object.entries(minutes)) if (Number(start) > now - HOUR_MS) next[start] = count;
-    next[bucket] = (next[bucket] ?? 0) + 1;
-    return { result: true, next: { minutes: next } };
-  });
+  const result = await updateJson<{ minutes: MinuteCounts }, boolean>(
+    LIMITS_STORE,
+    SITE_RECEIPTS_KEY,
+    (current) => {
+      const minutes = current?.minutes ?? {};
+      if (receiptsInLastHour(minutes, now) >= RECEIPTS_PER_HOUR) return { result: false };
+      const next: MinuteCounts = {};
+      for (const [start, count] of Object.entries(minutes))
+        if (Number(start) > now - HOUR_MS) next[start] = count;
+      next[bucket] = (next[bucket] ?? 0) + 1;
+      return { result: true, next: { minutes: next } };
+    },
+  );
   return result === true;
 }
 
@@ -141,7 +151,8 @@ async function claimOwnerEmail(quoteId: string, now: number): Promise<string | u
   const hour = hourOf(now);
   const batched = await updateJson<OwnerHour, boolean>(LIMITS_STORE, ownerHourKey(hour), (current) => {
     const entry: OwnerHour = current ?? { sent: 0, batched: [] };
-    if (entry.sent < OWNER_EMAILS_PER_HOUR) return { result: false, next: { ...entry, sent: entry.sent + 1 } };
+    if (entry.sent < OWNER_EMAILS_PER_HOUR)
+      return { result: false, next: { ...entry, sent: entry.sent + 1 } };
     if (entry.batched.includes(quoteId)) return { result: true };
     const next: OwnerHour =
       entry.batched.length < SUMMARY_MAX_LEADS

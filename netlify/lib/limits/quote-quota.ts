@@ -30,7 +30,9 @@ export function decideQuote(
   ledger: QuoteLedger | null,
   now: number,
 ): { ok: true; next: QuoteLedger } | { ok: false; retryAfterSeconds: number } {
-  const live = (ledger?.at ?? []).filter((at) => at > now - QUOTE_WINDOW_MS && at <= now).sort((a, b) => a - b);
+  const live = (ledger?.at ?? [])
+    .filter((at) => at > now - QUOTE_WINDOW_MS && at <= now)
+    .sort((a, b) => a - b);
   if (live.length < QUOTES_PER_CLIENT) return { ok: true, next: { at: [...live, now] } };
   const freedAt = live[live.length - QUOTES_PER_CLIENT]! + QUOTE_WINDOW_MS;
   return { ok: false, retryAfterSeconds: seconds(freedAt - now) };

@@ -44,7 +44,8 @@ export function initialNotifications(createdAt: string, plan: MailPlan = {}): No
   const giveUpAt = new Date(Date.parse(createdAt) + RETRY_WINDOW_MS).toISOString();
   return NOTIFICATION_KINDS.map((kind): NotificationState => {
     const state: NotificationState = { kind, status: "pending", attempts: 0, giveUpAt };
-    if (kind === "receipt" && plan.receiptSkipped) return { ...state, status: "skipped", reason: plan.receiptSkipped };
+    if (kind === "receipt" && plan.receiptSkipped)
+      return { ...state, status: "skipped", reason: plan.receiptSkipped };
     if (kind === "owner" && plan.ownerSummaryHour)
       return { ...state, summaryHour: plan.ownerSummaryHour, reason: SUMMARY_REASON };
     return state;

@@ -192,16 +192,38 @@ async function sendOne(
  * Records how the hourly summary that carried quote `id`'s owner copy went (owner-summary.ts): sent,
  * or failed for good (the owner's retry then sends the lead on its own).
  */
-export async function settleSummarised(id: string, hour: string, outcome: Outcome, now: number): Promise<void> {
+export async function settleSummarised(
+  id: string,
+  hour: string,
+  outcome: Outcome,
+  now: number,
+): Promise<void> {
   await updateNotifications(id, (record) => {
     const notifications = record.notifications ?? [];
     const owner = notifications.find((n) => n.kind === "owner");
     if (owner?.status !== "pending" || owner.summaryHour !== hour) return null;
-    const { summaryHour: _hour, reason: _reason, lease: _lease, nextAttemptAt: _next, error: _error, ...rest } =
-      owner;
+    const {
+      summaryHour: _hour,
+      reason: _reason,
+      lease: _lease,
+      nextAttemptAt: _next,
+      error: _error,
+      ...rest
+    } = owner;
     const updated: NotificationState = outcome.sent
-      ? { ...rest, attempts: rest.attempts + 1, status: "sent", sentAt: iso(now), reason: SENT_IN_SUMMARY_REASON }
-      : { ...rest, attempts: rest.attempts + 1, status: "failed", error: `Summary e-mail: ${outcome.error.message}` };
+      ? {
+          ...rest,
+          attempts: rest.attempts + 1,
+          status: "sent",
+          sentAt: iso(now),
+          reason: SENT_IN_SUMMARY_REASON,
+        }
+      : {
+          ...rest,
+          attempts: rest.attempts + 1,
+          status: "failed",
+          error: `Summary e-mail: ${outcome.error.message}`,
+        };
     return { notifications: notifications.map((n) => (n.kind === "owner" ? updated : n)), result: undefined };
   });
   await tidyOutbox(id);
@@ -244,7 +266,9 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
         claim.kinds.map(async (kind) => {
           const outcome = await sendOne(kind, claim.record, settings, timeoutMs);
           if (!outcome.sent)
-            console.warn(`E-mail "${kind}" of quote ${id} not sent: ${withoutAddresses(outcome.error.message)}`);
+            console.warn(
+              `E-mail "${kind}" of quote ${id} not sent: ${withoutAddresses(outcome.error.message)}`,
+            );
           await noteMailSettings(outcome);
           await settle(id, kind, claim.leaseId, outcome, Date.now());
         }),

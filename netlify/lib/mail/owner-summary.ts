@@ -6,13 +6,7 @@
  * carried is marked sent (or failed) in its own record.
  */
 import { randomUUID } from "node:crypto";
-import {
-  LIMITS_STORE,
-  deleteKeys,
-  listKeys,
-  readJson,
-  updateJson,
-} from "../limits/ledger-store.ts";
+import { LIMITS_STORE, deleteKeys, listKeys, readJson, updateJson } from "../limits/ledger-store.ts";
 import {
   OWNER_EMAILS_PER_HOUR,
   OWNER_HOURS_PREFIX,
@@ -47,7 +41,11 @@ async function claim(hour: string, leaseId: string, now: number): Promise<OwnerH
     if (!due) return { result: null };
     const next: OwnerHour = {
       ...entry,
-      summary: { ...summary, attempts: summary.attempts + 1, lease: { id: leaseId, until: iso(now + LEASE_MS) } },
+      summary: {
+        ...summary,
+        attempts: summary.attempts + 1,
+        lease: { id: leaseId, until: iso(now + LEASE_MS) },
+      },
     };
     return { result: next, next };
   });
@@ -95,7 +93,10 @@ async function sendSummary(hour: string, entry: OwnerHour, settings: MailSetting
     await sendMail(settings, mail, SEND_TIMEOUT_MS);
     return { sent: true };
   } catch (error) {
-    return { sent: false, error: error instanceof SendError ? error : new SendError("Sending failed", false) };
+    return {
+      sent: false,
+      error: error instanceof SendError ? error : new SendError("Sending failed", false),
+    };
   }
 }
 
@@ -113,7 +114,10 @@ export async function deliverOwnerSummaries(settings: MailSettings, now = Date.n
       const end = hourStart(hour) + HOUR_MS;
       if (!(end <= now)) continue;
       const current = await readJson<OwnerHour>(LIMITS_STORE, key);
-      const settled = !current?.batched.length || current.summary?.status === "sent" || current.summary?.status === "failed";
+      const settled =
+        !current?.batched.length ||
+        current.summary?.status === "sent" ||
+        current.summary?.status === "failed";
       if (settled) {
         if (end + KEEP_HOURS_MS <= now) stale.push(key);
         continue;
@@ -122,7 +126,8 @@ export async function deliverOwnerSummaries(settings: MailSettings, now = Date.n
       const entry = await claim(hour, leaseId, now);
       if (!entry) continue;
       const outcome = await sendSummary(hour, entry, settings);
-      if (!outcome.sent) console.warn(`Summary e-mail of ${hour}:00 not sent: ${withoutAddresses(outcome.error.message)}`);
+      if (!outcome.sent)
+        console.warn(`Summary e-mail of ${hour}:00 not sent: ${withoutAddresses(outcome.error.message)}`);
       await noteMailSettings(outcome);
       const state = await settle(hour, leaseId, outcome, Date.now());
       if (state?.status === "sent") sent++;
@@ -133,7 +138,9 @@ export async function deliverOwnerSummaries(settings: MailSettings, now = Date.n
     }
     await deleteKeys(LIMITS_STORE, stale);
   } catch (error) {
-    console.error(`Summary e-mails: ${withoutAddresses(error instanceof Error ? error.message : String(error))}`);
+    console.error(
+      `Summary e-mails: ${withoutAddresses(error instanceof Error ? error.message : String(error))}`,
+    );
   }
   return sent;
 }

@@ -42,7 +42,10 @@ const MACRO_CONTENT_TYPE = /macroEnabled|vnd\.ms-office\.vbaProject/i;
 const CONTENT_TYPES_MAX_BYTES = 1024 * 1024;
 
 /** The bytes of a ZIP entry, or null when they cannot be read (unknown method, damaged). */
-function zipEntryBytes(bytes: Uint8Array, entry: { method: number; compressedSize: number; localHeaderOffset: number }) {
+function zipEntryBytes(
+  bytes: Uint8Array,
+  entry: { method: number; compressedSize: number; localHeaderOffset: number },
+) {
   const at = entry.localHeaderOffset;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (at + 30 > bytes.length || view.getUint32(at, true) !== 0x04034b50) return null;
