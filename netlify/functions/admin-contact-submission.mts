@@ -1,5 +1,6 @@
 import type { Config, Context } from "@netlify/functions";
 import { guardAdmin } from "../lib/admin/auth.ts";
+import { recordAudit } from "../lib/admin/audit-store.ts";
 import { z } from "zod";
 import { errorResponse, json, methodNotAllowed, noContent, secureHeaders } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
@@ -35,6 +36,7 @@ function lastSegment(url: string): string {
 async function exportResponse(req: Request): Promise<Response> {
   if (req.method !== "GET") return methodNotAllowed(["GET"]);
   const csv = await exportCsv(parseListQuery(new URL(req.url).searchParams, false));
+  await recordAudit("export");
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: secureHeaders({

@@ -1,7 +1,8 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
 import { passwordMatches, requireSignInAllowed, SignInRefused, startSession } from "../lib/admin/auth.ts";
-import { clientKey } from "../lib/http/client-key.ts";
+import { recordAudit } from "../lib/admin/audit-store.ts";
+import { clientKeys } from "../lib/http/client-key.ts";
 import { json } from "../lib/http/responses.ts";
 import { HttpError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
@@ -31,20 +32,28 @@ export default async (req: Request, context: Context) => {
     const { password } = await readJson(req, LoginSchema, MAX_BODY_BYTES, LOGIN_JSON);
     const slowed = await isSignInSlowed();
     if (slowed) await new Promise((resolve) => setTimeout(resolve, SLOWED_DELAY_MS));
-    const { key } = clientKey(req, context, "login");
-    const attempt = await reserveAttempt(key, Date.now(), slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);
-    if (!attempt.allowed) {
-      throw new SignInRefused(429, "Too many failed attempts. Please try again later.", slowed, {
-        "Retry-After": String(attempt.retryAfterSeconds),
-      });
+    // Counted per client (IPv4 address or IPv6 /64) and, for IPv6, per /48 as well.
+    const keys = clientKeys(req, context, "login").map(({ key }) => key);
+    const now = Date.now();
+    for (const key of keys) {
+      const attempt = await reserveAttempt(key, now, slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);
+      if (!attempt.allowed) {
+        throw new SignInRefused(429, "Too many failed attempts. Please try again later.", slowed, {
+          "Retry-After": String(attempt.retryAfterSeconds),
+        });
+      }
     }
     if (!passwordMatches(password)) {
       const nowSlowed = await recordSiteFailure();
+      // Once slowed, failures are counted but no longer logged one by one (one entry says so).
+      if (!slowed && !nowSlowed) await recordAudit("sign-in-failed");
       // `signInSlowed` tells the sign-in screens the site-wide ceiling is crossed.
       throw new SignInRefused(401, "Incorrect password", slowed || nowSlowed);
     }
-    await forgiveAttempts(key);
-    return json({ authenticated: true }, { headers: { "Set-Cookie": await startSession(req) } });
+    await Promise.all(keys.map((key) => forgiveAttempts(key)));
+    const cookie = await startSession(req);
+    await recordAudit("sign-in");
+    return json({ authenticated: true }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return toErrorResponse(error, "admin-login");
   }

@@ -1,4 +1,5 @@
 import type { Config } from "@netlify/functions";
+import { recordAudit } from "../lib/admin/audit-store.ts";
 import { endSession, requireAdmin } from "../lib/admin/auth.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
@@ -7,7 +8,9 @@ import { toErrorResponse } from "../lib/http/http-error.ts";
 export default async (req: Request) => {
   try {
     await requireAdmin(req, ["POST"]);
-    return json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(req) } });
+    const cookie = await endSession(req);
+    await recordAudit("sign-out");
+    return json({ authenticated: false }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return toErrorResponse(error, "admin-logout");
   }

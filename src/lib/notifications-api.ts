@@ -11,7 +11,10 @@ export async function fetchEmailStatus(): Promise<EmailStatus> {
   if (response.status === 401) throw new SessionEndedError();
   if (!response.ok) throw await apiError(response);
   const body = (await response.json()) as Partial<EmailStatus>;
-  return { configured: body.configured === true };
+  return {
+    configured: body.configured === true,
+    ...(typeof body.problem === "string" && body.problem ? { problem: body.problem } : {}),
+  };
 }
 
 /** Queues the quote's unsent e-mails again; the server sends them at once. */

@@ -210,7 +210,7 @@ describe("login", () => {
   it("changing ADMIN_PASSWORD ends existing sessions", async () => {
     const cookie = await adminCookie();
     expect((await call(sessionRoute, cookie)).status).toBe(200);
-    process.env.ADMIN_PASSWORD = "a-new-password";
+    process.env.ADMIN_PASSWORD = "a-new-password-of-20-chars";
     expect((await call(sessionRoute, cookie)).status).toBe(401);
   });
 

@@ -3,7 +3,7 @@
  * with mailparser) and a real Blobs server: content, headers, failures, retries, concurrency.
  */
 import type { Context } from "@netlify/functions";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
 import emailStatus from "../../netlify/functions/admin-notifications.mts";
@@ -12,7 +12,8 @@ import scheduled from "../../netlify/functions/send-notifications.mts";
 import { businessDetails, type BusinessDetails } from "../../netlify/lib/business.ts";
 import { listOutbox, readQuote, saveOutboxEntry } from "../../netlify/lib/quote/quote-store.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
+import { clearStore, startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, VALID_FIELDS, type QuoteOptions } from "./quote-fixtures.ts";
 import { closedPortUrl, startHangingServer, startSmtp, type ReceivedMail } from "./smtp.ts";
 
@@ -39,6 +40,9 @@ afterEach(() => {
   vi.useRealTimers();
   delete process.env.SMTP_URL;
 });
+// Every test here sends quotes to the same customer: each starts with the mail limits untouched
+// (tests/functions/mail-limits.test.ts tests the limits themselves).
+beforeEach(() => clearStore(LIMITS_STORE));
 
 /** Work the handlers left running after their response, as the platform's waitUntil holds it. */
 let background: Promise<unknown>[] = [];

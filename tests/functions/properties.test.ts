@@ -29,8 +29,11 @@ import { LEAD_STATUSES } from "../../src/lib/lead-model.ts";
 const RUNS = Number(process.env.FC_RUNS ?? 200);
 const SEED = process.env.FC_SEED === "random" ? Date.now() : Number(process.env.FC_SEED ?? 20261123);
 
-/** Stores an endpoint may write on a refusal by design: the login throttle records failed attempts. */
-const WRITTEN_ON_REFUSAL = new Set(["admin-login-throttle"]);
+/**
+ * Stores an endpoint may write on a refusal by design: the login throttle records failed attempts,
+ * and the audit log records failed sign-ins.
+ */
+const WRITTEN_ON_REFUSAL = new Set(["admin-login-throttle", "admin-audit"]);
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const unhandled: unknown[] = [];

@@ -1,10 +1,13 @@
 /**
- * Server-side admin access (docs/design.md, Admin security): one shared password from ADMIN_PASSWORD, sessions in an
- * HttpOnly cookie that are both HMAC-signed (SESSION_SECRET, else derived from the password) and
- * recorded in Blobs, so logout or a password change ends them for every copy of the cookie.
+ * Server-side admin access (docs/design.md, Admin security): one shared password from ADMIN_PASSWORD,
+ * sessions in an HttpOnly cookie that are both HMAC-signed (a key derived from SESSION_SECRET, else
+ * from the password, and always from the password too) and recorded in Blobs, so logout or a
+ * password change ends them for every copy of the cookie.
  *
  * Cookie value: `<id>.<expiresAt ms>.<signature>`; `id` is 256 random bits. The sessions store is
- * keyed by an HMAC of the id, never by the id itself.
+ * keyed by an HMAC of the id, never by the id itself. Over https the cookie is named
+ * `__Host-admin_session`: the browser then accepts it only from this very host, with Secure and
+ * Path=/, so a sibling subdomain or a plain-http page cannot plant or overwrite it.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { json } from "../http/responses.ts";
@@ -13,6 +16,8 @@ import { adminSecrets, type AdminSecrets } from "./secrets.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
 export const ADMIN_SESSION_COOKIE = "admin_session";
+/** The cookie's name over https (the `__Host-` prefix needs Secure, which plain-http localhost cannot keep). */
+export const SECURE_SESSION_COOKIE = `__Host-${ADMIN_SESSION_COOKIE}`;
 export const ADMIN_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -103,10 +108,10 @@ function parseToken(token: string, secret: Buffer, now: number): ParsedToken | n
 }
 
 async function validSession(req: Request, secrets: AdminSecrets): Promise<ParsedToken | null> {
-  const token = readCookie(req, ADMIN_SESSION_COOKIE);
+  const token = readCookie(req, cookieName(req));
   if (!token) return null;
   const now = Date.now();
-  const parsed = parseToken(token, secrets.secret, now);
+  const parsed = parseToken(token, secrets.sessionKey, now);
   if (!parsed) return null;
   const record = await findSession(parsed.storeKey);
   if (!record || record.expiresAt !== parsed.expiresAt || record.expiresAt <= now) return null;
@@ -156,9 +161,14 @@ function isHttps(req: Request): boolean {
   );
 }
 
+/** `__Host-admin_session` over https, `admin_session` on plain http (local runs). */
+export function cookieName(req: Request): string {
+  return isHttps(req) ? SECURE_SESSION_COOKIE : ADMIN_SESSION_COOKIE;
+}
+
 function cookieHeader(req: Request, value: string, maxAgeSeconds: number): string {
   const attributes = [
-    `${ADMIN_SESSION_COOKIE}=${value}`,
+    `${cookieName(req)}=${value}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Strict",
@@ -178,11 +188,11 @@ export async function startSession(req: Request): Promise<string> {
   do {
     id = randomBytes(32).toString("base64url");
   } while (
-    !(await saveSession(hmac(secrets.secret, "store", id).toString("hex"), { createdAt: now, expiresAt }))
+    !(await saveSession(hmac(secrets.sessionKey, "store", id).toString("hex"), { createdAt: now, expiresAt }))
   );
   // Pruning is housekeeping: a failure here must not fail the login.
   await deleteExpiredSessions(now).catch(() => 0);
-  const signature = hmac(secrets.secret, "cookie", `${id}.${expiresAt}`).toString("base64url");
+  const signature = hmac(secrets.sessionKey, "cookie", `${id}.${expiresAt}`).toString("base64url");
   return cookieHeader(req, `${id}.${expiresAt}.${signature}`, ADMIN_SESSION_TTL_MS / 1000);
 }
 

@@ -1,5 +1,5 @@
 /** Quote requests as the contact admin reads them (GET /api/admin/contact-submissions and attachments). */
-import { contentDisposition } from "../uploads/file-types.ts";
+import { contentDisposition, servedFileName } from "../uploads/file-types.ts";
 import { HttpError } from "../http/http-error.ts";
 import { adminNotifications } from "../mail/notification-state.ts";
 import { isLeadStatus } from "../../../src/lib/lead-model.ts";
@@ -27,7 +27,8 @@ export function toAdminQuote(record: QuoteRecord) {
     serviceRequired: record.serviceRequired,
     message: record.message,
     attachments: record.attachments.map((attachment) => ({
-      name: attachment.name,
+      // What the owner sees and saves: visible characters, and the extension of the type found.
+      name: servedFileName(attachment.name, attachment.type),
       size: attachment.size,
       type: attachment.type,
       url: attachmentUrl(record.id, attachment.id),
@@ -67,7 +68,7 @@ export async function attachmentResponse(quoteId: string, attachmentId: string):
       "Content-Length": String(attachment.size),
       "Content-Disposition": contentDisposition(
         shownInline(attachment.type) ? "inline" : "attachment",
-        attachment.name,
+        servedFileName(attachment.name, attachment.type),
       ),
       "Content-Security-Policy": ATTACHMENT_CONTENT_SECURITY_POLICY,
       "X-Frame-Options": "DENY",

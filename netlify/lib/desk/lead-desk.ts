@@ -33,6 +33,8 @@ import {
   type LeadRow,
 } from "./lead-index-store.ts";
 import { toAdminQuote, type AdminQuoteBody } from "./admin-quote.ts";
+import { recordErasure } from "../quote/tombstone-store.ts";
+import { servedFileName } from "../uploads/file-types.ts";
 import {
   deleteQuote,
   listQuoteIds,
@@ -360,6 +362,7 @@ export async function eraseLead(id: string): Promise<void> {
   checkId(id);
   const record = await readQuote(id);
   if (!record) throw notFound();
+  await recordErasure(id, "owner");
   await deleteQuote(id);
   await removeRows([{ id, createdAt: record.createdAt }]);
 }
@@ -403,7 +406,7 @@ function csvRow(record: QuoteRecord): string[] {
     record.phone,
     serviceLabel(record.serviceRequired),
     record.message,
-    record.attachments.map((attachment) => attachment.name).join("; "),
+    record.attachments.map((attachment) => servedFileName(attachment.name, attachment.type)).join("; "),
     source.landingPage ?? "",
     source.referrer ?? "",
     source.utmSource ?? "",
@@ -477,6 +480,7 @@ export async function eraseExpiredLeads(now = Date.now()): Promise<number> {
     // The record is the truth: a status changed to won since the index was read keeps the lead.
     const record = await readQuote(row.id);
     if (record && (statusOf(record) === "won" || record.createdAt >= cutoff)) continue;
+    await recordErasure(row.id, "retention", now);
     await deleteQuote(row.id);
     gone.push(row);
   }

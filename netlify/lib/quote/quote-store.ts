@@ -113,6 +113,11 @@ export async function claimIdempotencyKey(
   return existing ?? proposal;
 }
 
+/** The submission an idempotency key (hashed) is bound to, or null. */
+export async function readIdempotencyKey(hash: string): Promise<IdempotencyRecord | null> {
+  return (await store().get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
+}
+
 const orphanMarkKey = (quoteId: string) => `orphans/${quoteId}`;
 
 /** Submission ids that have attachments but no record: quotes whose commit was interrupted. */

@@ -11,7 +11,7 @@ import {
   UPLOAD_PART_BYTES,
   UPLOAD_TTL_MS,
 } from "../../../src/lib/quote/upload.ts";
-import { detectFileType } from "./file-types.ts";
+import { acceptAttachment, isMacroEnabledName, macrosRefused } from "./file-types.ts";
 import type { UploadStart } from "./upload-start.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import { readBodyLimited } from "../http/request-body.ts";
@@ -31,10 +31,6 @@ import {
 
 export const FILE_TOO_LARGE_MESSAGE = QUOTE_MESSAGES.fileTooLarge;
 
-export function notAnAcceptedType(name: string) {
-  return new HttpError(415, `${name} is not an image, PDF or Word document`);
-}
-
 export interface UploadSummary {
   id: string;
   name: string;
@@ -50,6 +46,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function createUpload({ name, size }: UploadStart, client: QuotaClient, now = Date.now()) {
   if (size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+  // Refused before a byte is sent; the content is checked again on completion.
+  if (isMacroEnabledName(name)) throw macrosRefused(name);
   await chargeAttachments(client, [size], now);
   const record: UploadRecord = {
     id: randomUUID(),
@@ -125,10 +123,12 @@ export async function completeUpload(id: string, now = Date.now()): Promise<Uplo
     offset += part.byteLength;
   }
   if (offset !== record.size) throw new ConflictError("Parts do not add up to the file size");
-  const detected = detectFileType(file);
-  if (!detected) {
+  let detected;
+  try {
+    detected = acceptAttachment(record.name, file);
+  } catch (error) {
     await deleteUpload(id);
-    throw notAnAcceptedType(record.name);
+    throw error;
   }
   await saveFile(id, file);
   await saveUpload({

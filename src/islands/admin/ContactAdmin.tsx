@@ -18,6 +18,7 @@ import {
   type LeadStats,
   type LeadStatus,
 } from "../../lib/lead-model";
+import AuditLog from "./AuditLog";
 import DeleteLeadDialog from "./DeleteLeadDialog";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
@@ -460,6 +461,7 @@ export default function ContactAdmin({ businessName }: Props) {
                 )}
               </>
             )}
+            <AuditLog onSessionEnded={(error) => lock(error.message)} />
           </div>
         )}
       </div>

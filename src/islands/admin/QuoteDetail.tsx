@@ -8,7 +8,7 @@ import {
   isLeadStatus,
   type LeadStatus,
 } from "../../lib/lead-model";
-import { telLink } from "../../lib/links";
+import { mailtoLink, telLink } from "../../lib/links";
 import { formatQuoteDate, fullName, replyMailto, type AdminQuote } from "../../lib/admin/quotes";
 import { formatFileSize } from "../../lib/file-size";
 import { serviceLabel } from "../../lib/service-options";
@@ -111,7 +111,7 @@ export default function QuoteDetail({
           <div>
             <dt className="text-sm font-semibold text-slate-700">E-mail</dt>
             <dd className="break-words">
-              <a href={`mailto:${submission.email}`} className="text-brand-700 underline">
+              <a href={mailtoLink(submission.email)} className="text-brand-700 underline">
                 {submission.email}
               </a>
             </dd>

@@ -45,9 +45,14 @@ export const QUOTE_MESSAGES = {
 
 /** An optional leading plus, then 10-15 digits, spaces, hyphens or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,15}$/;
-/** One @, something before it, a dotted domain after it, no spaces or angle brackets. */
+/**
+ * One @, a dotted domain after it, and before it only letters, digits and `. _ + - '` (no leading,
+ * trailing or doubled dot). Nothing that means something in a `mailto:` link (`? & # % , ;`) or a
+ * mail header, so an address shown as a link in Contact Admin or the owner's e-mail opens a reply to
+ * that address and nothing else (`morag?cc=…@gmail.com` is refused).
+ */
 export const EMAIL_PATTERN =
-  /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+  /^[\p{L}\p{N}_+'-]+(?:\.[\p{L}\p{N}_+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/u;
 
 export const QUOTE_FIELD_NAMES = [
   "firstName",

@@ -6,7 +6,7 @@ import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { Fragment, type ReactNode } from "react";
-import { telLink } from "../../../../src/lib/links.ts";
+import { mailtoLink, telLink } from "../../../../src/lib/links.ts";
 import type { BusinessDetails } from "../../business.ts";
 import EmailLayout, { colours, heading, paragraph } from "./EmailLayout.tsx";
 
@@ -23,6 +23,8 @@ export interface OwnerEmailProps {
   message: string;
   attachments: { name: string; size: string }[];
   leadUrl: string;
+  /** Why the customer was sent no receipt (a mail limit), when none was sent. */
+  receiptSkipped?: string;
 }
 
 const label = { color: colours.muted, fontSize: "14px", lineHeight: "22px", fontWeight: 700, margin: 0 };
@@ -59,6 +61,7 @@ export default function OwnerEmail(props: OwnerEmailProps) {
     message,
     attachments,
     leadUrl,
+    receiptSkipped,
   } = props;
   return (
     <EmailLayout business={business} siteUrl={siteUrl} preview={`${serviceLabel} – ${name} – ${phone}`}>
@@ -69,7 +72,7 @@ export default function OwnerEmail(props: OwnerEmailProps) {
       <Section>
         <Field name="Name">{name}</Field>
         <Field name="E-mail">
-          <Link href={`mailto:${email}`} style={{ color: colours.brand }}>
+          <Link href={mailtoLink(email)} style={{ color: colours.brand }}>
             {email}
           </Link>
         </Field>
@@ -98,6 +101,11 @@ export default function OwnerEmail(props: OwnerEmailProps) {
             {`${attachment.name} (${attachment.size})`}
           </Text>
         ))
+      )}
+      {receiptSkipped && (
+        <Text style={{ ...value, margin: "16px 0 0", color: colours.accent }}>
+          {`No receipt was sent to the customer: ${receiptSkipped}.`}
+        </Text>
       )}
       <Section style={{ margin: "24px 0 8px" }}>
         <Button

@@ -9,7 +9,9 @@ import { serviceLabel } from "../../../../src/lib/service-options.ts";
 import { businessDetails } from "../../business.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import type { QuoteRecord } from "../../quote/quote-store.ts";
+import { servedFileName } from "../../uploads/file-types.ts";
 import OwnerEmail from "./OwnerEmail.tsx";
+import OwnerSummaryEmail from "./OwnerSummaryEmail.tsx";
 import ReceiptEmail from "./ReceiptEmail.tsx";
 
 /** Longest visitor text put into a subject or display name. */
@@ -72,7 +74,11 @@ export type QuoteForEmail = Pick<
   | "serviceRequired"
   | "message"
   | "attachments"
-> & { reference: string };
+> & {
+  reference: string;
+  /** Why no receipt went to the customer (a mail limit), when none did. */
+  receiptSkipped?: string;
+};
 
 /** To the owner: every field, Reply-To the customer. */
 export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): Promise<OutgoingMail> {
@@ -90,8 +96,12 @@ export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): 
       phone={quote.phone}
       serviceLabel={service}
       message={quote.message}
-      attachments={quote.attachments.map((file) => ({ name: file.name, size: formatFileSize(file.size) }))}
+      attachments={quote.attachments.map((file) => ({
+        name: servedFileName(file.name, file.type),
+        size: formatFileSize(file.size),
+      }))}
       leadUrl={leadUrl(settings.siteUrl, quote.id)}
+      {...(quote.receiptSkipped ? { receiptSkipped: quote.receiptSkipped } : {})}
     />,
   );
   return {
@@ -127,6 +137,61 @@ export async function receiptEmail(
     to: quote.email,
     replyTo: settings.ownerEmail,
     subject: `Your quote request ${quote.reference} – ${business.name}`,
+    ...body,
+  };
+}
+
+const HOUR_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Europe/London",
+});
+const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+/** "14:00–15:00 on 20/11/2026" in UK time for the hour starting at `start`. */
+export function summaryPeriod(start: number): string {
+  const end = start + 60 * 60 * 1000;
+  return `${HOUR_FORMAT.format(start)}–${HOUR_FORMAT.format(end)} on ${DAY_FORMAT.format(start)}`;
+}
+
+/** To the owner: the leads of one hour beyond the hourly limit of single lead e-mails, in one e-mail. */
+export async function ownerSummaryEmail(
+  leads: readonly QuoteRecord[],
+  hourStart: number,
+  perHour: number,
+  unnamed: number,
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  const business = await businessDetails();
+  const period = summaryPeriod(hourStart);
+  const total = leads.length + unnamed;
+  const body = await both(
+    <OwnerSummaryEmail
+      business={business}
+      siteUrl={settings.siteUrl}
+      period={period}
+      perHour={perHour}
+      leads={leads.map((lead) => ({
+        reference: lead.reference ?? "",
+        name: headerText(`${lead.firstName} ${lead.lastName}`),
+        serviceLabel: serviceLabel(lead.serviceRequired),
+        received: formatQuoteDate(lead.createdAt),
+        leadUrl: leadUrl(settings.siteUrl, lead.id),
+      }))}
+      unnamed={unnamed}
+      deskUrl={`${settings.siteUrl}/contact-admin`}
+    />,
+  );
+  return {
+    to: settings.ownerEmail,
+    replyTo: settings.ownerEmail,
+    subject: `${total} more quote request${total === 1 ? "" : "s"}, ${period}`,
     ...body,
   };
 }
