@@ -64,6 +64,8 @@ test("a visitor over the attachment quota is told to call or WhatsApp instead", 
 });
 
 test("a client over the quote quota is told to call or WhatsApp instead", async ({ page }) => {
+  // Up to 21 quotes, each answered by a function the Netlify CLI loads afresh.
+  test.setTimeout(120_000);
   // As above, only this test's requests are charged; 20 stored quotes a day is the limit.
   await page.setExtraHTTPHeaders({ "X-Test-Quota": "enforce" });
   await page.goto("/contact");
