@@ -3,7 +3,7 @@ import { eraseExpiredLeads } from "../lib/desk/lead-desk.ts";
 
 /**
  * Scheduled: erases quote requests older than LEAD_RETENTION_MONTHS that did not become work
- * (status other than `won`), attachments included, as the privacy policy promises.
+ * (status other than `won` or `completed`), attachments included, as the privacy policy promises.
  */
 export default async () => {
   const erased = await eraseExpiredLeads();

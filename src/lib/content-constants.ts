@@ -5,11 +5,15 @@
  *
  * - `{LEAD_RETENTION_MONTHS}`: how long quote requests that did not become work are kept; the
  *   scheduled retention function erases by the same constant (src/lib/leads.ts).
+ * - `{REVIEW_REMINDER_DAYS}`: the days between a review request and its one reminder; the e-mail
+ *   outbox schedules the reminder by it (src/lib/follow-up/rules.ts).
  */
+import { REVIEW_REMINDER_DAYS } from "./follow-up/rules.ts";
 import { LEAD_RETENTION_MONTHS } from "./leads.ts";
 
 export const CONTENT_CONSTANTS: Readonly<Record<string, string>> = {
   LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),
+  REVIEW_REMINDER_DAYS: String(REVIEW_REMINDER_DAYS),
 };
 
 const PLACEHOLDER = /\{([A-Z][A-Z0-9_]*)\}/g;

@@ -1,13 +1,24 @@
 /**
- * The e-mails of a quote as GET /api/admin/contact-submissions shows them (DESIGN.md §9).
+ * The e-mails of a quote as GET /api/admin/contact-submissions shows them (DESIGN.md §9): the
+ * owner's copy and the customer's receipt, and once the job is completed the review request and
+ * its reminder (docs/reviews.md).
  * Shipped to the browser: keep it free of Node APIs, astro:* and React.
  */
+export const NOTIFICATION_KINDS = ["owner", "receipt", "review", "reminder"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** `cancelled`: never to be sent (the customer stopped review e-mails before it went). */
+export const NOTIFICATION_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
 export interface AdminNotification {
-  kind: "owner" | "receipt";
-  status: "pending" | "sent" | "failed";
+  kind: NotificationKind;
+  status: NotificationStatus;
   attempts: number;
   sentAt?: string;
   error?: string;
+  /** A reminder waiting for its day: when it goes. */
+  dueAt?: string;
 }
 
 /** GET /api/admin/notifications: whether the site can send e-mail at all. */
@@ -15,20 +26,28 @@ export interface EmailStatus {
   configured: boolean;
 }
 
-export const NOTIFICATION_LABELS: Record<AdminNotification["kind"], string> = {
+export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   owner: "E-mail to you",
   receipt: "Receipt to the customer",
+  review: "Review request to the customer",
+  reminder: "Review reminder to the customer",
 };
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === "string" && (list as readonly string[]).includes(value);
+
+const optionalString = (value: unknown) => value === undefined || typeof value === "string";
 
 function isNotification(value: unknown): value is AdminNotification {
   if (typeof value !== "object" || value === null) return false;
   const n = value as Record<string, unknown>;
   return (
-    (n.kind === "owner" || n.kind === "receipt") &&
-    (n.status === "pending" || n.status === "sent" || n.status === "failed") &&
+    isOneOf(NOTIFICATION_KINDS, n.kind) &&
+    isOneOf(NOTIFICATION_STATUSES, n.status) &&
     typeof n.attempts === "number" &&
-    (n.sentAt === undefined || typeof n.sentAt === "string") &&
-    (n.error === undefined || typeof n.error === "string")
+    optionalString(n.sentAt) &&
+    optionalString(n.error) &&
+    optionalString(n.dueAt)
   );
 }
 

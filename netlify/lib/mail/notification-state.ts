@@ -1,12 +1,15 @@
 /**
  * How the e-mails of a quote stand, as stored in the quote record (DESIGN.md §9). Light on purpose:
- * the quote and admin functions import it; the sending machinery (notifications.ts) loads only
- * when something is sent.
+ * the quote and admin functions import it; the sending machinery (outbox.ts) loads only when
+ * something is sent.
  */
-import type { AdminNotification } from "../../../src/lib/notification-status.ts";
+import type {
+  AdminNotification,
+  NotificationKind,
+  NotificationStatus,
+} from "../../../src/lib/notification-status.ts";
 
-export type NotificationKind = "owner" | "receipt";
-export type NotificationStatus = "pending" | "sent" | "failed";
+export type { NotificationKind, NotificationStatus };
 
 export interface NotificationState {
   kind: NotificationKind;
@@ -15,9 +18,9 @@ export interface NotificationState {
   attempts: number;
   /** When the server accepted it (status "sent"). */
   sentAt?: string;
-  /** Why the last attempt failed. */
+  /** Why the last attempt failed, or why it was cancelled. */
   error?: string;
-  /** A pending e-mail is not tried again before this time. */
+  /** A pending e-mail is not tried before this time (a retry's backoff, or a reminder's day). */
   nextAttemptAt?: string;
   /** After this time a pending e-mail that still fails is given up ("failed"). */
   giveUpAt: string;
@@ -25,23 +28,27 @@ export interface NotificationState {
   lease?: { id: string; until: string };
 }
 
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ["owner", "receipt"];
-/** Pending e-mails are retried until this long after the quote (or after an admin retry). */
+/** The e-mails every new quote starts with. */
+export const QUOTE_NOTIFICATION_KINDS: readonly NotificationKind[] = ["owner", "receipt"];
+/** Pending e-mails are retried until this long after they were due (or after an admin retry). */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The notifications a new quote starts with: both e-mails pending. */
 export function initialNotifications(createdAt: string): NotificationState[] {
   const giveUpAt = new Date(Date.parse(createdAt) + RETRY_WINDOW_MS).toISOString();
-  return NOTIFICATION_KINDS.map((kind) => ({ kind, status: "pending", attempts: 0, giveUpAt }));
+  return QUOTE_NOTIFICATION_KINDS.map((kind) => ({ kind, status: "pending", attempts: 0, giveUpAt }));
 }
 
-/** What the admin screen sees of a notification: no leases, no timers. */
+/** What the admin screen sees of a notification: no leases, no retry timers; a reminder's day. */
 export function adminNotifications(record: { notifications?: NotificationState[] }): AdminNotification[] {
-  return (record.notifications ?? []).map(({ kind, status, attempts, sentAt, error }) => ({
+  return (record.notifications ?? []).map(({ kind, status, attempts, sentAt, error, nextAttemptAt }) => ({
     kind,
     status,
     attempts,
     ...(sentAt ? { sentAt } : {}),
     ...(error ? { error } : {}),
+    ...(kind === "reminder" && status === "pending" && attempts === 0 && nextAttemptAt
+      ? { dueAt: nextAttemptAt }
+      : {}),
   }));
 }
