@@ -18,7 +18,10 @@ import {
   type LeadStats,
   type LeadStatus,
 } from "../../lib/leads";
+import { fetchFollowUps } from "../../lib/follow-up/follow-ups-api";
+import type { FollowUps } from "../../lib/follow-up/follow-ups";
 import DeleteLeadDialog from "./DeleteLeadDialog";
+import FollowUpPanel from "./FollowUpPanel";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
@@ -82,6 +85,8 @@ export default function ContactAdmin({ businessName }: Props) {
   const [chartBy, setChartBy] = useState<LeadStats["by"]>("service");
   const [stats, setStats] = useState<LeadStats | null>(null);
   const [statsError, setStatsError] = useState<string | null>(null);
+  const [followUps, setFollowUps] = useState<FollowUps | null>(null);
+  const [followUpsError, setFollowUpsError] = useState<string | null>(null);
   const lastOpenedId = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const baseTitle = useRef("");
@@ -90,6 +95,7 @@ export default function ContactAdmin({ businessName }: Props) {
     writeFlag(false);
     setDetail(null);
     setStats(null);
+    setFollowUps(null);
     setNotice(reason);
     setPhase("locked");
   }, []);
@@ -119,6 +125,18 @@ export default function ContactAdmin({ businessName }: Props) {
     [failed],
   );
 
+  const followUpsSeq = useRef(0);
+  const loadFollowUps = useCallback(async () => {
+    const seq = ++followUpsSeq.current;
+    setFollowUpsError(null);
+    try {
+      const next = await fetchFollowUps();
+      if (seq === followUpsSeq.current) setFollowUps(next);
+    } catch (error) {
+      if (seq === followUpsSeq.current) failed(error, setFollowUpsError);
+    }
+  }, [failed]);
+
   const openDetail = useCallback(
     async (id: string) => {
       lastOpenedId.current = id;
@@ -137,6 +155,7 @@ export default function ContactAdmin({ businessName }: Props) {
     setPhase("unlocked");
     void load(currentFilters());
     void loadStats(chartBy);
+    void loadFollowUps();
     // The owner's e-mail links to `/contact-admin?id=…`: open that lead.
     const linked = new URLSearchParams(window.location.search).get("id");
     if (linked) void openDetail(linked);
@@ -208,6 +227,7 @@ export default function ContactAdmin({ businessName }: Props) {
   const onLeadChanged = (lead: LeadWithEtag) => {
     replaceLead(lead);
     void loadStats(chartBy);
+    void loadFollowUps();
   };
 
   const quickStatus = async (submission: AdminQuote, status: LeadStatus) => {
@@ -259,6 +279,7 @@ export default function ContactAdmin({ businessName }: Props) {
       remove(submission.id);
       setAnnouncement(`The lead from ${fullName(submission)} was deleted`);
       void loadStats(chartBy);
+      void loadFollowUps();
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
       failed(error, (message) => setListAlert(`Could not delete the lead: ${message}`));
@@ -349,6 +370,7 @@ export default function ContactAdmin({ businessName }: Props) {
             onClick={() => {
               void load(filters);
               void loadStats(chartBy);
+              void loadFollowUps();
             }}
             disabled={list.status === "loading"}
             className={buttonOutline}
@@ -406,6 +428,12 @@ export default function ContactAdmin({ businessName }: Props) {
           </>
         ) : (
           <div className="space-y-6">
+            <FollowUpPanel
+              followUps={followUps}
+              error={followUpsError}
+              onRetry={() => void loadFollowUps()}
+              onOpen={(id) => void openDetail(id)}
+            />
             <LeadChart stats={stats} error={statsError} by={chartBy} onBy={changeChartBy} />
             <LeadFiltersForm filters={filters} onChange={applyFilters} />
             <div className="flex flex-wrap items-center justify-between gap-3">
