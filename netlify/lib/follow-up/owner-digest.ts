@@ -7,6 +7,7 @@
  */
 import { followUpCount } from "../../../src/lib/follow-up/follow-ups.ts";
 import { digestDay } from "../../../src/lib/follow-up/rules.ts";
+import { withKeyLock } from "../blobs/key-lock.ts";
 import { mailSettings, sendMail, SendError } from "../mail/mailer.ts";
 import { dueFollowUps } from "./due-follow-ups.ts";
 import { pruneDigests, readDigest, saveDigest, saveDigestIfUnchanged, type DigestRecord } from "./follow-up-store.ts";
@@ -28,8 +29,16 @@ export type DigestOutcome =
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Takes the day's digest for this run; null when it is done or another run holds it. */
-async function claim(day: string, now: number): Promise<DigestRecord | null> {
+/**
+ * Takes the day's digest for this run; null when it is done or another run holds it. The write is
+ * conditional; runs inside one process also queue, as the local Blobs server checks a condition
+ * and writes in two steps.
+ */
+function claim(day: string, now: number): Promise<DigestRecord | null> {
+  return withKeyLock(`owner-digest:${day}`, () => tryClaim(day, now));
+}
+
+async function tryClaim(day: string, now: number): Promise<DigestRecord | null> {
   const current = await readDigest(day);
   if (current) {
     const { state, leaseUntil } = current.data;
