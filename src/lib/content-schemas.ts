@@ -280,8 +280,7 @@ export const LegalPageSchema = z.strictObject({
   lastUpdated: z.literal("January 2024", "lastUpdated must read 'January 2024' (SPEC.md §2, Legal pages)"),
 });
 
-const MONTH_NAMES =
-  "January|February|March|April|May|June|July|August|September|October|November|December";
+const MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December";
 
 /**
  * The review policy (content/review-policy.md): how reviews are asked for, how the testimonials
@@ -292,7 +291,10 @@ export const ReviewPolicySchema = z.strictObject({
   description: text(20, 200).describe("The page's meta description"),
   lastUpdated: z
     .string()
-    .regex(new RegExp(`^(?:${MONTH_NAMES}) \\d{4}$`), "lastUpdated must be a month and year, e.g. November 2026")
+    .regex(
+      new RegExp(`^(?:${MONTH_NAMES}) \\d{4}$`),
+      "lastUpdated must be a month and year, e.g. November 2026",
+    )
     .describe("When the policy last changed, e.g. November 2026"),
 });
 

@@ -226,7 +226,11 @@ describe("retention", () => {
   test(`keeps completed jobs older than ${LEAD_RETENTION_MONTHS} months, as it keeps won ones`, async () => {
     const now = Date.UTC(2026, 10, 23, 12);
     const old = iso(Date.UTC(2025, 5, 1));
-    const completed = await lead({ createdAt: old, status: "completed", completedAt: iso(Date.UTC(2025, 6, 1)) });
+    const completed = await lead({
+      createdAt: old,
+      status: "completed",
+      completedAt: iso(Date.UTC(2025, 6, 1)),
+    });
     const lost = await lead({ createdAt: old, status: "lost" });
     expect(await eraseExpiredLeads(now)).toBe(1);
     const keys = (await getStore({ name: "quote-submissions", consistency: "strong" }).list()).blobs.map(

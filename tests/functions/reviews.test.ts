@@ -92,9 +92,12 @@ async function patch(id: string, body: unknown) {
 }
 
 async function reviewOf(id: string): Promise<ReviewSummary | null> {
-  const response = await one(new Request(`${BASE}/api/admin/contact-submissions/${id}`, { headers: { cookie } }), {
-    params: { id },
-  } as unknown as Context);
+  const response = await one(
+    new Request(`${BASE}/api/admin/contact-submissions/${id}`, { headers: { cookie } }),
+    {
+      params: { id },
+    } as unknown as Context,
+  );
   return ((await response.json()) as { review: ReviewSummary | null }).review;
 }
 
@@ -104,7 +107,10 @@ const mailsTo = (smtp: { messages: ReceivedMail[] }, address: string) =>
 /** A raw header line's value, as it arrived (mailparser restructures List-* headers). */
 function rawHeader(mail: ReceivedMail, name: string): string | undefined {
   const line = mail.parsed.headerLines.find((header) => header.key === name.toLowerCase())?.line;
-  return line?.slice(line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
+  return line
+    ?.slice(line.indexOf(":") + 1)
+    .replace(/\r?\n\s+/g, " ")
+    .trim();
 }
 
 function unsubscribeLink(mail: ReceivedMail): string {
@@ -157,15 +163,15 @@ describe("completing a job", () => {
       }
 
       const link = unsubscribeLink(mail);
-      expect(link).toMatch(
-        new RegExp(`^${SITE}/review-emails/stop\\?lead=${id}&token=[A-Za-z0-9_-]{24}$`),
-      );
+      expect(link).toMatch(new RegExp(`^${SITE}/review-emails/stop\\?lead=${id}&token=[A-Za-z0-9_-]{24}$`));
       expect(rawHeader(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       expect(mail.parsed.text).toContain(link);
 
       const review = await reviewOf(id);
       expect(review?.state).toBe("sent");
-      expect(review?.reminderDueAt).toBe(new Date(Date.parse(review!.sentAt!) + REVIEW_REMINDER_MS).toISOString());
+      expect(review?.reminderDueAt).toBe(
+        new Date(Date.parse(review!.sentAt!) + REVIEW_REMINDER_MS).toISOString(),
+      );
     } finally {
       await smtp.stop();
     }

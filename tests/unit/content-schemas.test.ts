@@ -133,7 +133,12 @@ const cases: Case[] = [
   ["testimonial: valid", TestimonialSchema, testimonial],
   ["testimonial: rating above 5", TestimonialSchema, { ...testimonial, rating: 6 }, /rating/],
   ["testimonial: missing location", TestimonialSchema, { ...testimonial, location: undefined }, /location/],
-  ["testimonial: full name", TestimonialSchema, { ...testimonial, name: "Morag Campbell" }, /first name only/],
+  [
+    "testimonial: full name",
+    TestimonialSchema,
+    { ...testimonial, name: "Morag Campbell" },
+    /first name only/,
+  ],
   ["testimonial: missing job", TestimonialSchema, { ...testimonial, job: undefined }, /job/],
   ["testimonial: month not yyyy-mm", TestimonialSchema, { ...testimonial, month: "Feb 2025" }, /yyyy-mm/],
   ["testimonial: month 13", TestimonialSchema, { ...testimonial, month: "2025-13" }, /yyyy-mm/],

@@ -86,7 +86,11 @@ describe("the morning digest goes at 07:00 UK time", () => {
     ["fall-back day, 07:00 UTC = 07:00 GMT", "2026-10-25T07:00:00.000Z", "2026-10-25"],
     ["the day before, 06:00 UTC = 07:00 BST", "2026-10-24T06:00:00.000Z", "2026-10-24"],
     // The retry window ends with the last retry hour; the local date is the UK's.
-    ["the last retry hour", `2026-01-15T${String(DIGEST_LAST_HOUR).padStart(2, "0")}:59:59.999Z`, "2026-01-15"],
+    [
+      "the last retry hour",
+      `2026-01-15T${String(DIGEST_LAST_HOUR).padStart(2, "0")}:59:59.999Z`,
+      "2026-01-15",
+    ],
     ["after the window", `2026-01-15T${String(DIGEST_LAST_HOUR + 1).padStart(2, "0")}:00:00.000Z`, null],
     ["the evening before, in BST, is the next day's date in no window", "2026-07-14T23:30:00.000Z", null],
   ])("%s", (_label, iso, day) => {
@@ -94,7 +98,15 @@ describe("the morning digest goes at 07:00 UK time", () => {
   });
 
   test("the business clock reads UK time", () => {
-    expect(businessClock(at("2026-07-14T23:30:00.000Z"))).toEqual({ date: "2026-07-15", hour: 0, minute: 30 });
-    expect(businessClock(at("2026-01-14T23:30:00.000Z"))).toEqual({ date: "2026-01-14", hour: 23, minute: 30 });
+    expect(businessClock(at("2026-07-14T23:30:00.000Z"))).toEqual({
+      date: "2026-07-15",
+      hour: 0,
+      minute: 30,
+    });
+    expect(businessClock(at("2026-01-14T23:30:00.000Z"))).toEqual({
+      date: "2026-01-14",
+      hour: 23,
+      minute: 30,
+    });
   });
 });

@@ -44,7 +44,9 @@ function itemOf(lead: Lead, since: string, detail?: string): FollowUpItem {
 }
 
 /** Every page of the lead desk's list for one status, newest first. */
-async function* leadsWithStatus(status: LeadStatus): AsyncGenerator<{ leads: AdminQuoteBody[]; total: number }> {
+async function* leadsWithStatus(
+  status: LeadStatus,
+): AsyncGenerator<{ leads: AdminQuoteBody[]; total: number }> {
   let cursor: string | null = null;
   do {
     const params = new URLSearchParams({ status, limit: String(PAGE_SIZE) });

@@ -10,7 +10,13 @@ import { digestDay } from "../../../src/lib/follow-up/rules.ts";
 import { withKeyLock } from "../blobs/key-lock.ts";
 import { mailSettings, sendMail, SendError } from "../mail/mailer.ts";
 import { dueFollowUps } from "./due-follow-ups.ts";
-import { pruneDigests, readDigest, saveDigest, saveDigestIfUnchanged, type DigestRecord } from "./follow-up-store.ts";
+import {
+  pruneDigests,
+  readDigest,
+  saveDigest,
+  saveDigestIfUnchanged,
+  type DigestRecord,
+} from "./follow-up-store.ts";
 
 /** Longer than a send can take, so a live claim means a live sender. */
 const CLAIM_MS = 2 * 60 * 1000;

@@ -10,7 +10,11 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { reviewReminderDueAt } from "../../../src/lib/follow-up/rules.ts";
 import type { ReviewSummary } from "../../../src/lib/follow-up/review-status.ts";
-import { RETRY_WINDOW_MS, type NotificationKind, type NotificationState } from "../mail/notification-state.ts";
+import {
+  RETRY_WINDOW_MS,
+  type NotificationKind,
+  type NotificationState,
+} from "../mail/notification-state.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
 
 /** The public page and one-click endpoint that stops a lead's review e-mails. */
@@ -84,7 +88,8 @@ export function reviewSummary(record: QuoteRecord): ReviewSummary | null {
   const reminder = notifications.find((n) => n.kind === "reminder");
   const summary: ReviewSummary = { state: "pending", completedAt: record.completedAt };
   if (request.sentAt) summary.sentAt = request.sentAt;
-  if (reminder?.status === "pending" && reminder.nextAttemptAt) summary.reminderDueAt = reminder.nextAttemptAt;
+  if (reminder?.status === "pending" && reminder.nextAttemptAt)
+    summary.reminderDueAt = reminder.nextAttemptAt;
   if (reminder?.sentAt) summary.remindedAt = reminder.sentAt;
   const failed = [request, reminder].find((n) => n?.status === "failed");
   if (record.review?.optedOutAt) {

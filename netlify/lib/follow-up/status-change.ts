@@ -21,4 +21,3 @@ export function withStatus(current: QuoteRecord, status: LeadStatus, now: number
   }
   return next;
 }
-

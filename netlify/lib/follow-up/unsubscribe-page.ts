@@ -22,8 +22,7 @@ const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
 /** Nothing may load or run; the form may only post back here. */
 export const UNSUBSCRIBE_PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface Copy {
   title: string;

@@ -201,7 +201,6 @@ async function tidyOutbox(id: string): Promise<void> {
   if (after && !settled(after)) await saveOutboxEntry(id, { createdAt: after.createdAt });
 }
 
-
 /**
  * Sends the quote's due e-mails (none when e-mail is not configured). Never throws: what failed is
  * in the record. Logs ids and reasons only, no personal data.

@@ -43,8 +43,8 @@ export default function FollowUpPanel({ followUps, error, onRetry, onOpen }: Pro
       )}
       {followUps && count === 0 && (
         <p className="mt-2 text-slate-700">
-          Nothing is waiting: every new lead is under 24 hours old, no quote has gone 7 days without a decision,
-          and no e-mail has failed.
+          Nothing is waiting: every new lead is under 24 hours old, no quote has gone 7 days without a
+          decision, and no e-mail has failed.
         </p>
       )}
       {followUps &&
@@ -73,9 +73,7 @@ export default function FollowUpPanel({ followUps, error, onRetry, onOpen }: Pro
                 ))}
               </ul>
               {group.total > group.items.length && (
-                <p className="text-sm text-slate-700">
-                  …and {group.total - group.items.length} more.
-                </p>
+                <p className="text-sm text-slate-700">…and {group.total - group.items.length} more.</p>
               )}
             </div>
           );

@@ -109,7 +109,7 @@ export default function NotificationStatus({
         <p
           className={`mt-2 rounded-lg p-3 ${review.state === "failed" ? "bg-red-50 text-red-900" : "bg-slate-50 text-slate-800"}`}
         >
-          <span className="font-semibold">Review request:</span> {describeReview(review)}
+          <span className="font-semibold">Review request:</span> <span>{describeReview(review)}</span>
         </p>
       )}
       <ul className="mt-2 space-y-1">

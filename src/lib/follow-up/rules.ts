@@ -71,7 +71,9 @@ const LONDON = new Intl.DateTimeFormat("en-GB", {
 
 /** The business's local date (yyyy-mm-dd) and time at `now`. */
 export function businessClock(now: number): { date: string; hour: number; minute: number } {
-  const parts = Object.fromEntries(LONDON.formatToParts(new Date(now)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    LONDON.formatToParts(new Date(now)).map((part) => [part.type, part.value]),
+  );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     hour: Number(parts.hour),

@@ -29,7 +29,14 @@ const line = { fontSize: "15px", lineHeight: "22px", margin: 0, color: colours.t
 const small = { fontSize: "14px", lineHeight: "20px", margin: "2px 0 0", color: colours.muted };
 
 /** The owner's morning list: only what waits for him, each with a link to the lead. */
-export default function OwnerDigestEmail({ business, siteUrl, day, summary, groups, deskUrl }: OwnerDigestEmailProps) {
+export default function OwnerDigestEmail({
+  business,
+  siteUrl,
+  day,
+  summary,
+  groups,
+  deskUrl,
+}: OwnerDigestEmailProps) {
   return (
     <EmailLayout business={business} siteUrl={siteUrl} preview={summary}>
       <Heading as="h1" style={heading}>
@@ -44,12 +51,9 @@ export default function OwnerDigestEmail({ business, siteUrl, day, summary, grou
               {`${group.heading} (${group.total})`}
             </Heading>
             {group.items.map((item) => (
-              <Section
-                key={item.id}
-                style={{ borderTop: `1px solid ${colours.border}`, padding: "10px 0" }}
-              >
+              <Section key={item.id} style={{ borderTop: `1px solid ${colours.border}`, padding: "10px 0" }}>
                 <Text style={{ ...line, fontWeight: 700 }}>
-                  <Link href={item.url} style={{ color: colours.brand }}>
+                  <Link href={item.url} style={{ color: colours.brand, textDecoration: "underline" }}>
                     {[item.reference, item.name].filter(Boolean).join(" · ")}
                   </Link>
                 </Text>
@@ -78,8 +82,8 @@ export default function OwnerDigestEmail({ business, siteUrl, day, summary, grou
         </Button>
       </Section>
       <Text style={{ ...paragraph, color: colours.muted, fontSize: "14px", lineHeight: "20px" }}>
-        This e-mail comes at 7 in the morning, and only when something is waiting. Setting a lead&apos;s status
-        in the lead desk takes it off the list.
+        This e-mail comes at 7 in the morning, and only when something is waiting. Setting a lead&apos;s
+        status in the lead desk takes it off the list.
       </Text>
     </EmailLayout>
   );

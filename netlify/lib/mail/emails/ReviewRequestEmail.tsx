@@ -45,9 +45,7 @@ export default function ReviewRequestEmail(props: ReviewRequestEmailProps) {
       <Text style={paragraph}>{greetingName ? `Dear ${greetingName},` : "Hello,"}</Text>
       {reminder ? (
         <Text style={paragraph}>
-          A week ago we asked whether you would write a review of the work we did for you. If you have a
-          moment, it would help other people nearby choose a roofer. If you have written one already, thank
-          you, and please ignore this e-mail.
+          {`${REVIEW_REMINDER_DAYS} days ago we asked whether you would write a review of the work we did for you. If you have a moment, it would help other people nearby choose a roofer. If you have written one already, thank you, and please ignore this e-mail.`}
         </Text>
       ) : (
         <Text style={paragraph}>
@@ -73,7 +71,7 @@ export default function ReviewRequestEmail(props: ReviewRequestEmailProps) {
       </Section>
       <Text style={paragraph}>
         We ask every customer in the same way and offer nothing in return.{" "}
-        <Link href={`${siteUrl}/review-policy`} style={{ color: colours.brand }}>
+        <Link href={`${siteUrl}/review-policy`} style={{ color: colours.brand, textDecoration: "underline" }}>
           Our review policy
         </Link>{" "}
         explains how we ask for reviews and how we show them.
@@ -82,7 +80,7 @@ export default function ReviewRequestEmail(props: ReviewRequestEmailProps) {
         {reminder
           ? "This is our only reminder: we will not ask again about this job. "
           : `We will send one reminder in ${REVIEW_REMINDER_DAYS} days, then no more. `}
-        <Link href={unsubscribeUrl} style={{ color: colours.muted }}>
+        <Link href={unsubscribeUrl} style={{ color: colours.muted, textDecoration: "underline" }}>
           Stop review e-mails
         </Link>
       </Text>
