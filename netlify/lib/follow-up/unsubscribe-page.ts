@@ -8,7 +8,7 @@ import { secureHeaders } from "../http/responses.ts";
 import type { LinkState } from "./review-opt-out.ts";
 
 const STYLE = `
-body{margin:0;font-family:"Segoe UI",system-ui,-apple-system,Roboto,Arial,sans-serif;background:#f1f5fa;color:#1e293b}
+body{margin:0;padding:0 1rem;font-family:"Segoe UI",system-ui,-apple-system,Roboto,Arial,sans-serif;background:#f1f5fa;color:#1e293b}
 main{max-width:36rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #dde7f2;border-radius:12px}
 h1{color:#163350;font-size:1.5rem;line-height:1.3;margin:0 0 1rem}
 p{font-size:1.0625rem;line-height:1.6;margin:0 0 1rem}
