@@ -10,11 +10,8 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { reviewReminderDueAt } from "../../../src/lib/follow-up/rules.ts";
 import type { ReviewSummary } from "../../../src/lib/follow-up/review-status.ts";
-import {
-  RETRY_WINDOW_MS,
-  type NotificationKind,
-  type NotificationState,
-} from "../mail/notification-state.ts";
+import type { NotificationKind } from "../../../src/lib/notification-status.ts";
+import { RETRY_WINDOW_MS, type NotificationState } from "../mail/notification-state.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
 
 /** The public page and one-click endpoint that stops a lead's review e-mails. */

@@ -9,8 +9,6 @@ import type {
   NotificationStatus,
 } from "../../../src/lib/notification-status.ts";
 
-export type { NotificationKind, NotificationStatus };
-
 export interface NotificationState {
   kind: NotificationKind;
   status: NotificationStatus;

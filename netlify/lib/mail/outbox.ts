@@ -13,7 +13,8 @@ import { randomUUID } from "node:crypto";
 import type { QuoteForEmail } from "./emails/quote-emails.tsx";
 import { HttpError } from "../http/http-error.ts";
 import { mailSettings, sendMail, SendError, type MailSettings, type OutgoingMail } from "./mailer.ts";
-import { RETRY_WINDOW_MS, type NotificationKind, type NotificationState } from "./notification-state.ts";
+import { RETRY_WINDOW_MS, type NotificationState } from "./notification-state.ts";
+import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { clearFailedMail, markFailedMail } from "../follow-up/follow-up-store.ts";
 import { cancelReview, isReviewKind, withReminder } from "../follow-up/review-requests.ts";
 import {
