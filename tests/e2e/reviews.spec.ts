@@ -75,14 +75,18 @@ test("marking a lead Completed sends one review request; its one-click link stop
   expect(mail.text).toContain("Dear Ailsa,");
   expect(await maildevHeader(mail.id, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   const header = (await maildevHeader(mail.id, "List-Unsubscribe")) ?? "";
-  const link = /^<(https?:\/\/[^>]+\/review-emails\/stop\?lead=[0-9a-f-]{36}&token=[\w-]{24})>$/.exec(header)?.[1];
+  const link = /^<(https?:\/\/[^>]+\/review-emails\/stop\?lead=[0-9a-f-]{36}&token=[\w-]{24})>$/.exec(
+    header,
+  )?.[1];
   expect(link, header).toBeTruthy();
   const linkPath = new URL(link!).pathname + new URL(link!).search;
 
   // The desk shows it sent, with the reminder's day.
   await page.goto(`/contact-admin?id=${id}`);
   const emails = page.getByRole("region", { name: "E-mails" });
-  await expect(emails.getByText(/^Review request sent \d\d\/\d\d\/\d{4}, \d\d:\d\d; one reminder due/)).toBeVisible();
+  await expect(
+    emails.getByText(/^Review request sent \d\d\/\d\d\/\d{4}, \d\d:\d\d; one reminder due/),
+  ).toBeVisible();
   await expect(emails.getByText(/^Review reminder to the customer:/)).toBeVisible();
 
   // The link from the e-mail: GET asks, the button stops.
@@ -139,7 +143,11 @@ test("the review policy: linked from the footer and the testimonials, which say 
   await expect(first).toContainText("Morag, Stirling");
   await expect(first).toContainText("Storm repair and ridge re-bedding");
   await expect(first).toContainText("February 2025");
-  await expect(first.getByRole("link", { name: "Published on Google" })).toHaveAttribute("href", /^https:\/\//);
+  await expect(first.getByRole("link", { name: "Published on Google" })).toHaveAttribute(
+    "href",
+    /^https:\/\//,
+  );
+  await expectNoA11yViolations(page, "home with its testimonials");
   // No review stars of the business's own in the structured data.
   for (const script of await page.locator('script[type="application/ld+json"]').allTextContents()) {
     expect(script).not.toMatch(/aggregateRating|"Review"|ratingValue/);

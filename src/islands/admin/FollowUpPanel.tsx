@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatQuoteDate } from "../../lib/admin/quotes";
 import { FOLLOW_UP_GROUPS, followUpCount, type FollowUps } from "../../lib/follow-up/follow-ups";
+import { NEW_LEAD_DUE_HOURS, QUOTE_DECISION_DAYS } from "../../lib/follow-up/rules";
 import { buttonOutline } from "../button";
 
 interface Props {
@@ -43,8 +44,8 @@ export default function FollowUpPanel({ followUps, error, onRetry, onOpen }: Pro
       )}
       {followUps && count === 0 && (
         <p className="mt-2 text-slate-700">
-          Nothing is waiting: every new lead is under 24 hours old, no quote has gone 7 days without a
-          decision, and no e-mail has failed.
+          Nothing is waiting: no new lead has waited {NEW_LEAD_DUE_HOURS} hours, no quote has gone{" "}
+          {QUOTE_DECISION_DAYS} days without a decision, and no e-mail has failed.
         </p>
       )}
       {followUps &&
