@@ -41,7 +41,7 @@ export function toApiService(slug: string, service: Service): ApiService {
   return { slug, ...fields, color, hoverColor };
 }
 
-/** SPEC.md's fields (name, location, rating, review) and what the review policy shows with them. */
+/** The first four fields (name, location, rating, review) and what the review policy shows with them. */
 export function toApiTestimonial(testimonial: Testimonial): ApiTestimonial {
   const { name, location, rating, review, job, month, publishedOn } = testimonial;
   return { name, location, rating, review, job, month, publishedOn: { ...publishedOn } };

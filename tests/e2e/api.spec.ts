@@ -47,7 +47,7 @@ test("GET /api/testimonials answers three five-star reviews as JSON", async ({ r
   const testimonials = await response.json();
   expect(testimonials).toHaveLength(3);
   for (const testimonial of testimonials) {
-    // SPEC.md's four fields, and what the review policy shows with them.
+    // The first four fields, and what the review policy shows with them.
     expect(Object.keys(testimonial).sort()).toEqual([
       "job",
       "location",
