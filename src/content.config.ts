@@ -6,6 +6,7 @@ import {
   CarouselCategorySchema,
   FaqItemSchema,
   LegalPageSchema,
+  ReviewPolicySchema,
   ServiceSchema,
   TestimonialSchema,
   TownSchema,
@@ -58,4 +59,20 @@ const legal = defineCollection({
   schema: LegalPageSchema,
 });
 
-export const collections = { business, services, areas, towns, testimonials, faq, carousel, legal };
+/** How reviews are asked for and shown, and how fake reviews are handled (/review-policy). */
+const reviewPolicy = defineCollection({
+  loader: glob({ pattern: "review-policy.md", base: "content", generateId: fileNameId }),
+  schema: ReviewPolicySchema,
+});
+
+export const collections = {
+  business,
+  services,
+  areas,
+  towns,
+  testimonials,
+  faq,
+  carousel,
+  legal,
+  reviewPolicy,
+};

@@ -67,6 +67,9 @@ describe("GET /api/admin/contact-submissions", () => {
         "notes",
         "source",
         "notifications",
+        // Follow-ups (docs/reviews.md): when the status last changed, the review request.
+        "statusChangedAt",
+        "review",
       ].sort(),
     );
     expect(body[0].attachments).toEqual([

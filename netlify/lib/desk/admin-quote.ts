@@ -2,6 +2,7 @@
 import { contentDisposition, servedFileName } from "../uploads/file-types.ts";
 import { HttpError } from "../http/http-error.ts";
 import { adminNotifications } from "../mail/notification-state.ts";
+import { reviewSummary } from "../follow-up/review-requests.ts";
 import { isLeadStatus } from "../../../src/lib/lead-model.ts";
 import { secureHeaders } from "../http/responses.ts";
 import { openAttachment, readQuote, type QuoteRecord } from "../quote/quote-store.ts";
@@ -37,6 +38,8 @@ export function toAdminQuote(record: QuoteRecord) {
     notes: record.notes ?? [],
     source: record.source ?? null,
     notifications: adminNotifications(record),
+    statusChangedAt: record.statusChangedAt ?? null,
+    review: reviewSummary(record),
   };
 }
 

@@ -30,6 +30,12 @@ export interface QuoteRecord extends QuoteFields {
   source?: LeadSource;
   /** The e-mails due for this quote (netlify/lib/mail/outbox.ts); absent on older quotes. */
   notifications?: NotificationState[];
+  /** Follow-ups (netlify/lib/follow-up/): when the status last changed; absent until it first does. */
+  statusChangedAt?: string;
+  /** When the lead first became `completed`: its one review request was queued then. */
+  completedAt?: string;
+  /** The secret of the review e-mails' unsubscribe link, and when the customer used it. */
+  review?: { token: string; optedOutAt?: string };
 }
 
 export interface IdempotencyRecord {
