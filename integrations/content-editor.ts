@@ -58,7 +58,7 @@ export const CONTENT_EDITOR_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://avatars.githubusercontent.com",
   "font-src 'self'",
-  "connect-src 'self' blob: https://api.github.com https://www.githubstatus.com",
+  "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com",
   "media-src 'self' blob:",
   "worker-src 'self' blob:",
   "frame-src 'none'",

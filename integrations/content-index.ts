@@ -28,7 +28,8 @@ export function townSlugs(root: string): string[] {
 
 /** The module's source for these slugs. */
 export function contentIndexSource(slugs: readonly string[]): string {
-  if (slugs.length === 0) throw new Error(`${TOWNS_FOLDER} has no town files: the site serves at least one town`);
+  if (slugs.length === 0)
+    throw new Error(`${TOWNS_FOLDER} has no town files: the site serves at least one town`);
   return [
     "// Written from content/ by integrations/content-index.ts; not in git. Do not edit: add or remove a file in content/towns/.",
     "",
@@ -62,7 +63,8 @@ export default function contentIndex(): AstroIntegration {
       "astro:server:setup": ({ server, logger }) => {
         const towns = resolve(root, TOWNS_FOLDER);
         const update = (path: string) => {
-          if (resolve(path, "..") === towns && writeContentIndex(root)) logger.info(`Updated ${CONTENT_INDEX_FILE}`);
+          if (resolve(path, "..") === towns && writeContentIndex(root))
+            logger.info(`Updated ${CONTENT_INDEX_FILE}`);
         };
         server.watcher.add(towns);
         server.watcher.on("add", update);

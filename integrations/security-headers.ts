@@ -90,7 +90,10 @@ const FETCH_DIRECTIVES = new Set([
  * does not restrict it at all.
  */
 export function effectiveSources(policy: Map<string, string[]>, directive: string): string[] | undefined {
-  const chain = [directive, ...(FALLBACK[directive] ?? (FETCH_DIRECTIVES.has(directive) ? ["default-src"] : []))];
+  const chain = [
+    directive,
+    ...(FALLBACK[directive] ?? (FETCH_DIRECTIVES.has(directive) ? ["default-src"] : [])),
+  ];
   for (const name of chain) {
     const sources = policy.get(name);
     if (sources) return sources;
@@ -177,8 +180,13 @@ export default function securityHeaders(): AstroIntegration {
           if (!policy) throw new Error(`${file} has no CSP <meta>: is security.csp enabled?`);
           policies.push(policy);
         }
-        await writeFile(join(outDir, "_headers"), headersFile(mergePolicies(policies), CONTENT_EDITOR_HEADERS));
-        logger.info(`Wrote _headers with a CSP merged from ${policies.length} pages, and the content editor's`);
+        await writeFile(
+          join(outDir, "_headers"),
+          headersFile(mergePolicies(policies), CONTENT_EDITOR_HEADERS),
+        );
+        logger.info(
+          `Wrote _headers with a CSP merged from ${policies.length} pages, and the content editor's`,
+        );
       },
     },
   };

@@ -56,14 +56,21 @@ const text = (min: number, max: number) => z.string().trim().min(min).max(max);
 
 export const BusinessSchema = z
   .strictObject({
-    name: z.string().min(3).meta({ title: "Trading name" }).describe("Shown in the header, footer and search results"),
+    name: z
+      .string()
+      .min(3)
+      .meta({ title: "Trading name" })
+      .describe("Shown in the header, footer and search results"),
     shortName: z.string().min(3).describe("Used at the end of every page title"),
     phone: z
       .string()
       .regex(/^0\d{3,4} ?\d{3} ?\d{3,4}$/, "phone must be a UK number such as 07700 900412")
       .meta({ title: "Phone number" })
       .describe("As people dial it, e.g. 07700 900412: every call button uses it"),
-    email: z.email().meta({ title: "E-mail address" }).describe("Shown on the site; new quote requests go here"),
+    email: z
+      .email()
+      .meta({ title: "E-mail address" })
+      .describe("Shown on the site; new quote requests go here"),
     whatsapp: z
       .string()
       .regex(/^44\d{9,10}$/, "whatsapp must be digits in international form, e.g. 447700900412")
@@ -73,7 +80,9 @@ export const BusinessSchema = z
       street: z.string(),
       locality: z.string().meta({ title: "Town or village" }),
       region: z.string(),
-      postcode: z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/, "postcode must be a full UK postcode such as FK8 3DN"),
+      postcode: z
+        .string()
+        .regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/, "postcode must be a full UK postcode such as FK8 3DN"),
       country: z.literal("GB"),
     }),
     geo: z
@@ -93,7 +102,9 @@ export const BusinessSchema = z
       .array(z.url())
       .default([])
       .meta({ title: "Social profiles" })
-      .describe("Full web addresses of the official Facebook, Instagram or LinkedIn pages, for search engines"),
+      .describe(
+        "Full web addresses of the official Facebook, Instagram or LinkedIn pages, for search engines",
+      ),
   })
   .meta({ title: "Business details", description: "Phone, e-mail, WhatsApp, address and working hours" });
 
@@ -123,7 +134,10 @@ export const ServiceSchema = z
     extraFeatures: z.array(text(3, 80)).default([]).describe("One short line each"),
     warranty: text(10, 120).optional().describe("E.g. 5-year guarantee on all repairs"),
   })
-  .meta({ title: "Services", description: "One page per service; the 13 built-in services cannot be removed" });
+  .meta({
+    title: "Services",
+    description: "One page per service; the 13 built-in services cannot be removed",
+  });
 
 export const AreaSchema = z
   .strictObject({
@@ -132,7 +146,10 @@ export const AreaSchema = z
     areas: text(3, 200).meta({ title: "Places" }),
     postcodes: text(1, 120).optional(),
   })
-  .meta({ title: "Broad areas", description: "The four areas on the home and contact pages and in the footer" });
+  .meta({
+    title: "Broad areas",
+    description: "The four areas on the home and contact pages and in the footer",
+  });
 
 /**
  * One town with its own page (content/towns/{slug}.yaml, DESIGN.md §11). The paragraphs are the
@@ -141,35 +158,37 @@ export const AreaSchema = z
  */
 export const TownSchema = z
   .strictObject({
-  name: text(3, 40).meta({ title: "Town name" }).describe("The town's name as locals write it"),
-  slug: SlugSchema.meta({ title: "Web address" }).describe(
-    "Lower-case words joined by hyphens, e.g. bridge-of-allan: the page is /areas/{slug}, and the file is named after it",
-  ),
-  council: z
-    .enum(COUNCIL_AREAS, { error: "council must be one of Scotland's 32 council areas (src/lib/towns.ts)" })
-    .meta({ title: "Council area" })
-    .describe("/areas groups the towns by it"),
-  postcodes: z
-    .array(z.string().regex(POSTCODE_DISTRICT_PATTERN, "postcodes must be districts such as FK8 or G63"))
-    .min(1)
-    .refine((list) => new Set(list).size === list.length, "postcodes must not repeat")
-    .describe("Postcode districts covering the town"),
-  distanceMiles: z
-    .number()
-    .min(0)
-    .max(MAX_TOWN_DISTANCE_MILES)
-    .meta({ title: "Miles from Kippen" })
-    .describe("Straight-line miles from the base in Kippen, rounded"),
-  geo: z
-    .strictObject({ latitude: z.number().min(54.5).max(61), longitude: z.number().min(-8).max(-0.5) })
-    .meta({ title: "Map position" })
-    .describe("The town centre, roughly; nearby towns are found from it"),
-  lead: text(60, 240).meta({ title: "Banner sentence" }).describe("One sentence for the page's banner, about this town"),
-  paragraphs: z
-    .array(text(200, 1500))
-    .min(2)
-    .max(6)
-    .describe("The town's own text: buildings, roofs, walls, weather and ground"),
+    name: text(3, 40).meta({ title: "Town name" }).describe("The town's name as locals write it"),
+    slug: SlugSchema.meta({ title: "Web address" }).describe(
+      "Lower-case words joined by hyphens, e.g. bridge-of-allan: the page is /areas/{slug}, and the file is named after it",
+    ),
+    council: z
+      .enum(COUNCIL_AREAS, { error: "council must be one of Scotland's 32 council areas (src/lib/towns.ts)" })
+      .meta({ title: "Council area" })
+      .describe("/areas groups the towns by it"),
+    postcodes: z
+      .array(z.string().regex(POSTCODE_DISTRICT_PATTERN, "postcodes must be districts such as FK8 or G63"))
+      .min(1)
+      .refine((list) => new Set(list).size === list.length, "postcodes must not repeat")
+      .describe("Postcode districts covering the town"),
+    distanceMiles: z
+      .number()
+      .min(0)
+      .max(MAX_TOWN_DISTANCE_MILES)
+      .meta({ title: "Miles from Kippen" })
+      .describe("Straight-line miles from the base in Kippen, rounded"),
+    geo: z
+      .strictObject({ latitude: z.number().min(54.5).max(61), longitude: z.number().min(-8).max(-0.5) })
+      .meta({ title: "Map position" })
+      .describe("The town centre, roughly; nearby towns are found from it"),
+    lead: text(60, 240)
+      .meta({ title: "Banner sentence" })
+      .describe("One sentence for the page's banner, about this town"),
+    paragraphs: z
+      .array(text(200, 1500))
+      .min(2)
+      .max(6)
+      .describe("The town's own text: buildings, roofs, walls, weather and ground"),
   })
   .meta({ title: "Towns", description: "A page of its own under /areas for every town served" });
 export type Town = z.infer<typeof TownSchema>;

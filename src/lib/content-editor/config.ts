@@ -55,7 +55,10 @@ function schemaOf(name: string, collection: CollectionConfig): z.ZodType {
 /** The collection's title and help line: the schema's `.meta({ title, description })`. */
 function labels(name: string, schema: z.ZodType): { label: string; description?: string } {
   const { meta } = unwrap(schema, z.globalRegistry);
-  return { label: meta.title ?? humanize(name), ...(meta.description ? { description: meta.description } : {}) };
+  return {
+    label: meta.title ?? humanize(name),
+    ...(meta.description ? { description: meta.description } : {}),
+  };
 }
 
 function titleField(fields: CmsField[]): CmsField | undefined {
@@ -74,7 +77,8 @@ function folderCollection(
 ): CmsCollection {
   const fields = objectFields(unwrap(schema, z.globalRegistry).core, name, z.globalRegistry);
   const title = titleField(fields);
-  if (!title) throw new Error(`Content editor: collection "${name}" has no text field to name its entries by`);
+  if (!title)
+    throw new Error(`Content editor: collection "${name}" has no text field to name its entries by`);
   const markdown = source.extension === "md";
   // Markdown whose text is used by the pages (the legal pages) gets a text editor; front matter
   // only (the services) does not.
@@ -118,12 +122,7 @@ function hasBody(folder: string, reader: ContentReader): boolean {
  * one per broad area). The owner edits the entries that exist; adding one is a change of design.
  * A file that is a list of entries with ids is edited as a list.
  */
-function fileCollection(
-  name: string,
-  schema: z.ZodType,
-  path: string,
-  reader: ContentReader,
-): CmsCollection {
+function fileCollection(name: string, schema: z.ZodType, path: string, reader: ContentReader): CmsCollection {
   const data: unknown = parse(reader.read(path));
   const entryFields = objectFields(unwrap(schema, z.globalRegistry).core, name, z.globalRegistry);
   const { label, description } = labels(name, schema);
@@ -136,7 +135,12 @@ function fileCollection(
         widget: "list",
         root: true,
         fields: [
-          { name: "id", label: "Id", widget: "string", pattern: ["^[a-z0-9]+(?:-[a-z0-9]+)*$", "lower-case words joined by hyphens"] },
+          {
+            name: "id",
+            label: "Id",
+            widget: "string",
+            pattern: ["^[a-z0-9]+(?:-[a-z0-9]+)*$", "lower-case words joined by hyphens"],
+          },
           ...entryFields,
         ],
       },
@@ -163,7 +167,8 @@ function fileCollection(
     name,
     label,
     ...(description ? { description } : {}),
-    files: [{ name, label, file: path, format: "yaml", fields }],
+    // The file's own label says what is in it: "Business details › Phone, e-mail, …".
+    files: [{ name, label: description ?? label, file: path, format: "yaml", fields }],
   };
 }
 

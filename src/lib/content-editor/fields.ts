@@ -178,7 +178,9 @@ export function cmsField(
     case "array":
       return { ...base, ...listOptions(core, base.label, path, registry) };
     default:
-      throw new UnsupportedFieldError(`${path}: zod type "${d.type}" has no form field in the content editor`);
+      throw new UnsupportedFieldError(
+        `${path}: zod type "${d.type}" has no form field in the content editor`,
+      );
   }
 }
 
@@ -224,7 +226,8 @@ function stringOptions(schema: AnySchema): Record<string, unknown> {
   }
   const max = typeof options.maxlength === "number" ? options.maxlength : Infinity;
   const min = typeof options.minlength === "number" ? options.minlength : 0;
-  options.widget = (max !== Infinity && max >= MULTILINE_FROM) || (max === Infinity && min >= 40) ? "text" : "string";
+  options.widget =
+    (max !== Infinity && max >= MULTILINE_FROM) || (max === Infinity && min >= 40) ? "text" : "string";
   return options;
 }
 
@@ -251,9 +254,12 @@ function selectOptions(values: string[], meta: Meta): Record<string, unknown> {
   const labelled = meta.options;
   return {
     widget: "select",
+    // Values that are code words ("hammer", "brand") are shown as words ("Hammer", "Brand").
     options: values.map((value) => {
-      const label = labelled?.find((option) => option.value === value)?.label;
-      return label ? { label, value } : value;
+      const label =
+        labelled?.find((option) => option.value === value)?.label ??
+        (/^[a-z0-9-]+$/.test(value) ? humanize(value) : undefined);
+      return label && label !== value ? { label, value } : value;
     }),
   };
 }

@@ -36,8 +36,9 @@ function describeValue(input: unknown): string {
   if (input === null) return "empty";
   if (Array.isArray(input)) return "a list";
   if (typeof input === "string") return `the text "${input.length > 40 ? `${input.slice(0, 40)}…` : input}"`;
-  if (typeof input === "object") return "a group of fields";
-  return `${typeof input === "number" ? "the number" : typeof input} ${String(input)}`;
+  if (typeof input === "number") return `the number ${input}`;
+  if (typeof input === "boolean") return input ? "yes" : "no";
+  return "a group of fields";
 }
 
 /**
@@ -51,10 +52,11 @@ export function ownerMessage(issue: RawIssue): string | undefined {
       return `should be ${TYPE_WORDS[issue.expected] ?? issue.expected}, not ${describeValue(issue.input)}`;
     case "too_small": {
       const minimum = Number(issue.minimum);
-      if (issue.origin === "string")
-        return minimum <= 1
-          ? "is empty: write something here"
-          : `too short: write at least ${plural(minimum, "character")}${has(issue.input, "character")}`;
+      if (issue.origin === "string") {
+        if (minimum <= 1) return "is empty: write something here";
+        if (lengthOf(issue.input) === 0) return `is empty: write at least ${plural(minimum, "character")}`;
+        return `too short: write at least ${plural(minimum, "character")}${has(issue.input, "character")}`;
+      }
       if (issue.origin === "array")
         return `needs at least ${plural(minimum, "item")}${has(issue.input, "item")}`;
       return `must be ${issue.inclusive === false ? "more than" : "at least"} ${minimum}`;
@@ -63,7 +65,8 @@ export function ownerMessage(issue: RawIssue): string | undefined {
       const maximum = Number(issue.maximum);
       if (issue.origin === "string")
         return `too long: at most ${plural(maximum, "character")}${has(issue.input, "character")}`;
-      if (issue.origin === "array") return `has too many items: at most ${maximum}${has(issue.input, "item")}`;
+      if (issue.origin === "array")
+        return `has too many items: at most ${maximum}${has(issue.input, "item")}`;
       return `must be ${issue.inclusive === false ? "less than" : "at most"} ${maximum}`;
     }
     case "invalid_format":
@@ -95,7 +98,11 @@ export function labelsOf(schema: z.core.$ZodType, path: readonly PropertyKey[]):
   let current: z.core.$ZodType | undefined = schema;
   for (const segment of path) {
     const core = current ? unwrap(current, z.globalRegistry).core : undefined;
-    const def = core?._zod.def as { type?: string; shape?: Record<string, z.core.$ZodType>; element?: z.core.$ZodType };
+    const def = core?._zod.def as {
+      type?: string;
+      shape?: Record<string, z.core.$ZodType>;
+      element?: z.core.$ZodType;
+    };
     if (typeof segment === "number") {
       labels.push(`${itemWord(labels.at(-1) ?? "items")} ${segment + 1}`);
       current = def?.type === "array" ? def.element : undefined;
@@ -132,7 +139,12 @@ export function withOwnerMessages<S extends z.ZodType>(schema: S): OwnerSchema<S
     const result = schema.safeParse(input, { error: ownerMessage });
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      ctx.issues.push({ code: "custom", message: describeIssue(schema, issue), path: [...issue.path], input });
+      ctx.issues.push({
+        code: "custom",
+        message: describeIssue(schema, issue),
+        path: [...issue.path],
+        input,
+      });
     }
     return z.NEVER;
   });

@@ -8,8 +8,7 @@ import { file as astroFile, glob as astroGlob } from "astro/loaders";
 
 /** Where a collection's entries are: one data file, or one file per entry in a folder. */
 export type ContentSource =
-  | { kind: "file"; path: string }
-  | { kind: "folder"; folder: string; extension: string };
+  { kind: "file"; path: string } | { kind: "folder"; folder: string; extension: string };
 
 const SOURCES = new WeakMap<object, ContentSource>();
 

@@ -21,7 +21,8 @@ export const GET: APIRoute = async () => {
     );
   }
   const config = cmsConfig(collections, contentReader(root), settings);
-  const header = "# Generated from src/content.config.ts and src/lib/content-schemas.ts at build; do not edit.\n";
+  const header =
+    "# Generated from src/content.config.ts and src/lib/content-schemas.ts at build; do not edit.\n";
   return new Response(header + stringify(config, { lineWidth: 0 }), {
     headers: { "Content-Type": "application/yaml; charset=utf-8" },
   });

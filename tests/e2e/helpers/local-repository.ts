@@ -12,14 +12,18 @@ const FOLDER = "checkout";
 /** Opens /admin/ on a local repository holding `files` (path → text) and signs in to it. */
 export async function openLocalRepository(page: Page, files: Record<string, string>): Promise<void> {
   await page.addInitScript((folder) => {
-    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker =
-      async () => (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true });
+    (
+      window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
+    ).showDirectoryPicker = async () =>
+      (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true });
   }, FOLDER);
   // The private file system belongs to the origin: fill it from a page of the site first.
   await page.goto("/robots.txt");
   await page.evaluate(
     async ({ folder, files }) => {
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true });
+      const root = await (
+        await navigator.storage.getDirectory()
+      ).getDirectoryHandle(folder, { create: true });
       for (const [path, text] of Object.entries(files)) {
         const parts = path.split("/");
         let dir = root;
@@ -44,8 +48,8 @@ export async function localRepositoryFiles(page: Page, prefix: string): Promise<
       const walk = async (dir: FileSystemDirectoryHandle, path: string) => {
         for await (const [name, handle] of dir.entries()) {
           const full = path ? `${path}/${name}` : name;
-          if (handle.kind === "directory") await walk(handle as FileSystemDirectoryHandle, full);
-          else if (full.startsWith(`${prefix}/`)) files[full] = await (await (handle as FileSystemFileHandle).getFile()).text();
+          if (handle.kind === "directory") await walk(handle, full);
+          else if (full.startsWith(`${prefix}/`)) files[full] = await (await handle.getFile()).text();
         }
       };
       await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(folder), "");
