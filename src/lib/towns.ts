@@ -1,11 +1,11 @@
 /**
- * The towns with a page of their own under /areas/{slug}: one per file in content/towns/, read
- * from the folder at every build (integrations/content-index.ts), so adding a town is adding a
- * file. Gallery items name a town by one of these slugs, in the browser and in the functions.
+ * Towns served: each has a page of its own under /areas/{slug}, one per file in content/towns/.
+ * The list itself, TOWN_SLUGS, is read from that folder at every build into
+ * src/generated/content-index.ts (integrations/content-index.ts), so adding a town is adding a file;
+ * gallery items name a town by one of those slugs, in the browser and in the functions.
  *
  * Browser-safe and used by functions: no astro:*, no Node APIs, no React, no secrets.
  */
-export { TOWN_SLUGS } from "../generated/content-index.ts";
 import { TOWN_SLUGS } from "../generated/content-index.ts";
 
 export type TownSlug = (typeof TOWN_SLUGS)[number];

@@ -3,13 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { TownSchema, assertTowns, type Town } from "../../src/lib/content-schemas";
-import {
-  MAX_TOWN_DISTANCE_MILES,
-  TOWN_SLUGS,
-  groupByCouncil,
-  milesBetween,
-  nearbyTowns,
-} from "../../src/lib/towns";
+import { MAX_TOWN_DISTANCE_MILES, groupByCouncil, milesBetween, nearbyTowns } from "../../src/lib/towns";
+import { TOWN_SLUGS } from "../../src/generated/content-index";
 import { projectsForTown } from "../../src/lib/town-projects";
 import type { GalleryItem } from "../../src/lib/gallery/schema";
 
