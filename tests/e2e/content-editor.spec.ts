@@ -97,7 +97,8 @@ test.describe("the owner edits the site through the content editor", () => {
   test("a FAQ answer, a town's paragraph and the phone number reach the built pages; bad edits are refused", async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    // About a minute on an idle machine; two builds of the site make it slower on a busy one.
+    test.setTimeout(240_000);
     const checkout = copyCheckout();
     try {
       await openLocalRepository(page, readFolder(checkout, "content"));
