@@ -1,0 +1,92 @@
+import { useRef } from "react";
+import { formatFileSize } from "../../lib/file-size";
+import { MAX_ATTACHMENT_MB, MAX_ATTACHMENTS } from "../../lib/constants";
+import { ATTACHMENT_ACCEPT } from "../../lib/quote/upload";
+import type { ChosenFile } from "./use-quote-form";
+
+interface Props {
+  /** The form's `useId`. */
+  idPrefix: string;
+  files: readonly ChosenFile[];
+  error?: string | false;
+  /** While sending: the picker is disabled and each file shows its upload progress. */
+  sending: boolean;
+  /** Takes the picked files; false when the pick was refused, which clears the picker. */
+  onChoose: (picked: File[]) => boolean;
+  onRemove: (key: string) => void;
+}
+
+/** The optional photos and documents: the file picker and the chosen files with their progress. */
+export default function AttachmentPicker({ idPrefix, files, error, sending, onChoose, onRemove }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const clear = () => {
+    if (input.current) input.current.value = "";
+  };
+  const id = `${idPrefix}-attachments`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-900">
+        Photos or documents (optional)
+      </label>
+      <p id={hintId} className="text-sm text-slate-600">
+        Up to {MAX_ATTACHMENTS} files, each under {MAX_ATTACHMENT_MB}MB: images, PDF or Word documents.
+      </p>
+      <input
+        ref={input}
+        id={id}
+        name="attachments"
+        type="file"
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        disabled={sending}
+        onChange={(event) => {
+          if (!onChoose(Array.from(event.target.files ?? []))) clear();
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${hintId}${error ? ` ${errorId}` : ""}`}
+        className="mt-2 block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+      />
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {files.length > 0 && (
+        <ul
+          aria-label="Chosen files"
+          className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200"
+        >
+          {files.map((item) => (
+            <li key={item.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+              <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{item.file.name}</span>
+              <span className="text-sm text-slate-600">{formatFileSize(item.file.size)}</span>
+              {sending || item.uploadId ? (
+                <progress
+                  className="h-2 w-full accent-brand-700"
+                  max={item.file.size || 1}
+                  value={item.uploadId ? item.file.size : item.sent}
+                  aria-label={`Upload progress for ${item.file.name}`}
+                />
+              ) : null}
+              <button
+                type="button"
+                onClick={() => {
+                  onRemove(item.key);
+                  clear();
+                }}
+                disabled={sending}
+                aria-label={`Remove ${item.file.name}`}
+                className="inline-flex min-h-8 items-center rounded-md px-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
