@@ -5,9 +5,9 @@ import {
   LEAD_STATUSES,
   isLeadStatus,
   type LeadFilters,
-} from "../../lib/leads";
-import { SERVICE_OPTIONS } from "../../lib/service-options";
-import { buttonOutline, buttonSecondary } from "../button";
+} from "../../../lib/leads";
+import { SERVICE_OPTIONS } from "../../../lib/service-options";
+import { buttonOutline, buttonSecondary } from "../../button";
 
 interface Props {
   filters: LeadFilters;

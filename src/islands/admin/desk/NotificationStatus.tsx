@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
-import { SessionEndedError } from "../../lib/admin/api";
-import { formatQuoteDate } from "../../lib/admin/quotes";
+import { SessionEndedError } from "../../../lib/admin/api";
+import { formatQuoteDate } from "../../../lib/admin/quotes";
 import {
   hasFailedNotification,
   NOTIFICATION_LABELS,
   type AdminNotification,
-} from "../../lib/notification-status";
-import { fetchEmailStatus, retryNotifications } from "../../lib/notifications-api";
-import { buttonOutline } from "../button";
+} from "../../../lib/notification-status";
+import { fetchEmailStatus, retryNotifications } from "../../../lib/notifications-api";
+import { buttonOutline } from "../../button";
 
 /** Shown above the list when the site cannot send e-mail (deployed without SMTP_URL). */
 export function EmailNotConfiguredNotice() {

@@ -1,19 +1,19 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
-import { SessionEndedError } from "../../lib/admin/api";
-import { StaleLeadError, changeLead, type LeadWithEtag } from "../../lib/leads-api";
+import { SessionEndedError } from "../../../lib/admin/api";
+import { StaleLeadError, changeLead, type LeadWithEtag } from "../../../lib/leads-api";
 import {
   LEAD_NOTE_MAX_LENGTH,
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   isLeadStatus,
   type LeadStatus,
-} from "../../lib/leads";
-import { telLink } from "../../lib/links";
-import { formatQuoteDate, fullName, replyMailto, type AdminQuote } from "../../lib/admin/quotes";
-import { formatFileSize } from "../../lib/file-size";
-import { serviceLabel } from "../../lib/service-options";
+} from "../../../lib/leads";
+import { telLink } from "../../../lib/links";
+import { formatQuoteDate, fullName, replyMailto, type AdminQuote } from "../../../lib/admin/quotes";
+import { formatFileSize } from "../../../lib/file-size";
+import { serviceLabel } from "../../../lib/service-options";
 import NotificationStatus from "./NotificationStatus";
-import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../button";
+import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../../button";
 
 interface Props {
   lead: LeadWithEtag;

@@ -1,6 +1,6 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, isLeadStatus, type LeadStatus } from "../../lib/leads";
-import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../lib/admin/quotes";
-import { serviceLabel } from "../../lib/service-options";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, isLeadStatus, type LeadStatus } from "../../../lib/leads";
+import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../../lib/admin/quotes";
+import { serviceLabel } from "../../../lib/service-options";
 import { NotificationFailedFlag } from "./NotificationStatus";
 
 interface Props {

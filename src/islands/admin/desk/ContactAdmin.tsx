@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
-import { SessionEndedError, hasSession, login, logout } from "../../lib/admin/api";
-import { CONTACT_ADMIN_STORAGE_KEY, fullName, type AdminQuote } from "../../lib/admin/quotes";
+import { SessionEndedError, hasSession, login, logout } from "../../../lib/admin/api";
+import { CONTACT_ADMIN_STORAGE_KEY, fullName, type AdminQuote } from "../../../lib/admin/quotes";
 import {
   StaleLeadError,
   changeLead,
@@ -9,7 +9,7 @@ import {
   fetchLead,
   fetchLeadStats,
   type LeadWithEtag,
-} from "../../lib/leads-api";
+} from "../../../lib/leads-api";
 import {
   LEAD_STATUS_LABELS,
   filtersFromParams,
@@ -17,16 +17,16 @@ import {
   type LeadFilters,
   type LeadStats,
   type LeadStatus,
-} from "../../lib/leads";
+} from "../../../lib/leads";
 import DeleteLeadDialog from "./DeleteLeadDialog";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
-import PasswordScreen from "./PasswordScreen";
+import PasswordScreen from "../PasswordScreen";
 import QuoteDetail from "./QuoteDetail";
 import QuoteList from "./QuoteList";
 import { useLeadList } from "./use-lead-list";
-import { buttonOutline } from "../button";
+import { buttonOutline } from "../../button";
 
 interface Props {
   /** Signs the subject of replies to customers. */

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { useModalDialog } from "../use-modal-dialog";
-import { fullName, type AdminQuote } from "../../lib/admin/quotes";
-import { buttonDanger, buttonNeutral } from "../button";
+import { useModalDialog } from "../../use-modal-dialog";
+import { fullName, type AdminQuote } from "../../../lib/admin/quotes";
+import { buttonDanger, buttonNeutral } from "../../button";
 
 interface Props {
   submission: AdminQuote | null;
