@@ -18,7 +18,7 @@ import {
   type LeadStats,
   type LeadStatus,
 } from "../../../lib/leads";
-import DeleteLeadDialog from "./DeleteLeadDialog";
+import ConfirmDialog from "../ConfirmDialog";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
@@ -463,8 +463,12 @@ export default function ContactAdmin({ businessName }: Props) {
           </div>
         )}
       </div>
-      <DeleteLeadDialog
-        submission={toDelete}
+      <ConfirmDialog
+        item={toDelete}
+        title="Delete this lead?"
+        describe={(submission) =>
+          `The quote request from ${fullName(submission)}, its notes and every attached file will be erased. This cannot be undone.`
+        }
         onCancel={() => setToDelete(null)}
         onConfirm={(item) => void erase(item)}
       />
