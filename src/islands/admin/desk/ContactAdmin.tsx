@@ -1,31 +1,27 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
-import { SessionEndedError, hasSession, login, logout } from "../../../lib/admin/api";
-import { CONTACT_ADMIN_STORAGE_KEY, fullName, type AdminQuote } from "../../../lib/admin/quotes";
+import { SessionEndedError } from "../../../lib/admin/api";
+import { fullName, type AdminQuote } from "../../../lib/admin/quotes";
 import {
   StaleLeadError,
   changeLead,
   deleteLead,
   exportUrl,
   fetchLead,
-  fetchLeadStats,
   type LeadWithEtag,
 } from "../../../lib/leads-api";
-import {
-  LEAD_STATUS_LABELS,
-  filtersFromParams,
-  paramsFromFilters,
-  type LeadFilters,
-  type LeadStats,
-  type LeadStatus,
-} from "../../../lib/leads";
+import { LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/leads";
 import ConfirmDialog from "../ConfirmDialog";
+import PasswordScreen from "../PasswordScreen";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
-import PasswordScreen from "../PasswordScreen";
 import QuoteDetail from "./QuoteDetail";
 import QuoteList from "./QuoteList";
+import { messageOf, useDeskSession } from "./use-desk-session";
+import { useLeadDetail } from "./use-lead-detail";
 import { useLeadList } from "./use-lead-list";
+import { useLeadStats } from "./use-lead-stats";
+import { useUrlFilters } from "./use-url-filters";
 import { buttonOutline } from "../../button";
 
 interface Props {
@@ -33,159 +29,98 @@ interface Props {
   businessName: string;
 }
 
-type Phase = "checking" | "locked" | "unlocked";
-type DetailState =
-  | { status: "loading"; id: string }
-  | { status: "error"; id: string; message: string }
-  | { status: "loaded"; lead: LeadWithEtag };
+/**
+ * /contact-admin: locked until the server accepts the password (useDeskSession); then the lead
+ * desk. Locking unmounts the desk, so nothing of a closed session stays on screen.
+ */
+export default function ContactAdmin({ businessName }: Props) {
+  const session = useDeskSession();
 
-const currentFilters = () => filtersFromParams(new URLSearchParams(window.location.search));
-
-function readFlag(): boolean {
-  try {
-    return window.localStorage.getItem(CONTACT_ADMIN_STORAGE_KEY) === "true";
-  } catch {
-    return false;
+  if (session.phase === "checking") {
+    return (
+      <p role="status" className="py-16 text-center text-slate-700">
+        Checking your session...
+      </p>
+    );
   }
+
+  if (session.phase === "locked") {
+    return (
+      <PasswordScreen
+        title="Contact Admin"
+        purpose="Enter the admin password to read quote requests."
+        onSubmit={session.unlock}
+        notice={session.notice}
+        autoFocus
+        backLink
+      />
+    );
+  }
+
+  return (
+    <LeadDesk
+      businessName={businessName}
+      focusHeading={session.signedIn}
+      onLock={session.lock}
+      onSignOut={() => void session.signOut()}
+    />
+  );
 }
 
-function writeFlag(unlocked: boolean): void {
-  try {
-    if (unlocked) window.localStorage.setItem(CONTACT_ADMIN_STORAGE_KEY, "true");
-    else window.localStorage.removeItem(CONTACT_ADMIN_STORAGE_KEY);
-  } catch {
-    // Storage unavailable (private mode): the session cookie still holds for this page load.
-  }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+interface DeskProps {
+  businessName: string;
+  /** Signed in just now: the heading takes the focus. */
+  focusHeading: boolean;
+  /** The server ended the session: lock, saying why. */
+  onLock: (reason: string) => void;
+  onSignOut: () => void;
 }
 
 /**
- * /contact-admin: locked until the server accepts the password; then the quote requests, list and
- * detail. Unlock survives reloads through the session cookie plus the `contact-admin` flag, and is
- * re-checked with the server on every load (SPEC.md §4, DESIGN.md §5).
+ * The quote requests: chart, search and filters (kept in the URL), the list, and one lead in
+ * detail. Opens the lead an owner's e-mail links to (`?id=`).
  */
-export default function ContactAdmin({ businessName }: Props) {
-  const [phase, setPhase] = useState<Phase>("checking");
-  const [notice, setNotice] = useState<string | null>(null);
-  // Shown only once unlocked, never in the server's HTML.
-  const [filters, setFilters] = useState<LeadFilters>(() =>
-    typeof window === "undefined" ? {} : currentFilters(),
-  );
-  const [detail, setDetail] = useState<DetailState | null>(null);
+function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) {
   const [announcement, setAnnouncement] = useState("");
   const [listAlert, setListAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<AdminQuote | null>(null);
-  const [chartBy, setChartBy] = useState<LeadStats["by"]>("service");
-  const [stats, setStats] = useState<LeadStats | null>(null);
-  const [statsError, setStatsError] = useState<string | null>(null);
-  const lastOpenedId = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const baseTitle = useRef("");
-
-  const lock = useCallback((reason: string | null) => {
-    writeFlag(false);
-    setDetail(null);
-    setStats(null);
-    setNotice(reason);
-    setPhase("locked");
-  }, []);
 
   const failed = useCallback(
     (error: unknown, show: (message: string) => void) => {
-      if (error instanceof SessionEndedError) lock(error.message);
+      if (error instanceof SessionEndedError) onLock(error.message);
       else show(messageOf(error));
     },
-    [lock],
+    [onLock],
   );
 
   const { list, load, loadMore: loadMorePage, replace, remove } = useLeadList(failed);
+  const stats = useLeadStats(failed);
+  const {
+    detail,
+    open: openDetail,
+    update: updateDetail,
+    close: closeDetail,
+    backToList,
+  } = useLeadDetail(failed);
+  const { filters, apply } = useUrlFilters((next) => {
+    closeDetail();
+    void load(next);
+  });
 
-  const statsSeq = useRef(0);
-  const loadStats = useCallback(
-    async (by: LeadStats["by"]) => {
-      const seq = ++statsSeq.current;
-      setStatsError(null);
-      try {
-        const next = await fetchLeadStats(by);
-        if (seq === statsSeq.current) setStats(next);
-      } catch (error) {
-        if (seq === statsSeq.current) failed(error, setStatsError);
-      }
-    },
-    [failed],
-  );
-
-  const openDetail = useCallback(
-    async (id: string) => {
-      lastOpenedId.current = id;
-      setDetail({ status: "loading", id });
-      try {
-        setDetail({ status: "loaded", lead: await fetchLead(id) });
-      } catch (error) {
-        failed(error, (message) => setDetail({ status: "error", id, message }));
-      }
-    },
-    [failed],
-  );
-
-  /** Unlocks the desk and fills it: the list, the chart, and the lead an e-mail linked to. */
-  const showDesk = () => {
-    setPhase("unlocked");
-    void load(currentFilters());
-    void loadStats(chartBy);
+  const openDesk = useEffectEvent(() => {
+    void load(filters);
+    stats.reload();
     // The owner's e-mail links to `/contact-admin?id=…`: open that lead.
     const linked = new URLSearchParams(window.location.search).get("id");
     if (linked) void openDetail(linked);
-  };
-  const openDesk = useEffectEvent(showDesk);
+    if (focusHeading) headingRef.current?.focus();
+  });
+  useEffect(() => openDesk(), []);
 
-  useEffect(() => {
-    baseTitle.current = document.title;
-    const onPopState = () => {
-      const next = currentFilters();
-      setFilters(next);
-      setDetail(null);
-      void load(next);
-    };
-    window.addEventListener("popstate", onPopState);
-    if (!readFlag()) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the flag is in localStorage, read once hydrated
-      setPhase("locked");
-    } else {
-      hasSession().then(
-        (active) => {
-          if (active) openDesk();
-          else lock(null);
-        },
-        (error: unknown) => {
-          setNotice(`Could not check your session: ${messageOf(error)}`);
-          setPhase("locked");
-        },
-      );
-    }
-    return () => window.removeEventListener("popstate", onPopState);
-  }, [lock, load]);
-
-  const changeChartBy = (by: LeadStats["by"]) => {
-    setChartBy(by);
-    void loadStats(by);
-  };
-
-  const newCount = stats?.newCount ?? null;
-  useEffect(() => {
-    if (!baseTitle.current) return;
-    document.title =
-      phase === "unlocked" && newCount ? `(${newCount} new) ${baseTitle.current}` : baseTitle.current;
-  }, [phase, newCount]);
-
-  const applyFilters = (next: LeadFilters) => {
-    const query = paramsFromFilters(next).toString();
-    window.history.pushState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
-    setFilters(next);
+  const applyFilters = (next: typeof filters) => {
+    apply(next);
     setListAlert(null);
     void load(next);
   };
@@ -198,16 +133,12 @@ export default function ContactAdmin({ businessName }: Props) {
   /** Puts the server's copy of a lead into the list (and the detail, when it is open). */
   const replaceLead = (lead: LeadWithEtag) => {
     replace(lead.submission);
-    setDetail((current) =>
-      current && current.status === "loaded" && current.lead.submission.id === lead.submission.id
-        ? { status: "loaded", lead }
-        : current,
-    );
+    updateDetail(lead);
   };
 
   const onLeadChanged = (lead: LeadWithEtag) => {
     replaceLead(lead);
-    void loadStats(chartBy);
+    stats.reload();
   };
 
   const quickStatus = async (submission: AdminQuote, status: LeadStatus) => {
@@ -235,91 +166,19 @@ export default function ContactAdmin({ businessName }: Props) {
     }
   };
 
-  const backToList = () => {
-    setDetail(null);
-    const params = new URLSearchParams(window.location.search);
-    if (params.has("id")) {
-      params.delete("id");
-      const query = params.toString();
-      window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
-    }
-    const id = lastOpenedId.current;
-    requestAnimationFrame(() => {
-      document
-        .querySelector<HTMLButtonElement>(`button[data-submission-id="${CSS.escape(id ?? "")}"]`)
-        ?.focus();
-    });
-  };
-
   const erase = async (submission: AdminQuote) => {
     setToDelete(null);
     try {
       await deleteLead(submission.id);
-      setDetail(null);
+      closeDetail();
       remove(submission.id);
       setAnnouncement(`The lead from ${fullName(submission)} was deleted`);
-      void loadStats(chartBy);
+      stats.reload();
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
       failed(error, (message) => setListAlert(`Could not delete the lead: ${message}`));
     }
   };
-
-  const unlock = async (password: string): Promise<boolean> => {
-    try {
-      const result = await login(password);
-      if (result.status === "ok") {
-        writeFlag(true);
-        setNotice(null);
-        showDesk();
-        requestAnimationFrame(() => headingRef.current?.focus());
-        return true;
-      }
-      if (result.status === "incorrect") {
-        setNotice(null);
-        window.alert("Incorrect password");
-      } else {
-        const minutes = Math.ceil(result.retryAfterSeconds / 60);
-        setNotice(
-          `Too many incorrect passwords. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        );
-      }
-    } catch (error) {
-      setNotice(`Could not sign in: ${messageOf(error)}`);
-    }
-    return false;
-  };
-
-  const signOut = async () => {
-    let reason: string | null = null;
-    try {
-      await logout();
-    } catch (error) {
-      reason = `Locked on this device, but the server could not end the session: ${messageOf(error)}`;
-    }
-    lock(reason);
-  };
-
-  if (phase === "checking") {
-    return (
-      <p role="status" className="py-16 text-center text-slate-700">
-        Checking your session...
-      </p>
-    );
-  }
-
-  if (phase === "locked") {
-    return (
-      <PasswordScreen
-        title="Contact Admin"
-        purpose="Enter the admin password to read quote requests."
-        onSubmit={unlock}
-        notice={notice}
-        autoFocus
-        backLink
-      />
-    );
-  }
 
   const filtered = Boolean(filters.q || filters.status || filters.service);
 
@@ -336,9 +195,9 @@ export default function ContactAdmin({ businessName }: Props) {
                 Total submissions: <strong className="text-slate-900">{list.total}</strong>
               </span>
             )}
-            {newCount !== null && (
+            {stats.newCount !== null && (
               <span>
-                New leads: <strong className="text-slate-900">{newCount}</strong>
+                New leads: <strong className="text-slate-900">{stats.newCount}</strong>
               </span>
             )}
           </p>
@@ -348,14 +207,14 @@ export default function ContactAdmin({ businessName }: Props) {
             type="button"
             onClick={() => {
               void load(filters);
-              void loadStats(chartBy);
+              stats.reload();
             }}
             disabled={list.status === "loading"}
             className={buttonOutline}
           >
             Refresh
           </button>
-          <button type="button" onClick={() => void signOut()} className={buttonOutline}>
+          <button type="button" onClick={onSignOut} className={buttonOutline}>
             Logout
           </button>
           <a href="/" className={buttonOutline}>
@@ -399,14 +258,14 @@ export default function ContactAdmin({ businessName }: Props) {
                 onBack={backToList}
                 onChanged={onLeadChanged}
                 onDelete={setToDelete}
-                onSessionEnded={(error) => lock(error.message)}
+                onSessionEnded={(error) => onLock(error.message)}
                 onReload={() => void openDetail(detail.lead.submission.id)}
               />
             )}
           </>
         ) : (
           <div className="space-y-6">
-            <LeadChart stats={stats} error={statsError} by={chartBy} onBy={changeChartBy} />
+            <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
             <LeadFiltersForm filters={filters} onChange={applyFilters} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-slate-700">
