@@ -1,8 +1,10 @@
-import { useRef } from "react";
-import { formatFileSize } from "../../lib/file-size";
+import { lazy, Suspense, useRef } from "react";
 import { MAX_ATTACHMENT_MB, MAX_ATTACHMENTS } from "../../lib/constants";
 import { ATTACHMENT_ACCEPT } from "../../lib/quote/upload";
+import { loadChosenFiles } from "./load-later";
 import type { ChosenFile } from "./use-quote-form";
+
+const ChosenFiles = lazy(loadChosenFiles);
 
 interface Props {
   /** The form's `useId`. */
@@ -55,37 +57,16 @@ export default function AttachmentPicker({ idPrefix, files, error, sending, onCh
         </p>
       )}
       {files.length > 0 && (
-        <ul
-          aria-label="Chosen files"
-          className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200"
-        >
-          {files.map((item) => (
-            <li key={item.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-              <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{item.file.name}</span>
-              <span className="text-sm text-slate-600">{formatFileSize(item.file.size)}</span>
-              {sending || item.uploadId ? (
-                <progress
-                  className="h-2 w-full accent-brand-700"
-                  max={item.file.size || 1}
-                  value={item.uploadId ? item.file.size : item.sent}
-                  aria-label={`Upload progress for ${item.file.name}`}
-                />
-              ) : null}
-              <button
-                type="button"
-                onClick={() => {
-                  onRemove(item.key);
-                  clear();
-                }}
-                disabled={sending}
-                aria-label={`Remove ${item.file.name}`}
-                className="inline-flex min-h-8 items-center rounded-md px-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <ChosenFiles
+            files={files}
+            sending={sending}
+            onRemove={(key) => {
+              onRemove(key);
+              clear();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,10 +1,13 @@
-import { useId, useRef } from "react";
+import { lazy, Suspense, useId, useRef } from "react";
 import { HONEYPOT_FIELD } from "../../lib/quote/upload";
 import AttachmentPicker from "./AttachmentPicker";
+import { loadQuotaRefusedNotice, loadThankYouPanel } from "./load-later";
 import QuoteField from "./QuoteField";
 import { QUOTE_FORM_FIELDS, type QuoteFieldSpec } from "./quote-fields";
-import ThankYouPanel from "./ThankYouPanel";
 import { useQuoteForm } from "./use-quote-form";
+
+const ThankYouPanel = lazy(loadThankYouPanel);
+const QuotaRefusedNotice = lazy(loadQuotaRefusedNotice);
 
 /** Where to send a visitor whose files the site cannot take (content/business.yaml). */
 interface Props {
@@ -14,13 +17,17 @@ interface Props {
 }
 
 /** The free-quote form on /contact: the fields, the attachments, the send and its answer. */
-export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
+export default function QuoteForm(props: Props) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const quote = useQuoteForm(formRef);
 
   if (quote.status === "sent") {
-    return <ThankYouPanel reference={quote.reference} onSendAnother={quote.sendAnother} />;
+    return (
+      <Suspense fallback={null}>
+        <ThankYouPanel reference={quote.reference} onSendAnother={quote.sendAnother} />
+      </Suspense>
+    );
   }
 
   const sending = quote.status === "sending";
@@ -41,6 +48,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
       ref={formRef}
       noValidate
       onSubmit={(event) => void quote.submit(event)}
+      onFocus={quote.prepare}
       className="mt-6 space-y-5"
       aria-busy={sending}
     >
@@ -62,6 +70,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
         onRemove={quote.removeFile}
       />
 
+      {/* People never see this field; form-filling robots do. Read only when sending. */}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true" inert>
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input
@@ -70,8 +79,6 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
           type="text"
           tabIndex={-1}
           autoComplete="off"
-          value={quote.honeypot}
-          onChange={(e) => quote.setHoneypot(e.target.value)}
         />
       </div>
 
@@ -83,17 +90,9 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
         {sending ? "Sending..." : "Send Quote Request"}
       </button>
       {quote.refused && (
-        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">
-          We can&apos;t take more files from you right now. Please call us on{" "}
-          <a href={phoneHref} className="font-semibold underline">
-            {phone}
-          </a>{" "}
-          or{" "}
-          <a href={whatsappHref} target="_blank" rel="noopener" className="font-semibold underline">
-            message us on WhatsApp
-          </a>{" "}
-          instead: we can take your details and photos there.
-        </p>
+        <Suspense fallback={null}>
+          <QuotaRefusedNotice {...props} />
+        </Suspense>
       )}
     </form>
   );

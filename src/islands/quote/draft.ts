@@ -2,7 +2,8 @@
  * What the visitor typed, kept in localStorage until the quote is sent, so a reload loses nothing.
  * Files are never kept. Storage may be unavailable (private mode, full): then there is no draft.
  */
-import { QUOTE_FIELD_NAMES, type QuoteFields } from "../../lib/quote/rules";
+import type { QuoteFields } from "../../lib/quote/rules";
+import { QUOTE_FORM_FIELD_NAMES } from "./quote-fields";
 
 const DRAFT_KEY = "quote-request-draft";
 
@@ -13,7 +14,7 @@ export interface QuoteDraft {
 }
 
 export const emptyValues = (): QuoteFields =>
-  Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ""])) as QuoteFields;
+  Object.fromEntries(QUOTE_FORM_FIELD_NAMES.map((name) => [name, ""])) as QuoteFields;
 
 export function loadDraft(): QuoteDraft | null {
   try {
@@ -21,7 +22,7 @@ export function loadDraft(): QuoteDraft | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<QuoteDraft>;
     const values = emptyValues();
-    for (const name of QUOTE_FIELD_NAMES) {
+    for (const name of QUOTE_FORM_FIELD_NAMES) {
       const value = parsed.values?.[name];
       if (typeof value === "string") values[name] = value;
     }

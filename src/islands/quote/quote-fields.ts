@@ -39,3 +39,6 @@ export const QUOTE_FORM_FIELDS: readonly QuoteFieldSpec[] = [
     placeholder: "Tell us about your roof: what needs doing, where the property is and how soon.",
   },
 ];
+
+/** The form's fields by name, in its order (the same as the rules', which a unit test checks). */
+export const QUOTE_FORM_FIELD_NAMES = QUOTE_FORM_FIELDS.map((field) => field.name);

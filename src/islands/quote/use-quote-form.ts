@@ -1,18 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from "react";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../lib/constants";
-import {
-  checkQuote,
-  QUOTE_FIELD_NAMES,
-  QUOTE_MESSAGES,
-  type QuoteFieldErrors,
-  type QuoteFieldName,
-  type QuoteFields,
-} from "../../lib/quote/rules";
+import type { QuoteFieldErrors, QuoteFieldName, QuoteFields } from "../../lib/quote/rules";
+import { HONEYPOT_FIELD } from "../../lib/quote/upload";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
-import { toast } from "../../lib/toast-store";
+import { notify, prepareToaster } from "../toast/toast-on-demand";
 import { clearDraft, emptyValues, loadDraft, saveDraft } from "./draft";
-import { isQuotaRefusal, submitQuote } from "./submit-quote";
-import { RequestError } from "./upload-client";
+import { loadRules, loadSend, loadTheRest, loadThankYouPanel, type Rules, type Send } from "./load-later";
+import { QUOTE_FORM_FIELD_NAMES } from "./quote-fields";
+import type { QuoteFailure } from "./submit-quote";
 
 /** A file the visitor chose, with its upload progress. */
 export interface ChosenFile {
@@ -31,6 +26,8 @@ const newKey = () => crypto.randomUUID();
  * The quote form's state and steps: the typed values (kept as a draft), which fields show their
  * message, the chosen files, and the send (editing → sending → sent, or back to editing with a
  * toast). `form` is the rendered form, for moving the focus to a field.
+ * `prepare` (at the first focus in the form) loads what only a visitor who acts needs
+ * (./load-later.ts): until the rules arrive no field shows a message, and a send waits for them.
  */
 export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
   const [values, setValues] = useState<QuoteFields>(emptyValues);
@@ -42,23 +39,36 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
   const [status, setStatus] = useState<QuoteStatus>("editing");
   /** The quote reference from the 201 answer, shown on the Thank You panel. */
   const [reference, setReference] = useState("");
-  const [honeypot, setHoneypot] = useState("");
   /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */
   const [refused, setRefused] = useState(false);
   /** False in the server's HTML: until React runs, a native submit would put the quote in the URL. */
   const [ready, setReady] = useState(false);
   const idempotencyKey = useRef<string>("");
+  const [rules, setRules] = useState<Rules | null>(null);
+  const started = useRef(false);
+
+  /** The visitor started: load the rest of the form, so it is there when needed (even offline). */
+  const prepare = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    loadRules().then(setRules, () => {
+      started.current = false;
+    });
+    prepareToaster();
+    loadTheRest().catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- hydration flag and the draft from localStorage
     setReady(true);
     const draft = loadDraft();
     if (draft) {
+      prepare();
       setValues(draft.values);
       setStartedAt(draft.startedAt);
       setTouched(
         Object.fromEntries(
-          QUOTE_FIELD_NAMES.filter((name) => draft.values[name]).map((name) => [name, true]),
+          QUOTE_FORM_FIELD_NAMES.filter((name) => draft.values[name]).map((name) => [name, true]),
         ),
       );
     }
@@ -67,9 +77,9 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
     if (SERVICE_OPTIONS.some((option) => option.value === linked)) {
       setValues((current) => ({ ...current, serviceRequired: linked ?? "" }));
     }
-  }, []);
+  }, [prepare]);
 
-  const clientErrors = useMemo(() => checkQuote(values, files.length), [values, files]);
+  const clientErrors = useMemo(() => rules?.checkQuote(values, files.length) ?? {}, [rules, values, files]);
   /** The message a field shows: its rule's once touched or after a send, else the server's. */
   const errorFor = (name: QuoteFieldName | "attachments") => {
     const visible = name === "attachments" || touched[name] || submitAttempted;
@@ -77,6 +87,7 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
   };
 
   const update = (name: QuoteFieldName, value: string) => {
+    prepare();
     const next = { ...values, [name]: value };
     const start = startedAt ?? Date.now();
     setValues(next);
@@ -88,21 +99,20 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
 
   /** Takes the picked files; refuses the whole pick (false) when there are too many or one is too large. */
   const chooseFiles = (picked: File[]): boolean => {
-    if (picked.length > MAX_ATTACHMENTS) {
-      toast({
-        title: "Too many files",
-        description: QUOTE_MESSAGES.tooManyFiles,
-        variant: "destructive",
-      });
-      setFiles([]);
-      return false;
-    }
-    if (picked.some((file) => file.size > MAX_ATTACHMENT_BYTES)) {
-      toast({
-        title: "Files too large",
-        description: QUOTE_MESSAGES.fileTooLarge,
-        variant: "destructive",
-      });
+    prepare();
+    const refusal =
+      picked.length > MAX_ATTACHMENTS
+        ? (["Too many files", "tooManyFiles"] as const)
+        : picked.some((file) => file.size > MAX_ATTACHMENT_BYTES)
+          ? (["Files too large", "fileTooLarge"] as const)
+          : null;
+    if (refusal) {
+      const [title, message] = refusal;
+      loadRules().then(
+        ({ QUOTE_MESSAGES }) =>
+          notify({ title, description: QUOTE_MESSAGES[message], variant: "destructive" }),
+        () => undefined,
+      );
       setFiles([]);
       return false;
     }
@@ -117,7 +127,7 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
     setFiles((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const focusFirstInvalid = (errors: QuoteFieldErrors) => {
-    const first = [...QUOTE_FIELD_NAMES, "attachments" as const].find((name) => errors[name]?.length);
+    const first = [...QUOTE_FORM_FIELD_NAMES, "attachments" as const].find((name) => errors[name]?.length);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
@@ -125,18 +135,22 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
     event.preventDefault();
     if (status === "sending") return;
     setSubmitAttempted(true);
-    if (Object.keys(clientErrors).length > 0) {
-      focusFirstInvalid(clientErrors);
-      return;
-    }
-    setStatus("sending");
-    setRefused(false);
-    idempotencyKey.current ||= newKey();
+    prepare();
+    let send: Send | undefined;
     try {
-      const sentReference = await submitQuote({
+      const errors = (rules ?? (await loadRules())).checkQuote(values, files.length);
+      if (Object.keys(errors).length > 0) {
+        focusFirstInvalid(errors);
+        return;
+      }
+      setStatus("sending");
+      setRefused(false);
+      idempotencyKey.current ||= newKey();
+      [send] = await Promise.all([loadSend(), loadThankYouPanel()]);
+      const sentReference = await send.submitQuote({
         values,
         files,
-        honeypot,
+        honeypot: form.current?.querySelector<HTMLInputElement>(`[name="${HONEYPOT_FIELD}"]`)?.value ?? "",
         startedAt,
         idempotencyKey: idempotencyKey.current,
         onProgress: (item, sent) => setFileState(item.key, { sent }),
@@ -145,7 +159,7 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
       setReference(sentReference);
       clearDraft();
       idempotencyKey.current = "";
-      toast({
+      notify({
         title: "Quote Request Sent!",
         description: "We'll get back to you within 24 hours with your free quote.",
       });
@@ -156,23 +170,26 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
       setStartedAt(null);
       setStatus("sent");
     } catch (error) {
-      if (error instanceof RequestError) {
-        // Unknown or expired uploads: send those files again on the next try.
-        if (error.status === 404 || error.status === 410) {
-          setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));
-        }
-        if (error.fieldErrors) {
-          setServerErrors(error.fieldErrors);
-          focusFirstInvalid(error.fieldErrors);
-        }
+      // `send` is missing only when loading it was what failed.
+      const failure: QuoteFailure = send
+        ? send.describeFailure(error)
+        : {
+            message: error instanceof Error ? error.message : String(error),
+            uploadsLost: false,
+            quota: false,
+          };
+      if (failure.uploadsLost) {
+        setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));
       }
-      const quota = isQuotaRefusal(error);
-      setRefused(quota);
-      const message = error instanceof Error ? error.message : String(error);
-      toast({
+      if (failure.fieldErrors) {
+        setServerErrors(failure.fieldErrors);
+        focusFirstInvalid(failure.fieldErrors);
+      }
+      setRefused(failure.quota);
+      notify({
         title: "Error",
         // A quota refusal already says what to do instead; trying again would not help.
-        description: `Failed to send quote request: ${message}${quota ? "" : ". Please try again."}`,
+        description: `Failed to send quote request: ${failure.message}${failure.quota ? "" : ". Please try again."}`,
         variant: "destructive",
       });
       setStatus("editing");
@@ -192,13 +209,12 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
     files,
     chooseFiles,
     removeFile,
-    honeypot,
-    setHoneypot,
     status,
     ready,
     refused,
     reference,
     submit,
     sendAnother,
+    prepare,
   };
 }
