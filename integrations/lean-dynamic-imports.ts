@@ -16,6 +16,10 @@ export default function leanDynamicImports(): Plugin {
     enforce: "pre",
     // No list of chunks to preload written beside each import().
     configEnvironment: (name) => (name === "client" ? { build: { modulePreload: false } } : undefined),
+    options(options) {
+      if (this.environment?.name !== "client") return undefined;
+      return { ...options, preserveEntrySignatures: "allow-extension" };
+    },
     resolveId: (id) => (id === PRELOAD_HELPER ? id : undefined),
     load: (id) => (id === PRELOAD_HELPER ? "export const __vitePreload = (load) => load();" : undefined),
   };

@@ -14,7 +14,7 @@ interface Props {
   /** While sending: the picker is disabled and each file shows its upload progress. */
   sending: boolean;
   /** Takes the picked files; false when the pick was refused, which clears the picker. */
-  onChoose: (picked: File[]) => boolean;
+  onChoose: (picked: File[]) => Promise<boolean>;
   onRemove: (key: string) => void;
 }
 
@@ -45,7 +45,7 @@ export default function AttachmentPicker({ idPrefix, files, error, sending, onCh
         accept={ATTACHMENT_ACCEPT}
         disabled={sending}
         onChange={(event) => {
-          if (!onChoose(Array.from(event.target.files ?? []))) clear();
+          void onChoose(Array.from(event.target.files ?? [])).then((taken) => taken || clear());
         }}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${hintId}${error ? ` ${errorId}` : ""}`}

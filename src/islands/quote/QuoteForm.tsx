@@ -47,7 +47,7 @@ export default function QuoteForm(props: Props) {
     <form
       ref={formRef}
       noValidate
-      onSubmit={(event) => void quote.submit(event)}
+      onSubmit={quote.submit}
       onFocus={quote.prepare}
       className="mt-6 space-y-5"
       aria-busy={sending}

@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from "react";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../lib/constants";
 import type { QuoteFieldErrors, QuoteFieldName, QuoteFields } from "../../lib/quote/rules";
-import { HONEYPOT_FIELD } from "../../lib/quote/upload";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
-import { notify, prepareToaster } from "../toast/toast-on-demand";
-import { clearDraft, emptyValues, loadDraft, saveDraft } from "./draft";
-import { loadRules, loadSend, loadTheRest, loadThankYouPanel, type Rules, type Send } from "./load-later";
+import { emptyValues, loadDraft, saveDraft } from "./draft";
+import { loadActions, loadLaterComponents, loadRules, type Actions, type Rules } from "./load-later";
 import { QUOTE_FORM_FIELD_NAMES } from "./quote-fields";
-import type { QuoteFailure } from "./submit-quote";
 
 /** A file the visitor chose, with its upload progress. */
 export interface ChosenFile {
@@ -20,42 +16,78 @@ export interface ChosenFile {
 
 export type QuoteStatus = "editing" | "sending" | "sent";
 
-const newKey = () => crypto.randomUUID();
+export interface QuoteFormState {
+  values: QuoteFields;
+  /** When the visitor started this quote (ms since epoch, browser clock): the fill time counts from here. */
+  startedAt: number | null;
+  touched: Partial<Record<QuoteFieldName, boolean>>;
+  submitAttempted: boolean;
+  serverErrors: QuoteFieldErrors;
+  files: ChosenFile[];
+  status: QuoteStatus;
+  /** The quote reference from the 201 answer, shown on the Thank You panel. */
+  reference: string;
+  /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */
+  refused: boolean;
+}
+
+export type QuoteFormChange = Partial<QuoteFormState> | ((state: QuoteFormState) => Partial<QuoteFormState>);
+
+/** What the form's actions (./quote-form-actions.ts) work with. */
+export interface QuoteFormHandle {
+  /** The state when the action began. */
+  state: QuoteFormState;
+  change: (change: QuoteFormChange) => void;
+  form: RefObject<HTMLFormElement | null>;
+  /** Kept across failed sends of one quote, so the server takes it once. */
+  idempotencyKey: { current: string };
+}
+
+const initialState = (): QuoteFormState => ({
+  values: emptyValues(),
+  startedAt: null,
+  touched: {},
+  submitAttempted: false,
+  serverErrors: {},
+  files: [],
+  status: "editing",
+  reference: "",
+  refused: false,
+});
 
 /**
- * The quote form's state and steps: the typed values (kept as a draft), which fields show their
- * message, the chosen files, and the send (editing → sending → sent, or back to editing with a
- * toast). `form` is the rendered form, for moving the focus to a field.
- * `prepare` (at the first focus in the form) loads what only a visitor who acts needs
- * (./load-later.ts): until the rules arrive no field shows a message, and a send waits for them.
+ * The quote form's state: the typed values (kept as a draft), which fields show their message,
+ * the chosen files and where the send is (editing → sending → sent, or back to editing). Typing
+ * is handled here; what the form does beyond that (./quote-form-actions.ts), the rules and the
+ * components only an acting visitor sees load at the first focus (`prepare`, ./load-later.ts):
+ * until the rules arrive no field shows a message, and an action waits for its code.
  */
 export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
-  const [values, setValues] = useState<QuoteFields>(emptyValues);
-  const [startedAt, setStartedAt] = useState<number | null>(null);
-  const [touched, setTouched] = useState<Partial<Record<QuoteFieldName, boolean>>>({});
-  const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<QuoteFieldErrors>({});
-  const [files, setFiles] = useState<ChosenFile[]>([]);
-  const [status, setStatus] = useState<QuoteStatus>("editing");
-  /** The quote reference from the 201 answer, shown on the Thank You panel. */
-  const [reference, setReference] = useState("");
-  /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */
-  const [refused, setRefused] = useState(false);
+  const [state, setState] = useState(initialState);
   /** False in the server's HTML: until React runs, a native submit would put the quote in the URL. */
   const [ready, setReady] = useState(false);
-  const idempotencyKey = useRef<string>("");
   const [rules, setRules] = useState<Rules | null>(null);
+  const idempotencyKey = useRef("");
   const started = useRef(false);
+  const busy = useRef(false);
+
+  const change = useCallback(
+    (update: QuoteFormChange) =>
+      setState((current) => ({ ...current, ...(typeof update === "function" ? update(current) : update) })),
+    [],
+  );
 
   /** The visitor started: load the rest of the form, so it is there when needed (even offline). */
   const prepare = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    loadRules().then(setRules, () => {
+    Promise.all([
+      loadRules().then(setRules),
+      loadActions().then((actions) => actions.prepare()),
+      loadLaterComponents(),
+    ]).catch(() => {
       started.current = false;
     });
-    prepareToaster();
-    loadTheRest().catch(() => undefined);
   }, []);
 
   useEffect(() => {
@@ -64,21 +96,22 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
     const draft = loadDraft();
     if (draft) {
       prepare();
-      setValues(draft.values);
-      setStartedAt(draft.startedAt);
-      setTouched(
-        Object.fromEntries(
+      change({
+        values: draft.values,
+        startedAt: draft.startedAt,
+        touched: Object.fromEntries(
           QUOTE_FORM_FIELD_NAMES.filter((name) => draft.values[name]).map((name) => [name, true]),
         ),
-      );
+      });
     }
     // A "quote for …" link (e.g. on a town page) names the service: /contact?service=roughcasting.
     const linked = new URLSearchParams(window.location.search).get("service");
     if (SERVICE_OPTIONS.some((option) => option.value === linked)) {
-      setValues((current) => ({ ...current, serviceRequired: linked ?? "" }));
+      change(({ values }) => ({ values: { ...values, serviceRequired: linked ?? "" } }));
     }
-  }, [prepare]);
+  }, [prepare, change]);
 
+  const { values, files, touched, submitAttempted, serverErrors } = state;
   const clientErrors = useMemo(() => rules?.checkQuote(values, files.length) ?? {}, [rules, values, files]);
   /** The message a field shows: its rule's once touched or after a send, else the server's. */
   const errorFor = (name: QuoteFieldName | "attachments") => {
@@ -89,132 +122,51 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
   const update = (name: QuoteFieldName, value: string) => {
     prepare();
     const next = { ...values, [name]: value };
-    const start = startedAt ?? Date.now();
-    setValues(next);
-    setStartedAt(start);
-    setTouched((t) => ({ ...t, [name]: true }));
-    setServerErrors(({ [name]: _dropped, ...rest }) => rest);
-    saveDraft({ values: next, startedAt: start });
+    const startedAt = state.startedAt ?? Date.now();
+    change(({ touched: wasTouched, serverErrors: { [name]: _dropped, ...rest } }) => ({
+      values: next,
+      startedAt,
+      touched: { ...wasTouched, [name]: true },
+      serverErrors: rest,
+    }));
+    saveDraft({ values: next, startedAt });
   };
 
-  /** Takes the picked files; refuses the whole pick (false) when there are too many or one is too large. */
-  const chooseFiles = (picked: File[]): boolean => {
+  /** Runs one of the form's actions with the state as it is now, once its code is in. */
+  const act = <T>(run: (actions: Actions, handle: QuoteFormHandle) => T) => {
     prepare();
-    const refusal =
-      picked.length > MAX_ATTACHMENTS
-        ? (["Too many files", "tooManyFiles"] as const)
-        : picked.some((file) => file.size > MAX_ATTACHMENT_BYTES)
-          ? (["Files too large", "fileTooLarge"] as const)
-          : null;
-    if (refusal) {
-      const [title, message] = refusal;
-      loadRules().then(
-        ({ QUOTE_MESSAGES }) =>
-          notify({ title, description: QUOTE_MESSAGES[message], variant: "destructive" }),
-        () => undefined,
-      );
-      setFiles([]);
-      return false;
-    }
-    setFiles(picked.map((file) => ({ key: newKey(), file, sent: 0 })));
-    setServerErrors(({ attachments: _dropped, ...rest }) => rest);
-    return true;
+    const handle = { state, change, form, idempotencyKey };
+    return loadActions().then((actions) => run(actions, handle));
   };
 
-  const removeFile = (key: string) => setFiles((current) => current.filter((item) => item.key !== key));
-
-  const setFileState = (key: string, change: Partial<ChosenFile>) =>
-    setFiles((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
-
-  const focusFirstInvalid = (errors: QuoteFieldErrors) => {
-    const first = [...QUOTE_FORM_FIELD_NAMES, "attachments" as const].find((name) => errors[name]?.length);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === "sending") return;
-    setSubmitAttempted(true);
-    prepare();
-    let send: Send | undefined;
-    try {
-      const errors = (rules ?? (await loadRules())).checkQuote(values, files.length);
-      if (Object.keys(errors).length > 0) {
-        focusFirstInvalid(errors);
-        return;
-      }
-      setStatus("sending");
-      setRefused(false);
-      idempotencyKey.current ||= newKey();
-      [send] = await Promise.all([loadSend(), loadThankYouPanel()]);
-      const sentReference = await send.submitQuote({
-        values,
-        files,
-        honeypot: form.current?.querySelector<HTMLInputElement>(`[name="${HONEYPOT_FIELD}"]`)?.value ?? "",
-        startedAt,
-        idempotencyKey: idempotencyKey.current,
-        onProgress: (item, sent) => setFileState(item.key, { sent }),
-        onUploaded: (item, uploadId) => setFileState(item.key, { uploadId, sent: item.file.size }),
+    if (busy.current) return;
+    busy.current = true;
+    act((actions, handle) => actions.send(handle))
+      .catch((error: unknown) => {
+        // The form's code could not be fetched (offline since the page loaded): no toaster either.
+        window.alert(
+          `Failed to send quote request: ${error instanceof Error ? error.message : String(error)}. Please try again.`,
+        );
+      })
+      .finally(() => {
+        busy.current = false;
       });
-      setReference(sentReference);
-      clearDraft();
-      idempotencyKey.current = "";
-      notify({
-        title: "Quote Request Sent!",
-        description: "We'll get back to you within 24 hours with your free quote.",
-      });
-      setValues(emptyValues());
-      setFiles([]);
-      setTouched({});
-      setSubmitAttempted(false);
-      setStartedAt(null);
-      setStatus("sent");
-    } catch (error) {
-      // `send` is missing only when loading it was what failed.
-      const failure: QuoteFailure = send
-        ? send.describeFailure(error)
-        : {
-            message: error instanceof Error ? error.message : String(error),
-            uploadsLost: false,
-            quota: false,
-          };
-      if (failure.uploadsLost) {
-        setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));
-      }
-      if (failure.fieldErrors) {
-        setServerErrors(failure.fieldErrors);
-        focusFirstInvalid(failure.fieldErrors);
-      }
-      setRefused(failure.quota);
-      notify({
-        title: "Error",
-        // A quota refusal already says what to do instead; trying again would not help.
-        description: `Failed to send quote request: ${failure.message}${failure.quota ? "" : ". Please try again."}`,
-        variant: "destructive",
-      });
-      setStatus("editing");
-    }
-  };
-
-  /** Back from the Thank You panel to an empty form, the focus in its first field. */
-  const sendAnother = () => {
-    setStatus("editing");
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[name="firstName"]')?.focus());
   };
 
   return {
-    values,
-    update,
-    errorFor,
-    files,
-    chooseFiles,
-    removeFile,
-    status,
+    ...state,
     ready,
-    refused,
-    reference,
-    submit,
-    sendAnother,
+    errorFor,
+    update,
     prepare,
+    /** Resolves to false when the pick was refused (or the code could not load). */
+    chooseFiles: (picked: File[]) =>
+      act((actions, handle) => actions.chooseFiles(handle, picked)).catch(() => false),
+    removeFile: (key: string) =>
+      change(({ files: chosen }) => ({ files: chosen.filter((item) => item.key !== key) })),
+    submit,
+    sendAnother: () => void act((actions, handle) => actions.sendAnother(handle)),
   };
 }
