@@ -4,7 +4,7 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import contentApiRedirects from "./integrations/content-api-redirects.ts";
-import leanDynamicImports from "./integrations/lean-dynamic-imports.ts";
+import islandChunks from "./integrations/island-chunks.ts";
 import securityHeaders from "./integrations/security-headers.ts";
 import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
@@ -45,26 +45,6 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), leanDynamicImports()],
-    environments: {
-      client: {
-        build: {
-          rolldownOptions: {
-            output: {
-              codeSplitting: {
-                // Every page with an island loads React, React DOM, its scheduler and Astro's React
-                // renderer together: as one chunk they compress about 0.9 kB smaller than as four.
-                groups: [
-                  {
-                    name: "react",
-                    test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
-                  },
-                ],
-              },
-            },
-          },
-        },
-      },
-    },
+    plugins: [tailwindcss(), islandChunks()],
   },
 });
