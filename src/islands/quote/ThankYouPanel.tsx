@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { buttonSecondary } from "../button";
 
 interface Props {
   /** The quote's reference from the server's answer ("" when it gave none). */
@@ -6,7 +7,10 @@ interface Props {
   onSendAnother: () => void;
 }
 
-/** What replaces the quote form once it is sent; its heading takes the focus. */
+/**
+ * What replaces the quote form once it is sent; its heading takes the focus. Loaded with the
+ * form's behaviour (./load-later.ts), so the shared button looks cost /contact nothing up front.
+ */
 export default function ThankYouPanel({ reference, onSendAnother }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -31,12 +35,7 @@ export default function ThankYouPanel({ reference, onSendAnother }: Props) {
           Please quote it if you call us.
         </p>
       )}
-      <button
-        type="button"
-        onClick={onSendAnother}
-        // buttonSecondary's look, inline: the shared button module's chunk would put /contact over its JavaScript budget.
-        className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
-      >
+      <button type="button" onClick={onSendAnother} className={`${buttonSecondary} mt-6`}>
         Send Another Request
       </button>
     </div>
