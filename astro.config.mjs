@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import contentApiRedirects from "./integrations/content-api-redirects.ts";
 import contentEditor from "./integrations/content-editor.ts";
 import contentIndex from "./integrations/content-index.ts";
+import islandChunks from "./integrations/island-chunks.ts";
 import securityHeaders from "./integrations/security-headers.ts";
 import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
@@ -48,6 +49,6 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), islandChunks()],
   },
 });

@@ -1,19 +1,14 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
-import { SessionEndedError } from "../../lib/admin/api";
-import { StaleLeadError, changeLead, type LeadWithEtag } from "../../lib/leads-api";
-import {
-  LEAD_NOTE_MAX_LENGTH,
-  LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
-  isLeadStatus,
-  type LeadStatus,
-} from "../../lib/lead-model";
-import { mailtoLink, telLink } from "../../lib/links";
-import { formatQuoteDate, fullName, replyMailto, type AdminQuote } from "../../lib/admin/quotes";
-import { formatFileSize } from "../../lib/file-size";
-import { serviceLabel } from "../../lib/service-options";
+import { SessionEndedError } from "../../../lib/admin/api";
+import { StaleLeadError, changeLead, type LeadWithEtag } from "../../../lib/leads-api";
+import { LEAD_NOTE_MAX_LENGTH, LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/lead-model";
+import { mailtoLink, telLink } from "../../../lib/links";
+import { formatQuoteDate, fullName, replyMailto, type AdminQuote } from "../../../lib/admin/quotes";
+import { formatFileSize } from "../../../lib/file-size";
+import { serviceLabel } from "../../../lib/service-options";
 import NotificationStatus from "./NotificationStatus";
-import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../button";
+import StatusSelect from "./StatusSelect";
+import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../../button";
 
 interface Props {
   lead: LeadWithEtag;
@@ -141,23 +136,13 @@ export default function QuoteDetail({
             <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-slate-800">
               Status
             </label>
-            <select
+            <StatusSelect
               id={`${id}-status`}
               value={status}
               disabled={saving}
-              onChange={(event) => {
-                const next = event.target.value;
-                if (isLeadStatus(next))
-                  void save({ status: next }, `Status set to ${LEAD_STATUS_LABELS[next]}`);
-              }}
+              onChange={(next) => void save({ status: next }, `Status set to ${LEAD_STATUS_LABELS[next]}`)}
               className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-slate-900"
-            >
-              {LEAD_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {LEAD_STATUS_LABELS[value]}
-                </option>
-              ))}
-            </select>
+            />
           </div>
           {submission.reference && (
             <p className="text-slate-800">

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { formatQuoteDate } from "../../lib/admin/quotes";
-import { FOLLOW_UP_GROUPS, followUpCount, type FollowUps } from "../../lib/follow-up/follow-ups";
-import { NEW_LEAD_DUE_HOURS, QUOTE_DECISION_DAYS } from "../../lib/follow-up/rules";
-import { buttonOutline } from "../button";
+import { formatQuoteDate } from "../../../lib/admin/quotes";
+import { FOLLOW_UP_GROUPS, followUpCount, type FollowUps } from "../../../lib/follow-up/follow-ups";
+import { NEW_LEAD_DUE_HOURS, QUOTE_DECISION_DAYS } from "../../../lib/follow-up/rules";
+import { buttonOutline } from "../../button";
 
 interface Props {
   followUps: FollowUps | null;

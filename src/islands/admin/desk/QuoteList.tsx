@@ -1,8 +1,9 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, isLeadStatus, type LeadStatus } from "../../lib/lead-model";
-import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../lib/admin/quotes";
-import { serviceLabel } from "../../lib/service-options";
-import { REVIEW_STATE_LABELS } from "../../lib/follow-up/review-status";
+import type { LeadStatus } from "../../../lib/lead-model";
+import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../../lib/admin/quotes";
+import { serviceLabel } from "../../../lib/service-options";
+import { REVIEW_STATE_LABELS } from "../../../lib/follow-up/review-status";
 import { NotificationFailedFlag } from "./NotificationStatus";
+import StatusSelect from "./StatusSelect";
 
 interface Props {
   submissions: AdminQuote[];
@@ -76,20 +77,12 @@ export default function QuoteList({ submissions, onOpen, onStatus, filtered, bus
                   {/* Above the card-wide button's ::after, so it stays usable. */}
                   <label className="relative z-10 flex items-center gap-2 text-sm font-semibold text-slate-800">
                     Status<span className="sr-only"> of {name}</span>
-                    <select
+                    <StatusSelect
                       value={status}
                       disabled={busy.has(submission.id)}
-                      onChange={(event) => {
-                        if (isLeadStatus(event.target.value)) onStatus(submission, event.target.value);
-                      }}
+                      onChange={(next) => onStatus(submission, next)}
                       className="min-h-11 rounded-lg border border-slate-400 bg-white px-2 font-normal text-slate-900"
-                    >
-                      {LEAD_STATUSES.map((value) => (
-                        <option key={value} value={value}>
-                          {LEAD_STATUS_LABELS[value]}
-                        </option>
-                      ))}
-                    </select>
+                    />
                   </label>
                   {submission.reference && (
                     <span className="text-sm text-slate-700">{submission.reference}</span>

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { SessionEndedError } from "../../lib/admin/api";
-import { describeAuditEvent, type AuditEvent } from "../../lib/admin/audit";
-import { fetchAuditLog } from "../../lib/admin/audit-api";
-import { formatQuoteDate } from "../../lib/admin/quotes";
+import { SessionEndedError } from "../../../lib/admin/api";
+import { describeAuditEvent, type AuditEvent } from "../../../lib/admin/audit";
+import { fetchAuditLog } from "../../../lib/admin/audit-api";
+import { formatQuoteDate } from "../../../lib/admin/quotes";
 
 type State =
   | { status: "closed" }

@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
-import { SessionEndedError } from "../../lib/admin/api";
-import { formatQuoteDate } from "../../lib/admin/quotes";
+import { SessionEndedError } from "../../../lib/admin/api";
+import { formatQuoteDate } from "../../../lib/admin/quotes";
 import {
   hasFailedNotification,
   NOTIFICATION_LABELS,
   type AdminNotification,
   type EmailStatus,
-} from "../../lib/notification-status";
-import { fetchEmailStatus, retryNotifications } from "../../lib/notifications-api";
-import { describeReview, type ReviewSummary } from "../../lib/follow-up/review-status";
-import { buttonOutline } from "../button";
+} from "../../../lib/notification-status";
+import { fetchEmailStatus, retryNotifications } from "../../../lib/notifications-api";
+import { describeReview, type ReviewSummary } from "../../../lib/follow-up/review-status";
+import { buttonOutline } from "../../button";
 
 /**
  * Shown above the list when the site cannot send e-mail: deployed without SMTP_URL, or the mail

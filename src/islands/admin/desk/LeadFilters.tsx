@@ -1,13 +1,8 @@
 import { useEffect, useId, useState, type SubmitEvent } from "react";
-import {
-  LEAD_SEARCH_MAX_LENGTH,
-  LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
-  isLeadStatus,
-  type LeadFilters,
-} from "../../lib/lead-model";
-import { SERVICE_OPTIONS } from "../../lib/service-options";
-import { buttonOutline, buttonSecondary } from "../button";
+import { LEAD_SEARCH_MAX_LENGTH, type LeadFilters } from "../../../lib/lead-model";
+import { SERVICE_OPTIONS } from "../../../lib/service-options";
+import { buttonOutline, buttonSecondary } from "../../button";
+import StatusSelect from "./StatusSelect";
 
 interface Props {
   filters: LeadFilters;
@@ -55,25 +50,13 @@ export default function LeadFiltersForm({ filters, onChange }: Props) {
         <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-slate-800">
           Status
         </label>
-        <select
+        <StatusSelect
           id={`${id}-status`}
-          value={filters.status ?? ""}
-          onChange={(event) =>
-            onChange({
-              ...filters,
-              q: q.trim() || undefined,
-              status: isLeadStatus(event.target.value) ? event.target.value : undefined,
-            })
-          }
+          anyLabel="All statuses"
+          value={filters.status}
+          onChange={(status) => onChange({ ...filters, q: q.trim() || undefined, status })}
           className={field}
-        >
-          <option value="">All statuses</option>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {LEAD_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       <div>
         <label htmlFor={`${id}-service`} className="block text-sm font-semibold text-slate-800">

@@ -1,16 +1,22 @@
-import { useId } from "react";
-import { useModalDialog } from "../../use-modal-dialog";
-import type { GalleryItem } from "../../../lib/gallery/schema";
-import { buttonDanger, buttonNeutral } from "../../button";
+import { useId, type ReactNode } from "react";
+import { useModalDialog } from "../use-modal-dialog";
+import { buttonDanger, buttonNeutral } from "../button";
 
-interface Props {
-  item: GalleryItem | null;
+interface Props<T> {
+  /** What the owner is asked about; the dialog is open while this is not null. */
+  item: T | null;
+  title: string;
+  /** The consequence, in a sentence about the item. */
+  describe: (item: T) => ReactNode;
   onCancel: () => void;
-  onConfirm: (item: GalleryItem) => void;
+  onConfirm: (item: T) => void;
 }
 
-/** Asks before a delete; Cancel has the focus, so Enter alone never deletes. */
-export default function ConfirmDeleteDialog({ item, onCancel, onConfirm }: Props) {
+/**
+ * Asks before something is erased (a lead, a gallery image). Cancel has the focus, so Enter alone
+ * never deletes; Escape and Cancel close it through the dialog's own `close` event.
+ */
+export default function ConfirmDialog<T>({ item, title, describe, onCancel, onConfirm }: Props<T>) {
   const ref = useModalDialog(item !== null);
   const id = useId();
 
@@ -24,10 +30,10 @@ export default function ConfirmDeleteDialog({ item, onCancel, onConfirm }: Props
       className="m-auto w-[min(28rem,calc(100vw-2rem))] max-w-none rounded-xl bg-white p-6 shadow-2xl backdrop:bg-slate-950/70"
     >
       <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
-        Delete image?
+        {title}
       </h2>
       <p id={`${id}-text`} className="mt-2 text-slate-700">
-        “{item?.title}” will be removed from the gallery and its image deleted. This cannot be undone.
+        {item !== null && describe(item)}
       </p>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" autoFocus onClick={() => ref.current?.close()} className={buttonNeutral}>
@@ -36,7 +42,7 @@ export default function ConfirmDeleteDialog({ item, onCancel, onConfirm }: Props
         <button
           type="button"
           onClick={() => {
-            if (item) onConfirm(item);
+            if (item !== null) onConfirm(item);
           }}
           className={buttonDanger}
         >
