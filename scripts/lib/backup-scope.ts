@@ -27,7 +27,7 @@ export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
   [LIMITS_STORE]: "quotas and mail limits",
   "quote-uploads": "unfinished uploads",
   "mail-status": "the mail settings notice",
-  "quote-index": "the lead index (rebuilt from the records)",
+  "quote-index": "the lead index, rebuilt from the records",
 };
 
 export const isBackedUpStore = (name: string) => BACKED_UP_STORES.includes(name);

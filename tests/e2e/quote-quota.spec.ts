@@ -9,6 +9,8 @@ import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
  */
 
 test("a visitor over the attachment quota is told to call or WhatsApp instead", async ({ page }) => {
+  // Up to 16 uploads started one after another, each by a function the Netlify CLI loads afresh.
+  test.setTimeout(90_000);
   const headers = { "X-Test-Quota": "enforce" };
 
   await page.setExtraHTTPHeaders(headers);
