@@ -6,6 +6,7 @@ import {
   CarouselCategorySchema,
   FaqItemSchema,
   LegalPageSchema,
+  PriceGuideSchema,
   ServiceSchema,
   TestimonialSchema,
   TownSchema,
@@ -58,4 +59,17 @@ const legal = defineCollection({
   schema: LegalPageSchema,
 });
 
-export const collections = { business, services, areas, towns, testimonials, faq, carousel, legal };
+/** The owner's price guide (/price-guide): one entry, `guide`; the functions read the same file. */
+const priceGuide = defineCollection({ loader: file("content/price-guide.yaml"), schema: PriceGuideSchema });
+
+export const collections = {
+  business,
+  services,
+  areas,
+  towns,
+  testimonials,
+  faq,
+  carousel,
+  legal,
+  priceGuide,
+};
