@@ -48,3 +48,8 @@ export function answersToParams(answers: GuideAnswers): URLSearchParams {
   }
   return params;
 }
+
+/** The multipart field of POST /api/contact that carries the answers, as JSON. */
+export const ESTIMATE_FIELD = "estimate";
+/** Longest `estimate` value the server reads (five short ids need a tenth of it). */
+export const ESTIMATE_MAX_LENGTH = 1000;
