@@ -67,6 +67,10 @@ describe("GET /api/admin/contact-submissions", () => {
         "notes",
         "source",
         "notifications",
+        // Price guide: the range shown and the amount quoted.
+        "estimate",
+        "quotedAmount",
+        "quotedAt",
       ].sort(),
     );
     expect(body[0].attachments).toEqual([

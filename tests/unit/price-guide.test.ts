@@ -382,55 +382,58 @@ describe("formatting", () => {
 });
 
 describe("the schema refuses content that would mislead", () => {
-  const clone = () => structuredClone(raw) as Record<string, unknown> & { jobs: Record<string, unknown>[] };
-  const firstJob = (content: ReturnType<typeof clone>) =>
+  type Content = Record<string, unknown> & { jobs: Record<string, unknown>[] };
+  const clone = (): Content => structuredClone(raw) as Content;
+  const firstJob = (content: Content) =>
     content.jobs[0] as { bands: Record<string, Record<string, unknown>>; finish?: { choices: unknown[] } };
 
   test.each([
     [
       "one figure instead of a range",
-      (c: ReturnType<typeof clone>) => (firstJob(c).bands.semi = { low: 500, high: 500 }),
+      (c: Content): void => void (firstJob(c).bands.semi = { low: 500, high: 500 }),
       "a range, never one figure",
     ],
     [
       "high below low",
-      (c: ReturnType<typeof clone>) => (firstJob(c).bands.semi = { low: 900, high: 500 }),
+      (c: Content): void => void (firstJob(c).bands.semi = { low: 900, high: 500 }),
       "high must be more than low",
     ],
     [
       "no high without photos",
-      (c: ReturnType<typeof clone>) => (firstJob(c).bands.semi = { low: 500 }),
+      (c: Content): void => void (firstJob(c).bands.semi = { low: 500 }),
       "high is needed",
     ],
     [
       "a high with photos",
-      (c: ReturnType<typeof clone>) => (firstJob(c).bands.semi = { low: 500, high: 900, photosNeeded: true }),
+      (c: Content): void => void (firstJob(c).bands.semi = { low: 500, high: 900, photosNeeded: true }),
       "leave high empty",
     ],
     [
       "pence",
-      (c: ReturnType<typeof clone>) => (firstJob(c).bands.semi = { low: 500.5, high: 900 }),
+      (c: Content): void => void (firstJob(c).bands.semi = { low: 500.5, high: 900 }),
       "whole pounds",
     ],
-    ["a missing property type", (c: ReturnType<typeof clone>) => delete firstJob(c).bands.flat, "flat"],
     [
-      "a date that is not yyyy-mm-dd",
-      (c: ReturnType<typeof clone>) => (c.reviewed = "12/01/2026"),
-      "yyyy-mm-dd",
+      "a missing property type",
+      (c: Content): void => {
+        delete firstJob(c).bands.flat;
+      },
+      "flat",
     ],
-    ["a job id twice", (c: ReturnType<typeof clone>) => c.jobs.push(c.jobs[0]!), "used twice"],
+    ["a date that is not yyyy-mm-dd", (c: Content): void => void (c.reviewed = "12/01/2026"), "yyyy-mm-dd"],
+    ["a job id twice", (c: Content): void => void c.jobs.push(c.jobs[0]!), "used twice"],
     [
       "an unknown quote service",
-      (c: ReturnType<typeof clone>) => (c.jobs[0]!.quoteService = "roofs"),
+      (c: Content): void => void (c.jobs[0]!.quoteService = "roofs"),
       "quoteService must be one of",
     ],
     [
       "usual storeys that do not exist",
-      (c: ReturnType<typeof clone>) =>
-        ((c.propertyTypes as Record<string, Record<string, string>>).semi!.usualStoreys = "seven"),
+      (c: Content): void =>
+        void ((c.propertyTypes as Record<string, Record<string, string>>).semi!.usualStoreys = "seven"),
       "usualStoreys",
     ],
-    ["an unknown field", (c: ReturnType<typeof clone>) => (c.vat = 20), "vat"],
+    ["an unknown field", (c: Content): void => void (c.vat = 20), "vat"],
   ] as const)("%s", (_name, change, message) => {
     const content = clone();
     change(content);

@@ -9,7 +9,8 @@ import { computeBand } from "../../../src/lib/price-guide/band.ts";
 import type { StoredEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import { priceGuide } from "../price-guide/guide-content.ts";
 
-export type EstimateCheck = { ok: true; estimate: StoredEstimate | undefined } | { ok: false; message: string };
+export type EstimateCheck =
+  { ok: true; estimate: StoredEstimate | undefined } | { ok: false; message: string };
 
 const UNREADABLE = "The price guide answers could not be read. Please choose them again on the price guide.";
 
