@@ -8,9 +8,11 @@ import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
+import { ownerEmail, receiptEmail } from "../../netlify/lib/mail/emails/quote-emails.tsx";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { PriceGuideSchema } from "../../src/lib/content-schemas.ts";
 import { computeBand, type GuideBand } from "../../src/lib/price-guide/band.ts";
+import { rangeText } from "../../src/lib/price-guide/format.ts";
 import { startBlobs } from "./blobs.ts";
 import { quoteRequest, storedKeys } from "./quote-fixtures.ts";
 
@@ -140,5 +142,34 @@ describe("answers the guide cannot price are refused and nothing is stored", () 
       ],
     });
     expect((await handler(request)).status).toBe(400);
+  });
+});
+
+describe("the owner's e-mail", () => {
+  const settings = {
+    smtpUrl: null,
+    from: "quotes@example.co.uk",
+    ownerEmail: "owner@example.co.uk",
+    siteUrl: "https://example.co.uk",
+  };
+
+  test("shows the guide the visitor saw; the customer's receipt does not", async () => {
+    const response = await handler(withEstimate(JSON.stringify(answers)));
+    const record = (await readQuote((await response.json()).id))!;
+    const quote = { ...record, reference: record.reference ?? "" };
+    const mail = await ownerEmail(quote, settings);
+    expect(mail.text).toContain(`Guide shown: ${rangeText(expected)}`);
+    expect(mail.text).toContain(expected.details);
+    expect(mail.html).toContain("Guide shown:");
+    const receipt = await receiptEmail(quote, settings);
+    expect(receipt?.text).not.toContain("Guide shown");
+  });
+
+  test("says nothing of a guide when the quote has none", async () => {
+    const response = await handler(quoteRequest());
+    const record = (await readQuote((await response.json()).id))!;
+    const mail = await ownerEmail({ ...record, reference: record.reference ?? "" }, settings);
+    expect(mail.text).not.toContain("Guide shown");
+    expect(mail.text).not.toContain("Price guide");
   });
 });

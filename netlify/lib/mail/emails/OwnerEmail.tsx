@@ -23,6 +23,8 @@ export interface OwnerEmailProps {
   message: string;
   attachments: { name: string; size: string }[];
   leadUrl: string;
+  /** The price guide range the visitor saw, when the quote came through the guide. */
+  guide?: { shown: string; job: string };
 }
 
 const label = { color: colours.muted, fontSize: "14px", lineHeight: "22px", fontWeight: 700, margin: 0 };
@@ -59,6 +61,7 @@ export default function OwnerEmail(props: OwnerEmailProps) {
     message,
     attachments,
     leadUrl,
+    guide,
   } = props;
   return (
     <EmailLayout business={business} siteUrl={siteUrl} preview={`${serviceLabel} – ${name} – ${phone}`}>
@@ -79,6 +82,13 @@ export default function OwnerEmail(props: OwnerEmailProps) {
           </Link>
         </Field>
         <Field name="Service">{serviceLabel}</Field>
+        {guide && (
+          <Field name="Price guide">
+            <strong>{guide.shown}</strong>
+            <br />
+            {guide.job}
+          </Field>
+        )}
       </Section>
       <Text style={{ ...label, marginTop: "16px" }}>Message</Text>
       <Text style={{ ...value, margin: "4px 0 16px" }}>

@@ -6,6 +6,8 @@ import type { ReactElement } from "react";
 import { formatQuoteDate } from "../../../../src/lib/admin/quotes.ts";
 import { formatFileSize } from "../../../../src/lib/file-size.ts";
 import { serviceLabel } from "../../../../src/lib/service-options.ts";
+import { storedEstimate } from "../../../../src/lib/price-guide/estimate.ts";
+import { formatReviewed, guideShownText } from "../../../../src/lib/price-guide/format.ts";
 import { businessDetails } from "../../business.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import type { QuoteRecord } from "../../quote/quote-store.ts";
@@ -72,6 +74,7 @@ export type QuoteForEmail = Pick<
   | "serviceRequired"
   | "message"
   | "attachments"
+  | "estimate"
 > & { reference: string };
 
 /** To the owner: every field, Reply-To the customer. */
@@ -79,6 +82,7 @@ export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): 
   const business = await businessDetails();
   const name = `${quote.firstName} ${quote.lastName}`.trim();
   const service = serviceLabel(quote.serviceRequired);
+  const estimate = storedEstimate(quote.estimate);
   const body = await both(
     <OwnerEmail
       business={business}
@@ -92,6 +96,12 @@ export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): 
       message={quote.message}
       attachments={quote.attachments.map((file) => ({ name: file.name, size: formatFileSize(file.size) }))}
       leadUrl={leadUrl(settings.siteUrl, quote.id)}
+      guide={
+        estimate && {
+          shown: guideShownText(estimate),
+          job: `${[estimate.label, estimate.details].filter(Boolean).join(" · ")} (guide reviewed ${formatReviewed(estimate.reviewed)})`,
+        }
+      }
     />,
   );
   return {
