@@ -19,6 +19,7 @@ import {
   type LeadStatus,
 } from "../../lib/leads";
 import DeleteLeadDialog from "./DeleteLeadDialog";
+import GuideCalibration from "./GuideCalibration";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
@@ -103,6 +104,7 @@ export default function ContactAdmin({ businessName }: Props) {
   );
 
   const { list, load, loadMore: loadMorePage, replace, remove } = useLeadList(failed);
+  const lockOnSessionEnd = useCallback((error: SessionEndedError) => lock(error.message), [lock]);
 
   const statsSeq = useRef(0);
   const loadStats = useCallback(
@@ -407,6 +409,7 @@ export default function ContactAdmin({ businessName }: Props) {
         ) : (
           <div className="space-y-6">
             <LeadChart stats={stats} error={statsError} by={chartBy} onBy={changeChartBy} />
+            <GuideCalibration onSessionEnded={lockOnSessionEnd} />
             <LeadFiltersForm filters={filters} onChange={applyFilters} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-slate-700">

@@ -1,6 +1,7 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, isLeadStatus, type LeadStatus } from "../../lib/leads";
 import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../lib/admin/quotes";
 import { serviceLabel } from "../../lib/service-options";
+import GuideShown from "./GuideShown";
 import { NotificationFailedFlag } from "./NotificationStatus";
 
 interface Props {
@@ -70,6 +71,7 @@ export default function QuoteList({ submissions, onOpen, onStatus, filtered, bus
                 </div>
               </dl>
               <p className="mt-3 break-words text-slate-800">{messagePreview(submission.message)}</p>
+              <GuideShown estimate={submission.estimate} compact />
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <div className="flex flex-wrap items-center gap-3">
                   {/* Above the card-wide button's ::after, so it stays usable. */}

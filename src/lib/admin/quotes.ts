@@ -10,6 +10,7 @@ import type { LeadNote, LeadSource, LeadStatus } from "../leads";
 import { isNotificationList, type AdminNotification } from "../notification-status";
 import { serviceLabel } from "../service-options";
 import type { QuoteFields } from "../quote/rules";
+import type { StoredEstimate } from "../price-guide/estimate";
 
 /** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
@@ -36,6 +37,10 @@ export interface AdminQuote extends QuoteFields {
   notes?: LeadNote[];
   source?: LeadSource | null;
   notifications?: AdminNotification[];
+  /** The price guide range the visitor saw (read it through storedEstimate) and the amount quoted. */
+  estimate?: StoredEstimate | null;
+  quotedAmount?: number | null;
+  quotedAt?: string | null;
 }
 
 const ELLIPSIS = "...";
