@@ -66,7 +66,8 @@ export default function GuideCalibration({ onSessionEnded }: Props) {
         </p>
       )}
       {state.status === "loaded" && state.calibration.rows.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        // Focusable, so the table scrolls sideways by keyboard on a narrow screen.
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="group" aria-label="Price guide check by job">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>
