@@ -54,7 +54,7 @@ async function statsResponse(req: Request): Promise<Response> {
 }
 
 /**
- * One quote request (DESIGN.md §3): GET with its ETag, PATCH `{ status?, note?, quotedAmount? }` (412 when
+ * One quote request: GET with its ETag, PATCH `{ status?, note?, quotedAmount? }` (412 when
  * If-Match is stale), DELETE (record and attachments). The export and the chart data share the
  * route: the Netlify CLI does not rank literal paths above the `:id` pattern.
  */

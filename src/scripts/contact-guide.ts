@@ -31,7 +31,11 @@ async function showContactGuide(box: HTMLElement): Promise<void> {
 
   const heading = element("h3", "text-lg font-bold text-brand-800", "Your price guide");
   const range = element("p", "mt-1 text-2xl font-bold text-slate-900", rangeText(band));
-  const vat = element("span", "block text-sm font-semibold text-accent-700 sm:ml-2 sm:inline", "VAT included");
+  const vat = element(
+    "span",
+    "block text-sm font-semibold text-accent-700 sm:ml-2 sm:inline",
+    "VAT included",
+  );
   range.append(vat);
   const what = element("p", "mt-1 text-sm text-slate-800", `${band.label} · ${band.details}`);
   const note = element(

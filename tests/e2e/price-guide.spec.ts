@@ -199,7 +199,10 @@ test.describe("price guide", () => {
     });
     await page.goto("/contact");
     const box = page.locator("[data-guide-box]");
-    await expect(box.getByRole("link", { name: "Open the price guide" })).toHaveAttribute("href", "/price-guide");
+    await expect(box.getByRole("link", { name: "Open the price guide" })).toHaveAttribute(
+      "href",
+      "/price-guide",
+    );
     await expect(box.getByRole("heading", { name: "Your price guide" })).toHaveCount(0);
     await page.locator("#quote-form astro-island:not([ssr])").first().waitFor({ state: "attached" });
     expect(scripts.filter((url) => url.includes("contact-guide"))).toEqual([]);
