@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { maildevSmtpPort, maildevWebPort } from "./tests/e2e/helpers/maildev.ts";
 
-/** System Chromium (DESIGN.md §2): CHROMIUM_PATH, else Debian's, else Playwright's own if installed. */
+/** System Chromium (docs/design.md, Toolchain and commands): CHROMIUM_PATH, else Debian's, else Playwright's own if installed. */
 const executablePath =
   process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 

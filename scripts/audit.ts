@@ -3,19 +3,19 @@
  * sitemap, served from the production build by the Netlify CLI. The home page is run three times
  * and its median run counts; so does any page whose first run is below the bar. Fails below 95 Performance, below 100 Accessibility, Best Practices
  * or SEO, or above 0.02 CLS. JSON reports go to reports/lighthouse/ (git-ignored); the table is
- * printed and written into README.md.
+ * printed and written into docs/quality.md.
  *
  * Environment: AUDIT_PORT (default 8870) for the server it starts, or AUDIT_URL to audit a server
  * that is already running; CHROME_PATH (default /usr/bin/chromium); AUDIT_PATHS (e.g.
  * "/services,/contact") to audit only those sitemap pages while working on them, without touching
- * the README's table.
+ * the table in docs/quality.md.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { markdownTable, printTable, writeReadmeBlock } from "./lib/readme.ts";
+import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.ts";
 import { serveProduction, type Server } from "./lib/serve.ts";
 
 const MIN_SCORES = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
@@ -147,7 +147,7 @@ async function main() {
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ` +
     `mobile, simulated throttling, system Chromium; bars: Performance ≥ ${MIN_SCORES.performance}, ` +
     `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}.`;
-  if (!only) await writeReadmeBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);
+  if (!only) await writeQualityBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);
   if (problems.length > 0) {
     console.error(`\nBelow the bar:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     process.exitCode = 1;

@@ -1,9 +1,9 @@
 /**
- * npm run bench:leads: the lead desk at scale (DESIGN.md §10). Seeds LEADS (default 10,000) quote
+ * npm run bench:leads: the lead desk at scale (docs/design.md, Lead desk). Seeds LEADS (default 10,000) quote
  * requests into a local Blobs server on a temp folder, then times the real admin handlers: the
  * first page, a filtered page, a search and the CSV export of every lead, each cold (a new function
  * instance: nothing of the index in memory) and warm (the instance has served a request before).
- * Prints the figures, writes them into README.md and exits 1 when a target is missed
+ * Prints the figures, writes them into docs/quality.md and exits 1 when a target is missed
  * (first page < 0.5 s, search < 2 s). Not part of `npm test`.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -18,9 +18,9 @@ import one from "../netlify/functions/admin-contact-submission.mts";
 import { forgetCachedIndex, markIndexBuilt, upsertRows } from "../netlify/lib/desk/lead-index-store.ts";
 import { rowOf } from "../netlify/lib/desk/lead-desk.ts";
 import { saveQuote, type QuoteRecord } from "../netlify/lib/quote/quote-store.ts";
-import { LEAD_STATUSES } from "../src/lib/leads.ts";
+import { LEAD_STATUSES } from "../src/lib/lead-model.ts";
 import { SERVICE_OPTION_VALUES } from "../src/lib/service-options.ts";
-import { markdownTable, printTable, writeReadmeBlock } from "./lib/readme.ts";
+import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.ts";
 
 const LEADS = Number(process.env.LEADS ?? 10_000);
 const RUNS = 5;
@@ -184,7 +184,7 @@ async function main() {
     const header = ["Request", "Cold", "Warm", "Answer", "Target", "Result"];
     printTable(header, table);
     const machine = `${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${availableParallelism()} cores available, load average ${loadavg()[0]!.toFixed(1)} at the end of the run`;
-    await writeReadmeBlock(
+    await writeQualityBlock(
       "bench-leads",
       `${markdownTable(header, table)}\n\n${LEADS.toLocaleString("en-GB")} seeded leads over 18 months (summary index: ${months} month blobs, ${indexMb.toFixed(1)} MB of JSON), local Blobs server, through the real handlers; median of ${RUNS} runs. Cold: a new function instance (the index read from Blobs); warm: the instance has the index months in memory and re-reads only changed ones. ${machine}, Node ${process.versions.node}.`,
     );

@@ -5,7 +5,7 @@
  *    serves it): static pages and GET /api/gallery, requests per second and latency p50/p95/p99.
  * 2. Handlers: the quote and gallery functions called in-process against a real Blobs server at 1,
  *    10 and 50 concurrent callers (tests/load/handlers.load.ts, run through Vitest).
- * Prints both tables and writes them into README.md between the `load` markers.
+ * Prints both tables and writes them into docs/quality.md between the `load` markers.
  *
  * Environment: BENCH_PORT (default 8860) for the server it starts, or BENCH_URL for a running one;
  * BENCH_SECONDS per HTTP target (default 10), BENCH_CONNECTIONS (default 10), BENCH_TIMEOUT per request
@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
-import { markdownTable, printTable, writeReadmeBlock } from "./lib/readme.ts";
+import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.ts";
 import { serveProduction, type Server } from "./lib/serve.ts";
 import type { HandlerFigure } from "../tests/load/handlers.load.ts";
 
@@ -159,7 +159,7 @@ printTable(handlerHeader, handlerRows);
 
 const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? "CPU"}, load average ${loadavg()[0]!.toFixed(1)} at the end`;
 const note = process.env.BENCH_NOTE ? ` ${process.env.BENCH_NOTE}` : "";
-await writeReadmeBlock(
+await writeQualityBlock(
   "load",
   [
     "Production build under `netlify serve --offline` (the CLI's proxy in front of every request), autocannon:",

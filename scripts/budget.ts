@@ -1,14 +1,14 @@
 /**
  * npm run budget: JavaScript and CSS weights of every built page (dist/), gzip-compressed, against
- * DESIGN.md §7: no framework JavaScript on a page without islands, ≤ 80 kB JS on a public page with
+ * docs/design.md, Quality bars: no framework JavaScript on a page without islands, ≤ 80 kB JS on a public page with
  * islands, ≤ 150 kB on the admin pages, ≤ 30 kB CSS on every page (1 kB = 1000 bytes). Prints the
- * table, writes it into README.md and exits 1 when a page is over budget. Run after a build.
+ * table, writes it into docs/quality.md and exits 1 when a page is over budget. Run after a build.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { builtPages, DIST } from "./lib/dist.ts";
-import { markdownTable, printTable, writeReadmeBlock } from "./lib/readme.ts";
+import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.ts";
 
 export const KB = 1000;
 export const BUDGETS = {
@@ -155,7 +155,7 @@ function main() {
 
 if (import.meta.main) {
   const { header, rows, problems } = main();
-  await writeReadmeBlock(
+  await writeQualityBlock(
     "budgets",
     `${markdownTable(header, rows)}\n\nGzip level 9, 1 kB = 1000 bytes, from \`dist/\`.`,
   );

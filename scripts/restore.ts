@@ -1,8 +1,10 @@
 /**
- * npm run restore -- DIR [--force]: puts a backup made by `npm run backup` back (DESIGN.md §12).
- * Checks every file's SHA-256 first. Entries that are missing are written, identical ones left alone;
- * an entry that differs was changed after the backup and is kept, unless --force. Same target rules
- * as the backup: the local sandbox, or the deployed site given NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN.
+ * npm run restore -- DIR [--force]: puts a backup made by `npm run backup` back (docs/backups.md).
+ * Checks the manifest (stores it knows, files inside DIR) and every file's SHA-256 first, and refuses
+ * a backup older than the backup retention period. Entries that are missing are written, identical
+ * ones left alone; an entry that differs was changed after the backup and is kept, unless --force.
+ * Entries of erased leads are never written back. Same target rules as the backup: the local
+ * sandbox, or the deployed site given NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN.
  */
 import { parseArgs } from "node:util";
 import { restore } from "./lib/blobs-backup.ts";
@@ -25,6 +27,8 @@ try {
   const result = await restore(target, dir, { force: values.force, progress: bar.progress });
   bar.stop();
   console.log(`Restored ${result.written} entries; ${result.unchanged} were already identical.`);
+  if (result.erased > 0) console.log(`Left out ${result.erased} entries of leads erased since the backup.`);
+  for (const name of result.leftOut) console.log(`${name}: not restored (never restored from a backup)`);
   if (result.kept.length > 0) {
     console.log(`Kept ${result.kept.length} entries that changed after the backup:`);
     for (const { store, key } of result.kept) console.log(`  ${store}: ${key}`);

@@ -43,7 +43,7 @@ const serve = spawn("netlify", ["serve", "--offline", "--port", port], { stdio: 
 children.push(serve);
 
 // The Netlify CLI does not run scheduled functions on their schedule; call the e-mail sender as
-// its `config.schedule` would (every 5 minutes), so retries happen locally too.
+// its `config.schedule` would (every 5 minutes), so retries happen locally too (docs/workarounds.md).
 const SCHEDULE_MS = 5 * 60 * 1000;
 const sender = `http://localhost:${port}/.netlify/functions/send-notifications`;
 setInterval(() => {

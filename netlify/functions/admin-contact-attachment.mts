@@ -1,16 +1,14 @@
 import type { Config, Context } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
-import { errorResponse } from "../lib/http/responses.ts";
-import { toErrorResponse } from "../lib/http/http-error.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
+import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { attachmentResponse } from "../lib/desk/admin-quote.ts";
 
-/** GET an attachment of a quote request: the exact bytes, streamed (DESIGN.md §3). */
+/** GET an attachment of a quote request: the exact bytes, streamed (docs/http-contract.md, Admin). */
 export default async (req: Request, context: Context) => {
-  const refusal = await guardAdmin(req, ["GET"]);
-  if (refusal) return refusal;
-  const { id, attachmentId } = context.params;
-  if (!id || !attachmentId) return errorResponse(404, "Not found");
   try {
+    await requireAdmin(req, ["GET"]);
+    const { id, attachmentId } = context.params;
+    if (!id || !attachmentId) throw new NotFoundError();
     return await attachmentResponse(id, attachmentId);
   } catch (error) {
     return toErrorResponse(error, "admin-contact-attachment");

@@ -1,5 +1,6 @@
 import type { Config, Context } from "@netlify/functions";
 import { guardAdmin } from "../lib/admin/auth.ts";
+import { recordAudit } from "../lib/admin/audit-store.ts";
 import { z } from "zod";
 import { errorResponse, json, methodNotAllowed, noContent, secureHeaders } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
@@ -36,6 +37,7 @@ function lastSegment(url: string): string {
 async function exportResponse(req: Request): Promise<Response> {
   if (req.method !== "GET") return methodNotAllowed(["GET"]);
   const csv = await exportCsv(parseListQuery(new URL(req.url).searchParams, false));
+  await recordAudit("export");
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: secureHeaders({
@@ -54,9 +56,9 @@ async function statsResponse(req: Request): Promise<Response> {
 }
 
 /**
- * One quote request: GET with its ETag, PATCH `{ status?, note?, quotedAmount? }` (412 when
+ * One quote request (docs/http-contract.md, Admin): GET with its ETag, PATCH `{ status?, note?, quotedAmount? }` (412 when
  * If-Match is stale), DELETE (record and attachments). The export and the chart data share the
- * route: the Netlify CLI does not rank literal paths above the `:id` pattern.
+ * route: the Netlify CLI does not rank literal paths above the `:id` pattern (docs/workarounds.md).
  */
 export default async (req: Request, context: Context) => {
   const refusal = await guardAdmin(req, ["GET", "PATCH", "DELETE"]);

@@ -7,7 +7,7 @@ import { listLeads, parseListQuery } from "../lib/desk/lead-desk.ts";
 /**
  * GET /api/admin/contact-submissions: one page of quote requests, newest first, filtered by
  * `status`, `service` and the search `q`; `X-Total-Count` counts every match and `Link` names the
- * next page (DESIGN.md §3).
+ * next page (docs/http-contract.md, Admin).
  */
 export default async (req: Request) => {
   const refusal = await guardAdmin(req, ["GET"]);

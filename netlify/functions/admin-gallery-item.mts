@@ -1,7 +1,7 @@
 import type { Config, Context } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
-import { errorResponse, json, noContent } from "../lib/http/responses.ts";
-import { toErrorResponse } from "../lib/http/http-error.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
+import { json, noContent } from "../lib/http/responses.ts";
+import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import { deleteItem, updateItem } from "../lib/gallery/gallery-store.ts";
 import { purgeGalleryCache } from "../lib/gallery/gallery-cache.ts";
@@ -10,19 +10,17 @@ import { GalleryIdSchema, GalleryUpdateSchema } from "../../src/lib/gallery/sche
 
 /** PUT /api/admin/gallery/{id} (title, description, category) and DELETE (the image goes too). */
 export default async (req: Request, context: Context) => {
-  const refusal = await guardAdmin(req, ["PUT", "DELETE"]);
-  if (refusal) return refusal;
-  const id = GalleryIdSchema.safeParse(context.params.id);
-  if (!id.success) return errorResponse(404, "Gallery item not found");
   try {
+    await requireAdmin(req, ["PUT", "DELETE"]);
+    const id = GalleryIdSchema.safeParse(context.params.id);
+    if (!id.success) throw new NotFoundError("Gallery item not found");
     if (req.method === "DELETE") {
-      if (!(await deleteItem(id.data))) return errorResponse(404, "Gallery item not found");
+      await deleteItem(id.data);
       await purgeGalleryCache();
       return noContent();
     }
     const input = await readJson(req, GalleryUpdateSchema, MAX_ITEM_BODY_BYTES, GALLERY_JSON);
     const item = await updateItem(id.data, input);
-    if (!item) return errorResponse(404, "Gallery item not found");
     await purgeGalleryCache();
     return json(item);
   } catch (error) {
@@ -31,5 +29,5 @@ export default async (req: Request, context: Context) => {
 };
 
 // The methods keep POST /api/admin/gallery/reorder away from this route: the CLI does not rank
-// the literal path above the `:id` pattern.
+// the literal path above the `:id` pattern (docs/workarounds.md).
 export const config: Config = { path: "/api/admin/gallery/:id", method: ["PUT", "DELETE"] };

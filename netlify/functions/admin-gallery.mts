@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
-import { errorResponse, json } from "../lib/http/responses.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
+import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import { createItem } from "../lib/gallery/gallery-store.ts";
@@ -13,20 +13,12 @@ import { GalleryCreateSchema } from "../../src/lib/gallery/schema.ts";
  * (the item count when it commits); a displayOrder in the body is accepted and ignored.
  */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["POST"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["POST"]);
     const input = await readJson(req, GalleryCreateSchema, MAX_ITEM_BODY_BYTES, GALLERY_JSON);
-    const outcome = await createItem(input);
-    if ("error" in outcome) {
-      return outcome.error === "image-in-use"
-        ? errorResponse(409, "This image is already in the gallery")
-        : errorResponse(400, "Invalid gallery data", {
-            fieldErrors: { imageUrl: ["Upload the image first: no such gallery image"] },
-          });
-    }
+    const item = await createItem(input);
     await purgeGalleryCache();
-    return json(outcome.item, { status: 201 });
+    return json(item, { status: 201 });
   } catch (error) {
     return toErrorResponse(error, "admin-gallery");
   }

@@ -1,9 +1,10 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
-import { passwordMatches, refuseUnavailableOrForeign, startSession } from "../lib/admin/auth.ts";
-import { clientKey } from "../lib/http/client-key.ts";
-import { json, methodNotAllowed } from "../lib/http/responses.ts";
-import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
+import { passwordMatches, requireSignInAllowed, SignInRefused, startSession } from "../lib/admin/auth.ts";
+import { recordAudit } from "../lib/admin/audit-store.ts";
+import { clientKeys } from "../lib/http/client-key.ts";
+import { json } from "../lib/http/responses.ts";
+import { HttpError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import {
   LOGIN_MAX_FAILURES,
@@ -23,32 +24,36 @@ const LOGIN_JSON = {
   invalid: () => new HttpError(400, "A password is required"),
 };
 
-/** The refusal body; `signInSlowed` tells the sign-in screens the site-wide ceiling is crossed. */
-const refusal = (status: number, error: string, slowed: boolean, headers: Record<string, string> = {}) =>
-  json(slowed ? { error, signInSlowed: true } : { error }, { status, headers });
-
 /** POST /api/admin/login `{ password }` → 200 + session cookie; 401; 429 + Retry-After. */
 export default async (req: Request, context: Context) => {
-  if (req.method !== "POST") return methodNotAllowed(["POST"]);
-  const refused = refuseUnavailableOrForeign(req);
-  if (refused) return refused;
   try {
+    requireMethod(req, ["POST"]);
+    requireSignInAllowed(req);
     const { password } = await readJson(req, LoginSchema, MAX_BODY_BYTES, LOGIN_JSON);
     const slowed = await isSignInSlowed();
     if (slowed) await new Promise((resolve) => setTimeout(resolve, SLOWED_DELAY_MS));
-    const { key } = clientKey(req, context, "login");
-    const attempt = await reserveAttempt(key, Date.now(), slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);
-    if (!attempt.allowed) {
-      return refusal(429, "Too many failed attempts. Please try again later.", slowed, {
-        "Retry-After": String(attempt.retryAfterSeconds),
-      });
+    // Counted per client (IPv4 address or IPv6 /64) and, for IPv6, per /48 as well.
+    const keys = clientKeys(req, context, "login").map(({ key }) => key);
+    const now = Date.now();
+    for (const key of keys) {
+      const attempt = await reserveAttempt(key, now, slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);
+      if (!attempt.allowed) {
+        throw new SignInRefused(429, "Too many failed attempts. Please try again later.", slowed, {
+          "Retry-After": String(attempt.retryAfterSeconds),
+        });
+      }
     }
     if (!passwordMatches(password)) {
       const nowSlowed = await recordSiteFailure();
-      return refusal(401, "Incorrect password", slowed || nowSlowed);
+      // Once slowed, failures are counted but no longer logged one by one (one entry says so).
+      if (!slowed && !nowSlowed) await recordAudit("sign-in-failed");
+      // `signInSlowed` tells the sign-in screens the site-wide ceiling is crossed.
+      throw new SignInRefused(401, "Incorrect password", slowed || nowSlowed);
     }
-    await forgiveAttempts(key);
-    return json({ authenticated: true }, { headers: { "Set-Cookie": await startSession(req) } });
+    await Promise.all(keys.map((key) => forgiveAttempts(key)));
+    const cookie = await startSession(req);
+    await recordAudit("sign-in");
+    return json({ authenticated: true }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return toErrorResponse(error, "admin-login");
   }
@@ -56,6 +61,6 @@ export default async (req: Request, context: Context) => {
 
 export const config: Config = {
   path: "/api/admin/login",
-  // The platform's own limit sits above the per-client lockout in Blobs (DESIGN.md §5).
+  // The platform's own limit sits above the per-client lockout in Blobs (docs/design.md, Admin security).
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ["ip", "domain"] },
 };

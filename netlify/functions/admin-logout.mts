@@ -1,14 +1,16 @@
 import type { Config } from "@netlify/functions";
-import { endSession, guardAdmin } from "../lib/admin/auth.ts";
+import { recordAudit } from "../lib/admin/audit-store.ts";
+import { endSession, requireAdmin } from "../lib/admin/auth.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 
 /** POST /api/admin/logout → 200; the session ends on the server, so copies of the cookie stop working. */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["POST"]);
-  if (refusal) return refusal;
   try {
-    return json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(req) } });
+    await requireAdmin(req, ["POST"]);
+    const cookie = await endSession(req);
+    await recordAudit("sign-out");
+    return json({ authenticated: false }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return toErrorResponse(error, "admin-logout");
   }

@@ -1,21 +1,20 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
-import { guardAdmin } from "../lib/admin/auth.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
 import { json } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
+import { readJson } from "../lib/http/request-body.ts";
 import { deliverQuote, requeueNotifications } from "../lib/mail/outbox.ts";
 import { isQuoteId } from "../lib/desk/admin-quote.ts";
-import { readJson } from "../lib/http/request-body.ts";
 
 const RetrySchema = z.object({ id: z.string().refine(isQuoteId) });
 const RETRY_JSON = { requireJsonType: true, invalid: () => new HttpError(400, "id must be a submission id") };
 
 /** POST /api/admin/notifications/retry `{ id }`: queues the quote's unsent e-mails again and sends them. */
 export default async (req: Request, context?: Context) => {
-  const refusal = await guardAdmin(req, ["POST"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["POST"]);
     const { id } = await readJson(req, RetrySchema, 1024, RETRY_JSON);
     await requeueNotifications(id);
     afterResponse(context, deliverQuote(id));

@@ -1,6 +1,7 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
+import { requireAdmin, SignInRefused } from "../lib/admin/auth.ts";
 import { json } from "../lib/http/responses.ts";
+import { toErrorResponse, UnauthorizedError } from "../lib/http/http-error.ts";
 import { isSignInSlowed } from "../lib/admin/login-throttle.ts";
 
 /**
@@ -8,13 +9,20 @@ import { isSignInSlowed } from "../lib/admin/login-throttle.ts";
  * carries `signInSlowed: true` while sign-in is slowed site-wide, for the sign-in screens.
  */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["GET", "HEAD"]);
-  // The flag is a courtesy: a store that cannot be read leaves the plain 401.
-  if (refusal?.status === 401 && (await isSignInSlowed().catch(() => false))) {
-    return json({ error: "Authentication required", signInSlowed: true }, { status: 401 });
+  try {
+    await requireAdmin(req, ["GET", "HEAD"]).catch(withSlowedFlag);
+    return json({ authenticated: true });
+  } catch (error) {
+    return toErrorResponse(error, "admin-session");
   }
-  if (refusal) return refusal;
-  return json({ authenticated: true });
 };
+
+/** The flag is a courtesy: a store that cannot be read leaves the plain 401. */
+async function withSlowedFlag(error: unknown): Promise<never> {
+  if (error instanceof UnauthorizedError && (await isSignInSlowed().catch(() => false))) {
+    throw new SignInRefused(401, error.message, true);
+  }
+  throw error;
+}
 
 export const config: Config = { path: "/api/admin/session" };

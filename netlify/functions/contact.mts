@@ -1,19 +1,19 @@
 import type { Config, Context } from "@netlify/functions";
 import { IDEMPOTENCY_HEADER } from "../../src/lib/quote/upload.ts";
-import { json, methodNotAllowed } from "../lib/http/responses.ts";
-import { toErrorResponse } from "../lib/http/http-error.ts";
+import { json } from "../lib/http/responses.ts";
+import { requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { parseMultipart } from "../lib/http/multipart.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
-import { QUOTE_LIMITS, parseIdempotencyKey, submitQuote } from "../lib/quote/take-quote.ts";
+import { QUOTE_LIMITS, parseIdempotencyKey, takeQuote } from "../lib/quote/take-quote.ts";
 import { quotaClient } from "../lib/limits/upload-quota.ts";
 
-/** POST /api/contact: a quote request (DESIGN.md §3, docs/uploads.md). */
+/** POST /api/contact: a quote request (docs/http-contract.md, docs/uploads.md). */
 export default async (req: Request, context?: Context) => {
-  if (req.method !== "POST") return methodNotAllowed(["POST"]);
   try {
+    requireMethod(req, ["POST"]);
     const idempotencyKey = parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER));
     const form = await parseMultipart(req, QUOTE_LIMITS);
-    const { id, createdAt, reference, stored } = await submitQuote(
+    const { id, createdAt, reference, stored } = await takeQuote(
       form,
       idempotencyKey,
       quotaClient(req, context),

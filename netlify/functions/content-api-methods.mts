@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { methodNotAllowed } from "../lib/http/responses.ts";
+import { MethodNotAllowedError, toErrorResponse } from "../lib/http/http-error.ts";
 
 /**
  * Methods other than GET and HEAD on the content API (`/api/services`, `/api/services/{slug}`,
@@ -11,7 +11,7 @@ import { methodNotAllowed } from "../lib/http/responses.ts";
  * Netlify CLI alike. The method is answered before the path is looked at, so an unknown slug also
  * gets 405 for a DELETE (and 404 for a GET).
  */
-export default () => methodNotAllowed(["GET", "HEAD"]);
+export default () => toErrorResponse(new MethodNotAllowedError(["GET", "HEAD"]), "content-api-methods");
 
 export const config: Config = {
   path: ["/api/services", "/api/services/:slug", "/api/testimonials", "/api/data/*"],

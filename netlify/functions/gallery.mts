@@ -1,13 +1,13 @@
 import type { Config } from "@netlify/functions";
-import { json, methodNotAllowed } from "../lib/http/responses.ts";
-import { toErrorResponse } from "../lib/http/http-error.ts";
+import { json } from "../lib/http/responses.ts";
+import { requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { listItems } from "../lib/gallery/gallery-store.ts";
 import { GALLERY_LIST_HEADERS } from "../lib/gallery/gallery-cache.ts";
 
-/** GET /api/gallery: every gallery item, ordered by displayOrder (DESIGN.md §3). */
+/** GET /api/gallery: every gallery item, ordered by displayOrder (docs/http-contract.md, Public). */
 export default async (req: Request) => {
-  if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(["GET"]);
   try {
+    requireMethod(req, ["GET", "HEAD"]);
     return json(await listItems(), { headers: GALLERY_LIST_HEADERS });
   } catch (error) {
     return toErrorResponse(error, "gallery");

@@ -1,10 +1,8 @@
 import type { Config } from "@netlify/functions";
+import { scheduledRun } from "../lib/http/scheduled-run.ts";
 import { deliverOutbox } from "../lib/mail/outbox.ts";
 
-/** Scheduled: sends the e-mails still due (retries with backoff, DESIGN.md §9). */
-export default async () => {
-  const { quotes } = await deliverOutbox();
-  return new Response(null, { status: 204, headers: { "X-Quotes-Checked": String(quotes) } });
-};
+/** Scheduled: sends the e-mails still due (retries with backoff); `{ quotes }` checked. */
+export default () => scheduledRun("send-notifications", deliverOutbox);
 
 export const config: Config = { schedule: "*/5 * * * *" };

@@ -1,14 +1,14 @@
 import type { Config, Context } from "@netlify/functions";
-import { errorResponse, json, methodNotAllowed } from "../lib/http/responses.ts";
-import { toErrorResponse } from "../lib/http/http-error.ts";
+import { json } from "../lib/http/responses.ts";
+import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { completeUpload } from "../lib/uploads/uploads.ts";
 
 /** POST /api/uploads/{id}/complete: reassembles and checks the file (docs/uploads.md). */
 export default async (req: Request, context: Context) => {
-  if (req.method !== "POST") return methodNotAllowed(["POST"]);
-  const { id } = context.params;
-  if (!id) return errorResponse(404, "Not found");
   try {
+    requireMethod(req, ["POST"]);
+    const { id } = context.params;
+    if (!id) throw new NotFoundError();
     return json(await completeUpload(id));
   } catch (error) {
     return toErrorResponse(error, "upload-complete");

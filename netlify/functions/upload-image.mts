@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { processImage, readImageField } from "../lib/gallery/image-pipeline.ts";
@@ -11,9 +11,8 @@ import { imageUrlForId } from "../../src/lib/gallery/images.ts";
  * down first). Published without metadata under a server-generated id: 201 `{ imageUrl }`.
  */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["POST"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["POST"]);
     const image = await processImage(await readImageField(req));
     const id = await saveImage(image);
     return json({ imageUrl: imageUrlForId(id), width: image.width, height: image.height }, { status: 201 });

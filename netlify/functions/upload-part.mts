@@ -1,14 +1,14 @@
 import type { Config, Context } from "@netlify/functions";
-import { errorResponse, json, methodNotAllowed } from "../lib/http/responses.ts";
-import { toErrorResponse } from "../lib/http/http-error.ts";
+import { json } from "../lib/http/responses.ts";
+import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { receivePart } from "../lib/uploads/uploads.ts";
 
 /** PUT /api/uploads/{id}/parts/{n}: one numbered part, raw bytes (docs/uploads.md). */
 export default async (req: Request, context: Context) => {
-  if (req.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const { id, part } = context.params;
-  if (!id || !part) return errorResponse(404, "Not found");
   try {
+    requireMethod(req, ["PUT"]);
+    const { id, part } = context.params;
+    if (!id || !part) throw new NotFoundError();
     return json(await receivePart(id, part, req));
   } catch (error) {
     return toErrorResponse(error, "upload-part");

@@ -1,6 +1,11 @@
 /**
- * Backup and restore of every Blobs store of a site (DESIGN.md §12), for scripts/backup.ts and
- * scripts/restore.ts.
+ * Backup and restore of the Blobs stores that hold the owner's data (docs/backups.md,
+ * scripts/lib/backup-scope.ts), for scripts/backup.ts, scripts/restore.ts and scripts/backup-prune.ts.
+ *
+ * A restore never writes back an entry that belongs to an erased lead (one with a tombstone, in the
+ * target or in the backup), refuses a backup older than BACKUP_RETENTION_DAYS (its erasures may be
+ * forgotten by now), refuses a manifest whose files lie outside the backup folder or that names a
+ * store it does not know, and records itself in the admin audit log.
  *
  * A backup is a folder:
  *   manifest.json                  what was backed up, from where, and every file's SHA-256
@@ -10,9 +15,22 @@
  * manifest maps them back.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { BACKUP_RETENTION_DAYS } from "../../src/lib/backups.ts";
+import { AUDIT_STORE, auditEntry, auditKey } from "../../netlify/lib/admin/audit-store.ts";
+import { idOfTombstoneKey, TOMBSTONE_STORE } from "../../netlify/lib/quote/tombstone-store.ts";
 import { entryKeys, readEntry, storeNames, writeEntry, type BlobsTarget } from "./backup-store.ts";
+import { isBackedUpStore, isLeftOutStore, LEFT_OUT_STORES } from "./backup-scope.ts";
 
 export const MANIFEST = "manifest.json";
 const FORMAT = 1;
@@ -66,12 +84,25 @@ export function defaultBackupDir(now = new Date()): string {
   );
 }
 
-/** Writes every entry of every store of `target` into `outDir` (new or empty). */
+/** The stores of `target` a backup takes, and those it leaves out (with why, for the message). */
+export async function backupScope(target: BlobsTarget): Promise<{ stores: string[]; leftOut: string[] }> {
+  const names = await storeNames(target);
+  return {
+    stores: names.filter(isBackedUpStore),
+    leftOut: names.filter((name) => !isBackedUpStore(name)),
+  };
+}
+
+/** Why a store is not in a backup, in words. */
+export const leftOutReason = (name: string) =>
+  LEFT_OUT_STORES[name] ?? "not a store this site knows (add it to scripts/lib/backup-scope.ts)";
+
+/** Writes every entry of every backed-up store of `target` into `outDir` (new or empty). */
 export async function backup(target: BlobsTarget, outDir: string, progress?: Progress): Promise<Manifest> {
   if (existsSync(outDir) && readdirSync(outDir).length > 0) {
     throw new Error(`${outDir} is not empty: choose a new folder for the backup`);
   }
-  const names = await storeNames(target);
+  const { stores: names } = await backupScope(target);
   const keysByStore = new Map<string, string[]>();
   for (const name of names) keysByStore.set(name, await entryKeys(target, name));
   const total = [...keysByStore.values()].reduce((sum, keys) => sum + keys.length, 0);
@@ -111,19 +142,74 @@ export async function backup(target: BlobsTarget, outDir: string, progress?: Pro
   return manifest;
 }
 
-/** Reads `dir`'s manifest and checks every file against its size and SHA-256; throws on any difference. */
-export function verifyBackup(dir: string): Manifest {
+/** The manifest of `dir`, its shape checked (not yet its files). */
+function readManifest(dir: string): Manifest {
   const manifestPath = join(dir, MANIFEST);
   if (!existsSync(manifestPath)) throw new Error(`${dir} has no ${MANIFEST}: not a backup folder`);
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
-  if (manifest.format !== FORMAT || !Array.isArray(manifest.stores)) {
-    throw new Error(`${manifestPath} is not a backup manifest of format ${FORMAT}`);
+  const sumOk = (sum: unknown) =>
+    typeof sum === "object" &&
+    sum !== null &&
+    typeof (sum as FileSum).file === "string" &&
+    typeof (sum as FileSum).size === "number" &&
+    typeof (sum as FileSum).sha256 === "string";
+  const wellFormed =
+    manifest.format === FORMAT &&
+    typeof manifest.createdAt === "string" &&
+    Array.isArray(manifest.stores) &&
+    manifest.stores.every(
+      (store) =>
+        typeof store?.name === "string" &&
+        Array.isArray(store.entries) &&
+        store.entries.every(
+          (entry) => typeof entry?.key === "string" && sumOk(entry.data) && sumOk(entry.metadata),
+        ),
+    );
+  if (!wellFormed) throw new Error(`${manifestPath} is not a backup manifest of format ${FORMAT}`);
+  return manifest;
+}
+
+/**
+ * A manifest's file as a path inside `dir`, or null when it would lead outside it: an absolute path,
+ * `..`, or a link that points elsewhere.
+ */
+function fileInside(dir: string, file: string): string | null {
+  const root = realpathSync(dir);
+  const path = resolve(root, file);
+  if (isAbsolute(file) || relative(root, path).startsWith("..") || !path.startsWith(root + sep)) return null;
+  if (!existsSync(path)) return path;
+  if (lstatSync(path).isSymbolicLink() || !realpathSync(path).startsWith(root + sep)) return null;
+  return path;
+}
+
+/**
+ * Reads `dir`'s manifest and checks it whole before anything is written: every store is one the site
+ * backs up or knowingly leaves out, every file lies inside `dir` and matches its size and SHA-256.
+ * Throws on any problem.
+ */
+export function verifyBackup(dir: string): Manifest {
+  const manifest = readManifest(dir);
+  const unknown = manifest.stores
+    .map((store) => store.name)
+    .filter((name) => !isBackedUpStore(name) && !isLeftOutStore(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `The backup in ${dir} names stores this site does not have (${unknown.join(", ")}); nothing was restored`,
+    );
+  }
+  const outside = manifest.stores
+    .flatMap((store) => store.entries.flatMap((entry) => [entry.data.file, entry.metadata.file]))
+    .filter((file) => fileInside(dir, file) === null);
+  if (outside.length > 0) {
+    throw new Error(
+      `The manifest of ${dir} points outside the backup folder; nothing was restored:\n  ${outside.join("\n  ")}`,
+    );
   }
   const problems: string[] = [];
   for (const store of manifest.stores) {
     for (const entry of store.entries) {
       for (const sum of [entry.data, entry.metadata]) {
-        const path = join(dir, sum.file);
+        const path = fileInside(dir, sum.file)!;
         if (!existsSync(path)) {
           problems.push(`${sum.file} is missing`);
           continue;
@@ -148,45 +234,139 @@ export interface RestoreResult {
   unchanged: number;
   /** Entries that differ in the target and were left alone (never with `force`). */
   kept: { store: string; key: string }[];
+  /** Entries of erased leads (tombstoned), never written back. */
+  erased: number;
+  /** Stores in the backup that a restore never writes (sessions, throttles… in older backups). */
+  leftOut: string[];
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** Whether an entry belongs to an erased lead: its key or its bytes name one. */
+function mentionsErased(key: string, data: Uint8Array, erased: ReadonlySet<string>): boolean {
+  if (erased.size === 0) return false;
+  for (const text of [key, Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("latin1")]) {
+    for (const match of text.matchAll(UUID)) if (erased.has(match[0])) return true;
+  }
+  return false;
+}
+
+/** Lead ids with a tombstone in the target or in the backup itself. */
+async function erasedIds(target: BlobsTarget, manifest: Manifest): Promise<Set<string>> {
+  const ids = new Set<string>();
+  const known = new Set(await storeNames(target));
+  if (known.has(TOMBSTONE_STORE))
+    for (const key of await entryKeys(target, TOMBSTONE_STORE)) ids.add(idOfTombstoneKey(key));
+  for (const store of manifest.stores) {
+    if (store.name === TOMBSTONE_STORE)
+      for (const entry of store.entries) ids.add(idOfTombstoneKey(entry.key));
+  }
+  return ids;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A backup's age in days at `now`, from its manifest. */
+export function backupAgeDays(manifest: Pick<Manifest, "createdAt">, now = Date.now()): number {
+  return (now - Date.parse(manifest.createdAt)) / DAY_MS;
 }
 
 /**
  * Puts the backup in `dir` back into `target`. An entry missing from the target is written; one
  * that is identical is left as it is; one that differs was changed after the backup (newer) and is
- * kept unless `force`. Entries the backup does not have are never touched. The backup is verified
- * before anything is written.
+ * kept unless `force`. Entries the backup does not have are never touched, nor entries of erased
+ * leads, nor the stores a backup leaves out. The backup is verified before anything is written.
  */
 export async function restore(
   target: BlobsTarget,
   dir: string,
-  options: { force?: boolean; progress?: Progress } = {},
+  options: { force?: boolean; progress?: Progress; now?: number } = {},
 ): Promise<RestoreResult> {
   const manifest = verifyBackup(dir);
-  const total = manifest.stores.reduce((sum, store) => sum + store.entries.length, 0);
-  const result: RestoreResult = { written: 0, unchanged: 0, kept: [] };
+  const now = options.now ?? Date.now();
+  const age = backupAgeDays(manifest, now);
+  if (!(age <= BACKUP_RETENTION_DAYS)) {
+    throw new Error(
+      `The backup in ${dir} is ${Math.floor(age)} days old, older than the ${BACKUP_RETENTION_DAYS} days backups are kept: it may hold leads erased since, whose erasure is no longer remembered. Nothing was restored.`,
+    );
+  }
+  const erased = await erasedIds(target, manifest);
+  const restorable = manifest.stores.filter((store) => !isLeftOutStore(store.name));
+  const total = restorable.reduce((sum, store) => sum + store.entries.length, 0);
+  const result: RestoreResult = {
+    written: 0,
+    unchanged: 0,
+    kept: [],
+    erased: 0,
+    leftOut: manifest.stores.map((store) => store.name).filter(isLeftOutStore),
+  };
   let done = 0;
-  for (const store of manifest.stores) {
+  for (const store of restorable) {
     for (const entry of store.entries) {
-      const data = new Uint8Array(readFileSync(join(dir, entry.data.file)));
-      const metadata = JSON.parse(readFileSync(join(dir, entry.metadata.file), "utf8")) as Record<
+      const data = new Uint8Array(readFileSync(fileInside(dir, entry.data.file)!));
+      const metadata = JSON.parse(readFileSync(fileInside(dir, entry.metadata.file)!, "utf8")) as Record<
         string,
         unknown
       >;
-      const current = await readEntry(target, store.name, entry.key);
-      const identical =
-        current !== null &&
-        sha256(current.data) === entry.data.sha256 &&
-        canonicalJson(current.metadata) === canonicalJson(metadata);
-      if (identical) {
-        result.unchanged += 1;
-      } else if (current === null || options.force) {
-        await writeEntry(target, store.name, { key: entry.key, data, metadata });
-        result.written += 1;
+      // Tombstones and the audit log hold lead ids and nothing personal: they are always restored.
+      const personal = store.name !== TOMBSTONE_STORE && store.name !== AUDIT_STORE;
+      if (personal && mentionsErased(entry.key, data, erased)) {
+        result.erased += 1;
       } else {
-        result.kept.push({ store: store.name, key: entry.key });
+        const current = await readEntry(target, store.name, entry.key);
+        const identical =
+          current !== null &&
+          sha256(current.data) === entry.data.sha256 &&
+          canonicalJson(current.metadata) === canonicalJson(metadata);
+        if (identical) {
+          result.unchanged += 1;
+        } else if (current === null || options.force) {
+          await writeEntry(target, store.name, { key: entry.key, data, metadata });
+          result.written += 1;
+        } else {
+          result.kept.push({ store: store.name, key: entry.key });
+        }
       }
       done += 1;
       options.progress?.(done, total, store.name);
+    }
+  }
+  const record = auditEntry("restore", now, { count: result.written });
+  await writeEntry(target, AUDIT_STORE, {
+    key: auditKey(now),
+    data: new TextEncoder().encode(JSON.stringify(record)),
+    metadata: {},
+  });
+  return result;
+}
+
+export interface PruneResult {
+  deleted: string[];
+  kept: string[];
+}
+
+/**
+ * Deletes the backups in `parent` (folders holding a manifest) made more than BACKUP_RETENTION_DAYS
+ * before `now`. Folders without a readable manifest are never touched.
+ */
+export function pruneBackups(parent: string, options: { now?: number; dryRun?: boolean } = {}): PruneResult {
+  const now = options.now ?? Date.now();
+  const result: PruneResult = { deleted: [], kept: [] };
+  if (!existsSync(parent)) return result;
+  for (const name of readdirSync(parent).sort()) {
+    const dir = join(parent, name);
+    if (!lstatSync(dir).isDirectory()) continue;
+    let manifest: Manifest;
+    try {
+      manifest = readManifest(dir);
+    } catch {
+      continue;
+    }
+    if (backupAgeDays(manifest, now) > BACKUP_RETENTION_DAYS) {
+      if (!options.dryRun) rmSync(dir, { recursive: true, force: true });
+      result.deleted.push(dir);
+    } else {
+      result.kept.push(dir);
     }
   }
   return result;

@@ -1,6 +1,6 @@
 /**
  * The JSON shapes of GET /api/services, /api/services/{slug} and /api/testimonials
- * (SPEC.md §3, DESIGN.md §3). Browser-safe.
+ * (docs/spec.md, Content and records; docs/http-contract.md). Browser-safe.
  */
 import type { Service, Testimonial } from "./content-schemas";
 import { SERVICE_ACCENTS } from "./service-accents";
@@ -27,7 +27,7 @@ export interface ApiTestimonial {
 
 /**
  * A service as the API serves it: the slug added, the content-only `order` dropped, and the accent
- * served as SPEC.md's `color` / `hoverColor` classes.
+ * served as the API's `color` / `hoverColor` classes.
  */
 export function toApiService(slug: string, service: Service): ApiService {
   const { order: _order, accent, ...fields } = service;

@@ -1,5 +1,5 @@
 /**
- * Business constants from SPEC.md §9.
+ * Business constants (docs/spec.md, Constants).
  *
  * Shipped to the browser (islands import it) and used by Netlify Functions:
  * keep it free of secrets, Node APIs, astro:* and React imports.

@@ -4,12 +4,16 @@
  * placeholder fails the build.
  *
  * - `{LEAD_RETENTION_MONTHS}`: how long quote requests that did not become work are kept; the
- *   scheduled retention function erases by the same constant (src/lib/leads.ts).
+ *   scheduled retention function erases by the same constant (src/lib/lead-model.ts).
+ * - `{BACKUP_RETENTION_DAYS}`: how long backups are kept; `npm run backup:prune` deletes older ones
+ *   and `npm run restore` refuses them (src/lib/backups.ts).
  */
-import { LEAD_RETENTION_MONTHS } from "./leads.ts";
+import { BACKUP_RETENTION_DAYS } from "./backups.ts";
+import { LEAD_RETENTION_MONTHS } from "./lead-model.ts";
 
 export const CONTENT_CONSTANTS: Readonly<Record<string, string>> = {
   LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),
+  BACKUP_RETENTION_DAYS: String(BACKUP_RETENTION_DAYS),
 };
 
 const PLACEHOLDER = /\{([A-Z][A-Z0-9_]*)\}/g;

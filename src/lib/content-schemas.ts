@@ -25,7 +25,7 @@ export const SlugSchema = z
   .string()
   .regex(SLUG_PATTERN, "must be a slug: lower-case letters and digits joined by hyphens, e.g. roof-repairs");
 
-/** The built-in services of SPEC.md §3: every one must have a file in content/services/. */
+/** The built-in services (docs/spec.md, Content and records): every one must have a file in content/services/. */
 export const BUILT_IN_SERVICE_SLUGS = [
   "roof-repairs",
   "new-roof-installation",
@@ -49,7 +49,7 @@ export function assertServiceSlugs(slugs: readonly string[]): void {
       .filter((slug) => !SLUG_PATTERN.test(slug))
       .map((slug) => `content/services/${slug}.md: file name must be a slug such as roof-repairs`),
     ...BUILT_IN_SERVICE_SLUGS.filter((slug) => !slugs.includes(slug)).map(
-      (slug) => `content/services/${slug}.md is missing: it is one of the 13 built-in services (SPEC.md §3)`,
+      (slug) => `content/services/${slug}.md is missing: it is one of the 13 built-in services`,
     ),
   ];
   if (problems.length > 0) throw new Error(problems.join("\n"));
@@ -119,7 +119,7 @@ export const AreaSchema = z.strictObject({
 });
 
 /**
- * One town with its own page (content/towns/{slug}.yaml, DESIGN.md §11). The paragraphs are the
+ * One town with its own page (content/towns/{slug}.yaml, docs/design.md, Town pages). The paragraphs are the
  * town's own: what is generally true of its houses, roofs, walls and weather. No statistics,
  * customers or reviews.
  */
@@ -206,7 +206,7 @@ export const FaqItemSchema = z.strictObject({
   order: z.number().int().min(1),
 });
 
-/** One card of the services-page carousel (SPEC.md §2, Services). */
+/** One card of the services-page carousel (docs/spec.md, Services). */
 export const CarouselCategorySchema = z.strictObject({
   title: text(3, 40),
   order: z.number().int().min(1),
@@ -241,7 +241,7 @@ export function assertCarouselReferences(
 export const LegalPageSchema = z.strictObject({
   title: text(5, 60),
   description: text(20, 200),
-  lastUpdated: z.literal("January 2024", "lastUpdated must read 'January 2024' (SPEC.md §2, Legal pages)"),
+  lastUpdated: z.literal("January 2024", "lastUpdated must read 'January 2024' (docs/spec.md, Legal pages)"),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /**
- * The FAQ page's category filter (SPEC.md §2, FAQ). Browser-safe: the page's script imports it.
+ * The FAQ page's category filter (docs/spec.md, FAQ). Browser-safe: the page's script imports it.
  */
 export const ALL_CATEGORIES = "all";
 

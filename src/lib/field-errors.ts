@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §3's `fieldErrors` from a schema's issues. Takes the issues' shape only, so the functions
+ * The `fieldErrors` of docs/http-contract.md from a schema's issues. Takes the issues' shape only, so the functions
  * that import it do not load zod for it. Browser-safe.
  */
 export interface SchemaIssue {

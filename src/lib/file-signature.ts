@@ -19,13 +19,61 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[] | string, of
   return bytes.length >= offset + expected.length && expected.every((byte, i) => bytes[offset + i] === byte);
 };
 
-function includesAscii(bytes: Uint8Array, text: string): boolean {
-  const needle = codes(text);
-  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
-    return true;
+const u16 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
+const u32 = (bytes: Uint8Array, at: number) => (u16(bytes, at) | (u16(bytes, at + 2) << 16)) >>> 0;
+
+/** One entry of a ZIP's central directory: its name and where its local header is. */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  localHeaderOffset: number;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const EOCD_LENGTH = 22;
+const MAX_ZIP_COMMENT = 0xffff;
+
+/**
+ * The entries of a ZIP file, read from its central directory (the list at the end that every ZIP
+ * reader trusts), or null when the file has no consistent one. Names are read as Latin-1: every name
+ * that matters here is ASCII.
+ */
+export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
+  if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return null;
+  const lowest = Math.max(0, bytes.length - EOCD_LENGTH - MAX_ZIP_COMMENT);
+  for (let end = bytes.length - EOCD_LENGTH; end >= lowest; end--) {
+    if (u32(bytes, end) !== EOCD_SIGNATURE) continue;
+    if (end + EOCD_LENGTH + u16(bytes, end + 20) !== bytes.length) continue;
+    const count = u16(bytes, end + 10);
+    const size = u32(bytes, end + 12);
+    const offset = u32(bytes, end + 16);
+    if (offset + size > end) return null;
+    const entries: ZipEntry[] = [];
+    let at = offset;
+    for (let i = 0; i < count; i++) {
+      if (at + 46 > end || u32(bytes, at) !== CENTRAL_SIGNATURE) return null;
+      const nameLength = u16(bytes, at + 28);
+      const next = at + 46 + nameLength + u16(bytes, at + 30) + u16(bytes, at + 32);
+      if (next > end) return null;
+      entries.push({
+        name: toAscii(bytes, at + 46, at + 46 + nameLength),
+        method: u16(bytes, at + 10),
+        compressedSize: u32(bytes, at + 20),
+        localHeaderOffset: u32(bytes, at + 42),
+      });
+      at = next;
+    }
+    return entries;
   }
-  return false;
+  return null;
+}
+
+/** A DOCX: a ZIP whose central directory holds `[Content_Types].xml` and `word/document.xml`. */
+function isDocx(bytes: Uint8Array): boolean {
+  const names = new Set(zipEntries(bytes)?.map((entry) => entry.name));
+  return names.has("[Content_Types].xml") && names.has("word/document.xml");
 }
 
 const AVIF_BRANDS = new Set(["avif", "avis"]);
@@ -52,7 +100,8 @@ function isoMediaType(bytes: Uint8Array): string | null {
 
 /**
  * The MIME type of a file from its first bytes, or null when it is none of the accepted kinds.
- * A DOCX is told from other ZIPs by its entry names, so pass the whole file for Word documents.
+ * A DOCX is told from other ZIPs by its central directory, at the end of the file: pass the whole
+ * file for Word documents. Macros are the server's check (netlify/lib/uploads/file-types.ts).
  */
 export function sniffFileType(bytes: Uint8Array): string | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
@@ -66,14 +115,7 @@ export function sniffFileType(bytes: Uint8Array): string | null {
   if (startsWith(bytes, "BM") && bytes.length > 14) return "image/bmp";
   if (startsWith(bytes, "%PDF-")) return "application/pdf";
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "application/msword";
-  // A DOCX is a ZIP whose (uncompressed) entry names include [Content_Types].xml and word/.
-  if (
-    startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) &&
-    includesAscii(bytes, "[Content_Types].xml") &&
-    includesAscii(bytes, "word/")
-  ) {
-    return DOCX_TYPE;
-  }
+  if (isDocx(bytes)) return DOCX_TYPE;
   return null;
 }
 

@@ -1,4 +1,4 @@
-/** Service pages linked from the footer, in order (SPEC.md §2, Shared elements). */
+/** Service pages linked from the footer, in order (docs/spec.md, Shared elements). */
 export const FOOTER_SERVICE_SLUGS = [
   "roof-repairs",
   "new-roof-installation",

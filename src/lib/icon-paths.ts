@@ -1,6 +1,6 @@
 /**
  * 24×24 stroke drawings for the service icon names, shared by .astro components and the
- * carousel island. Browser-safe. Unknown names get DEFAULT_ICON_PATH (SPEC.md §3).
+ * carousel island. Browser-safe. Unknown names get DEFAULT_ICON_PATH (docs/spec.md, Content and records).
  */
 import type { ServiceIcon } from "./service-icons";
 

@@ -1,13 +1,13 @@
 /**
- * Browser calls of the lead desk (DESIGN.md §3 additions): pages of the list, one lead with its
+ * Browser calls of the lead desk (docs/http-contract.md, Admin): pages of the list, one lead with its
  * ETag, status and note changes, erasure and the chart data. Every call sends the session cookie.
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 import { SessionEndedError } from "./admin/api";
-import { httpError } from "./http";
+import { apiError } from "./api-client";
 import { parseQuotes, type AdminQuote } from "./admin/quotes";
-import { paramsFromFilters, type LeadFilters, type LeadStats, type LeadStatus } from "./leads";
+import { paramsFromFilters, type LeadFilters, type LeadStats, type LeadStatus } from "./lead-model";
 
 export const LEADS_API = "/api/admin/contact-submissions";
 
@@ -53,7 +53,7 @@ export function exportUrl(filters: LeadFilters): string {
 /** One page: `url` is listUrl(filters) or the previous page's `next`. */
 export async function fetchLeadPage(url: string): Promise<LeadPage> {
   const response = await call(url);
-  if (!response.ok) throw await httpError(response);
+  if (!response.ok) throw await apiError(response);
   const submissions = parseQuotes(await response.json());
   const total = Number(response.headers.get("X-Total-Count") ?? NaN);
   const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") ?? "")?.[1] ?? null;
@@ -64,7 +64,7 @@ const itemUrl = (id: string) => `${LEADS_API}/${encodeURIComponent(id)}`;
 
 export async function fetchLead(id: string): Promise<LeadWithEtag> {
   const response = await call(itemUrl(id));
-  if (!response.ok) throw await httpError(response);
+  if (!response.ok) throw await apiError(response);
   const [submission] = parseQuotes([await response.json()]);
   return { submission: submission!, etag: response.headers.get("ETag") ?? "" };
 }
@@ -81,18 +81,18 @@ export async function changeLead(
     body: JSON.stringify(change),
   });
   if (response.status === 412) throw new StaleLeadError(await fetchLead(id).catch(() => null));
-  if (!response.ok) throw await httpError(response);
+  if (!response.ok) throw await apiError(response);
   const [submission] = parseQuotes([await response.json()]);
   return { submission: submission!, etag: response.headers.get("ETag") ?? "" };
 }
 
 export async function deleteLead(id: string): Promise<void> {
   const response = await call(itemUrl(id), { method: "DELETE" });
-  if (!response.ok && response.status !== 404) throw await httpError(response);
+  if (!response.ok && response.status !== 404) throw await apiError(response);
 }
 
 export async function fetchLeadStats(by: "service" | "source"): Promise<LeadStats> {
   const response = await call(`${LEADS_API}/stats?by=${by}`);
-  if (!response.ok) throw await httpError(response);
+  if (!response.ok) throw await apiError(response);
   return (await response.json()) as LeadStats;
 }

@@ -14,11 +14,19 @@ export function telLink(phone: string): string {
   return `tel:${plus}${trimmed.replace(/\D/g, "")}`;
 }
 
-/** mailto: link with optional subject and body, encoded per RFC 6068. */
+/**
+ * mailto: link with optional subject and body, encoded per RFC 6068. Characters of the address that
+ * would start a query, a fragment, an escape or a second recipient are percent-encoded, so the link
+ * can only ever address that one mailbox (addresses stored before the form refused them included).
+ */
 export function mailtoLink(email: string, fields: { subject?: string; body?: string } = {}): string {
+  const address = email.replace(
+    /[%?&#,;\s"<>\\^`{|}]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
+  );
   const query = Object.entries(fields)
     .filter(([, value]) => value)
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
     .join("&");
-  return query ? `mailto:${email}?${query}` : `mailto:${email}`;
+  return query ? `mailto:${address}?${query}` : `mailto:${address}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The emoji of the services-page list, chosen by the service's name (SPEC.md §2, Services).
+ * The emoji of the services-page list, chosen by the service's name (docs/spec.md, Services).
  * Browser-safe. Rules are tried in order, so the more specific words come first
  * ("Emergency Repairs" is an emergency before it is a repair).
  */

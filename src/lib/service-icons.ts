@@ -1,5 +1,5 @@
 /**
- * Service icon names (SPEC.md §3): what `icon:` in content/services may say. Browser-safe. Each is
+ * Service icon names (docs/spec.md, Content and records): what `icon:` in content/services may say. Browser-safe. Each is
  * drawn by icon-paths.ts; a name outside this list fails the content build.
  */
 export const SERVICE_ICON_NAMES = [

@@ -1,5 +1,5 @@
 /**
- * The services a visitor can ask a quote for (SPEC.md §3 "Service options", value: label).
+ * The services a visitor can ask a quote for (docs/spec.md, Content and records: "Service options", value: label).
  * Browser-safe: shared by the quote form, the quote schema and the contact admin.
  */
 export const SERVICE_OPTIONS = [

@@ -1,5 +1,5 @@
 /**
- * The site's toasts (SPEC.md §9): one visible at a time, shown for TOAST_DURATION_MS.
+ * The site's toasts (docs/spec.md, Constants): one visible at a time, shown for TOAST_DURATION_MS.
  * A nanostore, so every island on a page shares the one toaster.
  * Browser-safe: no React, no astro:* imports.
  */

@@ -1,7 +1,7 @@
 /**
- * Where a visit came from (DESIGN.md §10), as the quote form sends it: the JSON that
+ * Where a visit came from (docs/design.md, Lead desk), as the quote form sends it: the JSON that
  * src/scripts/capture-visit-source.ts keeps in sessionStorage on the visitor's first page. The
- * server checks and bounds it (sanitizeLeadSource in ./leads.ts); nothing here is trusted.
+ * server checks and bounds it (sanitizeLeadSource in ./lead-model.ts); nothing here is trusted.
  *
  * Browser only and tiny. No imports.
  */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { randomBytes } from "node:crypto";
 import { CONTACT_ADMIN_STORAGE_KEY, formatQuoteDate, messagePreview } from "../../src/lib/admin/quotes";
 import { MESSAGE_PREVIEW_LENGTH } from "../../src/lib/constants";
-import { LEADS_PAGE_SIZE } from "../../src/lib/leads";
+import { LEADS_PAGE_SIZE } from "../../src/lib/lead-model";
 
 /** The served build runs without .env, so the local default applies unless ADMIN_PASSWORD is set. */
 const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
@@ -53,7 +53,7 @@ async function unlock(page: Page) {
   await expect(page.getByRole("heading", { name: "Contact Submissions" })).toBeVisible();
 }
 
-/** DESIGN.md §7: no axe violation on the admin screens. */
+/** docs/design.md, Quality bars: no axe violation on the admin screens. */
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
+import sharp from "sharp";
 import { DIST } from "../../scripts/lib/dist";
 import { allPagePaths, requestPath } from "./helpers/site";
 
@@ -88,6 +89,33 @@ test.describe("security headers (served by the Netlify CLI from the production b
         expectSecurityHeaders(response, path);
       });
     }
+
+    test("GET a gallery image: the function headers, cached for a year", async ({ playwright, baseURL }) => {
+      // Sign-in, the image pipeline and the image server each start cold here.
+      test.setTimeout(60_000);
+      const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+      try {
+        const password = process.env.ADMIN_PASSWORD || "admin";
+        expect((await api.post("/api/admin/login", { data: { password } })).status()).toBe(200);
+        const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#226644" } })
+          .png()
+          .toBuffer();
+        const upload = await api.post("/api/upload/image", {
+          multipart: { image: { name: "headers.png", mimeType: "image/png", buffer: png } },
+        });
+        expect(upload.status()).toBe(201);
+        const { imageUrl } = (await upload.json()) as { imageUrl: string };
+        const image = await api.get(imageUrl);
+        expect(image.status()).toBe(200);
+        expectSecurityHeaders(image, imageUrl);
+        expect(image.headers()["content-type"]).toBe("image/webp");
+        expect(image.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(image.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+        expect(image.headers()["x-frame-options"]).toBe("DENY");
+      } finally {
+        await api.dispose();
+      }
+    });
   });
 });
 

@@ -1,12 +1,12 @@
 /**
- * The owner's lead desk on /contact-admin (DESIGN.md §10) in real Chromium against the production
+ * The owner's lead desk on /contact-admin (docs/design.md, Lead desk) in real Chromium against the production
  * build, on desktop and phone: find a lead by search, set it to Contacted, add a note, reload and
  * see both, export, delete; the 412 path; the chart; the source a quote records; axe on each state.
  */
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { LEAD_RETENTION_MONTHS } from "../../src/lib/leads";
+import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model";
 import { MIN_FILL_TIME_MS } from "../../src/lib/quote/upload";
 import { expectNoA11yViolations } from "./helpers/a11y";
 

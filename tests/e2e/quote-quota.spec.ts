@@ -62,3 +62,62 @@ test("a visitor over the attachment quota is told to call or WhatsApp instead", 
   await expect(page.getByLabel("First Name")).toHaveValue("Quota");
   await expect(page.getByRole("heading", { name: "Thank You!" })).toHaveCount(0);
 });
+
+test("a client over the quote quota is told to call or WhatsApp instead", async ({ page }) => {
+  // Up to 21 quotes, each answered by a function the Netlify CLI loads afresh.
+  test.setTimeout(120_000);
+  // As above, only this test's requests are charged; 20 stored quotes a day is the limit.
+  await page.setExtraHTTPHeaders({ "X-Test-Quota": "enforce" });
+  await page.goto("/contact");
+  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+
+  const refusal = await page.evaluate(async () => {
+    for (let i = 0; i < 25; i += 1) {
+      const form = new FormData();
+      const fields: Record<string, string> = {
+        firstName: "Quota",
+        lastName: "Filler",
+        email: `quota.filler.${i}@example.co.uk`,
+        phone: "07700 900123",
+        serviceRequired: "roof-repairs",
+        message: "Filling the quote quota from one client.",
+        fillTimeMs: "15000",
+        website: "",
+      };
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const response = await fetch("/api/contact", { method: "POST", body: form });
+      if (response.status === 429) {
+        return { sent: i, retryAfter: response.headers.get("Retry-After"), body: await response.json() };
+      }
+      if (response.status !== 201) return { sent: i, status: response.status };
+    }
+    return null;
+  });
+  expect(refusal, "the client's quote quota was reached").not.toBeNull();
+  expect(refusal?.sent).toBeLessThanOrEqual(20);
+  expect(Number(refusal?.retryAfter)).toBeGreaterThan(0);
+  expect(refusal?.body).toEqual({ error: expect.stringContaining("call us or message us on WhatsApp") });
+
+  await page.getByLabel("First Name").fill("Quota");
+  await page.getByLabel("Last Name").fill("MacLeod");
+  await page.getByLabel("Email Address").fill("morag@example.co.uk");
+  await page.getByLabel("Phone Number").fill("07700 900123");
+  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
+  await page.getByLabel("Message").fill("The ridge tiles are loose.");
+  await page.waitForTimeout(3200);
+  await page.getByRole("button", { name: "Send Quote Request" }).click();
+
+  const message = page.getByRole("alert").filter({ hasText: "Please call us on" });
+  await expect(message).toBeVisible();
+  await expect(message.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
+    "href",
+    "tel:07700900412",
+  );
+  await expect(message.getByRole("link", { name: "message us on WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/447700900412/,
+  );
+  await expect(page.getByText("Failed to send quote request: HTTP error! status: 429")).toBeVisible();
+  await expect(page.getByLabel("First Name")).toHaveValue("Quota");
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toHaveCount(0);
+});

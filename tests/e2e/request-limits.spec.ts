@@ -1,6 +1,6 @@
 /**
  * The served site under the Netlify CLI: a body over the platform's 6 MB limit gets a JSON 413 and
- * the server keeps serving (patches/netlify-cli+*.patch), and the static content API answers other
+ * the server keeps serving (patches/netlify-cli+*.patch, for netlify/cli#3513), and the static content API answers other
  * methods with 405 JSON and `Allow` while its GETs stay static files.
  */
 import { expect, test } from "@playwright/test";

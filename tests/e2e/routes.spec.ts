@@ -75,7 +75,7 @@ test("any other unknown path shows '404 Page Not Found' with status 404", async 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
 });
 
-test("legal pages carry the date and the terms of SPEC.md §9", async ({ page }) => {
+test("legal pages carry the date and the specified terms", async ({ page }) => {
   for (const path of ["/privacy-policy", "/terms-of-service", "/cookie-policy"]) {
     await page.goto(path);
     await expect(page.getByText("Last updated: January 2024")).toBeVisible();

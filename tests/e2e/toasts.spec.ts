@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "../../src/lib/constants";
 
 /**
- * The shared toaster (SPEC.md §9), raised here by the quote form's file picker, which needs no
+ * The shared toaster (docs/spec.md, Constants), raised here by the quote form's file picker, which needs no
  * server: one toast at a time, gone after TOAST_DURATION_MS, swiped away to the right, F8 focuses it.
  */
 const tinyJpeg = (name: string) => ({

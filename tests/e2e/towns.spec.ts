@@ -1,5 +1,5 @@
 /**
- * Town pages (DESIGN.md §11): /areas and /areas/{slug} for every file in content/towns/, their
+ * Town pages (docs/design.md, Town pages): /areas and /areas/{slug} for every file in content/towns/, their
  * links, JSON-LD and sitemap entries, the no-doorway measure, and the projects a town page shows.
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -122,7 +122,7 @@ test.describe("built town pages", () => {
         name: town.name,
         containedInPlace: { "@type": "AdministrativeArea", name: town.council },
       });
-      // The four broad areas follow (SPEC.md §3).
+      // The four broad areas follow.
       expect
         .soft(
           served?.slice(1).map((place) => place.name),
@@ -281,7 +281,7 @@ test.describe("projects on town pages", () => {
     await expect(page.getByText("Image updated successfully")).toBeVisible();
     await expect(card.getByText("Kilsyth")).toBeVisible();
 
-    // On a phone-sized screen, showing the section moves nothing in view (CLS, DESIGN.md §7).
+    // On a phone-sized screen, showing the section moves nothing in view (CLS, docs/design.md, Quality bars).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/areas/kilsyth");
     await expect(projects(page)).toBeVisible();

@@ -328,7 +328,7 @@ describe("site-wide ceiling on failed logins", () => {
     getStore({ name: "admin-login-throttle", consistency: "strong" }).delete("site/failures"),
   );
 
-  test("login failures are per IPv4 address or IPv6 /64", async () => {
+  test("login failures are per IPv4 address or IPv6 /64, and per IPv6 /48 as well", async () => {
     const inOne64 = (i: number) => `2001:db8:cc:7:${i + 1}::${(i * 31).toString(16)}`;
     for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
       expect((await loginRequest("wrong", { ip: inOne64(i) })).status).toBe(401);
@@ -336,7 +336,9 @@ describe("site-wide ceiling on failed logins", () => {
     const blocked = await loginRequest(TEST_ADMIN_PASSWORD, { ip: "2001:db8:cc:7:ffff::1" });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await loginRequest(TEST_ADMIN_PASSWORD, { ip: "2001:db8:cc:8::1" })).status).toBe(200);
+    // Another /64 of the same /48 shares its count; another /48 does not.
+    expect((await loginRequest(TEST_ADMIN_PASSWORD, { ip: "2001:db8:cc:8::1" })).status).toBe(429);
+    expect((await loginRequest(TEST_ADMIN_PASSWORD, { ip: "2001:db8:cd:8::1" })).status).toBe(200);
     expect((await loginRequest("wrong", { ip: "203.0.113.80" })).status).toBe(401);
   });
 

@@ -210,7 +210,7 @@ describe("login", () => {
   it("changing ADMIN_PASSWORD ends existing sessions", async () => {
     const cookie = await adminCookie();
     expect((await call(sessionRoute, cookie)).status).toBe(200);
-    process.env.ADMIN_PASSWORD = "a-new-password";
+    process.env.ADMIN_PASSWORD = "a-new-password-of-20-chars";
     expect((await call(sessionRoute, cookie)).status).toBe(401);
   });
 
@@ -354,7 +354,7 @@ describe("session route", () => {
     expect((await session(request)).status).toBe(200);
   });
 
-  it("405 for POST with a session (401 without one, DESIGN.md §3)", async () => {
+  it("405 for POST with a session (401 without one: auth comes first)", async () => {
     const cookie = await adminCookie();
     const post = (headers: HeadersInit) =>
       session(new Request(`${TEST_ORIGIN}/api/admin/session`, { method: "POST", headers }));

@@ -61,7 +61,7 @@ describe("GET /api/admin/contact-submissions", () => {
         "message",
         "phone",
         "serviceRequired",
-        // Lead desk additions (DESIGN.md §3).
+        // Lead desk fields (docs/http-contract.md, Admin).
         "reference",
         "status",
         "notes",

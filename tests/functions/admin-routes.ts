@@ -12,6 +12,7 @@ import adminGallery from "../../netlify/functions/admin-gallery.mts";
 import adminGalleryItem from "../../netlify/functions/admin-gallery-item.mts";
 import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
 import uploadImage from "../../netlify/functions/upload-image.mts";
+import auditLog from "../../netlify/functions/admin-audit-log.mts";
 
 const GALLERY_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const QUOTE_ID = "00000000-0000-4000-8000-000000000000";
@@ -64,4 +65,5 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     body: { imageIds: [] },
   },
   { method: "POST", path: "/api/upload/image", handler: uploadImage },
+  { method: "GET", path: "/api/admin/audit-log", handler: auditLog },
 ];

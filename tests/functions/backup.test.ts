@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BlobsTarget } from "../../scripts/lib/backup-store.ts";
 import { backup, restore, type Manifest } from "../../scripts/lib/blobs-backup.ts";
+import { BACKED_UP_STORES, LEFT_OUT_STORES } from "../../scripts/lib/backup-scope.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { startBlobs } from "./blobs.ts";
@@ -30,6 +31,17 @@ async function snapshot(): Promise<Record<string, { bytes: string; metadata: unk
   }
   return result;
 }
+
+/** The entries a backup holds and a restore puts back: the backed-up stores but the audit log, which a restore adds to. */
+const restorable = (state: Awaited<ReturnType<typeof snapshot>>) =>
+  Object.fromEntries(
+    Object.entries(state).filter(([key]) => {
+      const store = key.split(":")[0]!;
+      return BACKED_UP_STORES.includes(store) && store !== "admin-audit";
+    }),
+  );
+const backedUp = (state: Awaited<ReturnType<typeof snapshot>>) =>
+  Object.keys(state).filter((key) => BACKED_UP_STORES.includes(key.split(":")[0]!));
 
 async function wipe(): Promise<void> {
   for (const name of (await listStores()).stores) {
@@ -89,7 +101,7 @@ describe("npm run backup / npm run restore", () => {
   let dir: string;
   let manifest: Manifest;
 
-  test("backs up every store with a manifest of SHA-256 sums and reports progress", async () => {
+  test("backs up the data stores with a manifest of SHA-256 sums and reports progress, leaving out sessions, throttles, quotas and uploads", async () => {
     before = await snapshot();
     expect(
       Object.values(before).filter((entry) => Object.keys(entry.metadata as object).length > 0).length,
@@ -108,9 +120,14 @@ describe("npm run backup / npm run restore", () => {
     dir = join(workDir, "one");
     const seen: number[] = [];
     manifest = await backup(target, dir, (done) => seen.push(done));
-    const total = Object.keys(before).length;
+    const total = backedUp(before).length;
     expect(seen.at(-1)).toBe(total);
     expect(manifest.stores.flatMap((store) => store.entries)).toHaveLength(total);
+    const inBackup = manifest.stores.map((store) => store.name);
+    for (const name of ["admin-sessions", "admin-login-throttle", "abuse-limits", "quote-uploads"]) {
+      expect(Object.keys(LEFT_OUT_STORES)).toContain(name);
+      expect(inBackup).not.toContain(name);
+    }
     expect(JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"))).toEqual(manifest);
     const attachment = manifest.stores
       .find((store) => store.name === "quote-submissions")!
@@ -126,8 +143,17 @@ describe("npm run backup / npm run restore", () => {
     await wipe();
     expect(Object.keys(await snapshot())).toHaveLength(0);
     const result = await restore(target, dir);
-    expect(result).toEqual({ written: Object.keys(before).length, unchanged: 0, kept: [] });
-    expect(await snapshot()).toEqual(before);
+    const expected = backedUp(before).length;
+    expect(result).toEqual({ written: expected, unchanged: 0, kept: [], erased: 0, leftOut: [] });
+    const after = await snapshot();
+    expect(restorable(after)).toEqual(restorable(before));
+    // Sessions, throttles and unfinished uploads stay gone; the restore is in the audit log.
+    expect(Object.keys(after).filter((key) => !BACKED_UP_STORES.includes(key.split(":")[0]!))).toEqual([]);
+    const restores = Object.entries(after).filter(
+      ([key, entry]) =>
+        key.startsWith("admin-audit:") && Buffer.from(entry.bytes, "hex").toString().includes('"restore"'),
+    );
+    expect(restores).toHaveLength(1);
     // The restored site works: the gallery and the quotes read back through the handlers.
     expect(((await (await callApi("GET", "/api/gallery")).json()) as unknown[]).length).toBe(2);
   });
@@ -149,7 +175,7 @@ describe("npm run backup / npm run restore", () => {
 
     const forced = await restore(target, dir, { force: true });
     expect(forced).toMatchObject({ written: 1, kept: [] });
-    expect(await snapshot()).toEqual(before);
+    expect(restorable(await snapshot())).toEqual(restorable(before));
   });
 
   test("refuses a damaged backup and writes nothing", async () => {

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BlobsServer } from "@netlify/blobs/server";
-import { setEnvironmentContext } from "@netlify/blobs";
+import { getStore, setEnvironmentContext } from "@netlify/blobs";
 
 export async function startBlobs() {
   const directory = await mkdtemp(join(tmpdir(), "blobs-test-"));
@@ -24,4 +24,11 @@ export async function startBlobs() {
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Deletes every entry of store `name` on the current Blobs server (between tests of one file). */
+export async function clearStore(name: string): Promise<void> {
+  const store = getStore({ name, consistency: "strong" });
+  const { blobs } = await store.list();
+  await Promise.all(blobs.map((blob) => store.delete(blob.key)));
 }

@@ -93,7 +93,7 @@ describe("POST /api/contact with a valid quote", () => {
   });
 });
 
-describe("each validation rule answers 400 with SPEC.md's exact message and stores nothing", () => {
+describe("each validation rule answers 400 with the specified message and stores nothing", () => {
   test.each([
     ["firstName", { firstName: "M" }, QUOTE_MESSAGES.firstName],
     ["firstName", { firstName: undefined }, QUOTE_MESSAGES.firstName],

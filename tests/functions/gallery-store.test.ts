@@ -15,6 +15,7 @@ import {
   updateItem,
 } from "../../netlify/lib/gallery/gallery-store";
 import { saveImage } from "../../netlify/lib/gallery/gallery-images-store";
+import { ConflictError, HttpError, NotFoundError } from "../../netlify/lib/http/http-error";
 import { processImage, ImageRejected } from "../../netlify/lib/gallery/image-pipeline";
 import { seedGallery } from "../../scripts/lib/gallery-seed";
 import { imageUrlForId } from "../../src/lib/gallery/images";
@@ -34,9 +35,7 @@ async function newImageUrl() {
 }
 
 async function addItem(title: string, category: GalleryCategory = "all") {
-  const outcome = await createItem({ title, imageUrl: await newImageUrl(), category });
-  if (!("item" in outcome)) throw new Error(outcome.error);
-  return outcome.item;
+  return createItem({ title, imageUrl: await newImageUrl(), category });
 }
 
 const params = (p: Record<string, string>) => ({ params: p }) as unknown as Context;
@@ -97,17 +96,21 @@ describe("gallery store", () => {
     expect([a.width, a.height]).toEqual([64, 48]);
   });
 
-  it("refuses an imageUrl that was never uploaded or is already in use", async () => {
-    expect(
-      await createItem({
+  it("refuses an imageUrl that was never uploaded (400) or is already in use (409)", async () => {
+    await expect(
+      createItem({
         title: "x",
         category: "all",
         imageUrl: imageUrlForId("0f8fad5b-d9cb-469f-a165-70867728950e"),
       }),
-    ).toEqual({ error: "image-missing" });
+    ).rejects.toMatchObject({
+      status: 400,
+      fieldErrors: { imageUrl: ["Upload the image first: no such gallery image"] },
+    });
     const imageUrl = await newImageUrl();
-    expect("item" in (await createItem({ title: "x", category: "all", imageUrl }))).toBe(true);
-    expect(await createItem({ title: "y", category: "all", imageUrl })).toEqual({ error: "image-in-use" });
+    expect(await createItem({ title: "x", category: "all", imageUrl })).toMatchObject({ title: "x" });
+    await expect(createItem({ title: "y", category: "all", imageUrl })).rejects.toBeInstanceOf(ConflictError);
+    expect((await listItems()).map((i) => i.title)).toEqual(["x"]);
   });
 
   it("updates title, description and category, keeping location and order", async () => {
@@ -116,24 +119,24 @@ describe("gallery store", () => {
     const updated = await updateItem(b.id, { title: "B2", description: "", category: "rendering" });
     expect(updated).toMatchObject({ id: b.id, title: "B2", category: "rendering", displayOrder: 1 });
     expect(updated).not.toHaveProperty("description");
-    expect(
-      await updateItem("0f8fad5b-d9cb-469f-a165-70867728950e", {
+    await expect(
+      updateItem("0f8fad5b-d9cb-469f-a165-70867728950e", {
         title: "x",
         description: "",
         category: "all",
       }),
-    ).toBeNull();
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("deletes the item and its image, closing the gap in the order", async () => {
     const a = await addItem("A");
     const b = await addItem("B");
     const imageId = a.imageUrl.split("/").pop() as string;
-    expect(await deleteItem(a.id)).toBe(true);
+    await deleteItem(a.id);
     expect(await listItems()).toEqual([{ ...b, displayOrder: 0 }]);
     const { blobs: left } = await getStore("gallery-images").list({ prefix: imageId });
     expect(left).toEqual([]);
-    expect(await deleteItem(a.id)).toBe(false);
+    await expect(deleteItem(a.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it.each([
@@ -143,7 +146,7 @@ describe("gallery store", () => {
     ["an extra id", (ids: string[]) => [...ids, "0f8fad5b-d9cb-469f-a165-70867728950e"]],
   ])("refuses a reorder with %s", async (_name, mangle) => {
     const ids = [(await addItem("A")).id, (await addItem("B")).id, (await addItem("C")).id];
-    expect(await reorderItems(mangle(ids) as string[])).toBeNull();
+    await expect(reorderItems(mangle(ids) as string[])).rejects.toMatchObject({ status: 400 });
     expect((await listItems()).map((i) => i.id)).toEqual(ids);
   });
 
@@ -164,7 +167,7 @@ describe("gallery store", () => {
       "existing",
     ]);
     expect(items[0]?.title).toBe("existing");
-    const orders = created.map((c) => ("item" in c ? c.item.displayOrder : -1)).sort();
+    const orders = created.map((c) => c.displayOrder).sort();
     expect(orders).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
@@ -175,17 +178,21 @@ describe("gallery store", () => {
       [ids[2], ids[1], ids[0]],
       [ids[1], ids[0], ids[2]],
     ] as string[][];
+    // A refused reorder counts as not applied (null); any other failure fails the test.
+    const refusedAsNull = (error: unknown) => {
+      if (error instanceof HttpError && error.status === 400) return null;
+      throw error;
+    };
     const [first, second, created] = await Promise.all([
-      reorderItems(asked[0]!),
-      reorderItems(asked[1]!),
+      reorderItems(asked[0]!).catch(refusedAsNull),
+      reorderItems(asked[1]!).catch(refusedAsNull),
       createItem({ title: "D", imageUrl, category: "all" }),
     ]);
-    if (!("item" in created)) throw new Error(created.error);
     const finalIds = (await listItems()).map((i) => i.id);
     // The new item is last: a reorder that ran after the create no longer names every id and is
     // refused, never applied partly; one that ran before it is applied whole.
     expect(finalIds).toHaveLength(4);
-    expect(finalIds[3]).toBe(created.item.id);
+    expect(finalIds[3]).toBe(created.id);
     const applied = [first, second].flatMap((result, i) => (result ? [asked[i]!] : []));
     for (const [i, result] of [first, second].entries()) {
       if (result) expect(result.map((item) => item.id)).toEqual(asked[i]);
@@ -245,6 +252,37 @@ describe("image pipeline and route", () => {
       params({ id, width: "300" }),
     );
     expect(unknownWidth.status).toBe(404);
+  });
+
+  it("serves images with the function security headers, cached for a year", async () => {
+    const id = await saveImage(await processImage(await pngImage()));
+    const response = await serveImage(new Request(`http://localhost/media/gallery/${id}`), params({ id }));
+    expect(response.status).toBe(200);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      "cache-control": "public, max-age=31536000, immutable",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+      "cross-origin-resource-policy": "same-origin",
+      "permissions-policy": expect.stringContaining("camera=()"),
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "strict-transport-security": expect.stringMatching(/^max-age=\d+; includeSubDomains$/),
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    });
+    const head = await serveImage(
+      new Request(`http://localhost/media/gallery/${id}`, { method: "HEAD" }),
+      params({ id }),
+    );
+    expect(head.headers.get("Strict-Transport-Security")).toBe(
+      response.headers.get("Strict-Transport-Security"),
+    );
+    expect(head.headers.get("Content-Length")).toBe(response.headers.get("Content-Length"));
+    const missing = await serveImage(
+      new Request("http://localhost/media/gallery/0f8fad5b-d9cb-469f-a165-70867728950e"),
+      params({ id: "0f8fad5b-d9cb-469f-a165-70867728950e" }),
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Strict-Transport-Security")).toMatch(/^max-age=/);
+    expect(await missing.json()).toEqual({ error: "Image not found" });
   });
 
   it("answers 404 for unknown or malformed ids", async () => {

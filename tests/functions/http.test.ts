@@ -1,6 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import notFound from "../../netlify/functions/api-not-found.mts";
+import {
+  ConflictError,
+  MethodNotAllowedError,
+  NotFoundError,
+  requireMethod,
+  toErrorResponse,
+} from "../../netlify/lib/http/http-error";
 import { json, methodNotAllowed, secureHeaders } from "../../netlify/lib/http/responses";
+import { scheduledRun } from "../../netlify/lib/http/scheduled-run";
 
 /** Deployed, the CDN's _headers rules do not reach function responses: they must carry their own. */
 describe("function responses set their own security headers", () => {
@@ -26,5 +34,93 @@ describe("function responses set their own security headers", () => {
     const headers = secureHeaders({ "Content-Type": "application/pdf" });
     expect(headers.get("Content-Type")).toBe("application/pdf");
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("the one error response", () => {
+  it("answers an HttpError subclass as itself: status, message and headers", async () => {
+    const notAllowed = toErrorResponse(new MethodNotAllowedError(["GET", "POST"]), "test");
+    expect(notAllowed.status).toBe(405);
+    expect(notAllowed.headers.get("Allow")).toBe("GET, POST");
+    expect(await notAllowed.json()).toEqual({ error: "Method not allowed" });
+    const missing = toErrorResponse(new NotFoundError(), "test");
+    expect([missing.status, await missing.json()]).toEqual([404, { error: "Not found" }]);
+    const conflict = toErrorResponse(new ConflictError("Taken"), "test");
+    expect([conflict.status, await conflict.json()]).toEqual([409, { error: "Taken" }]);
+  });
+
+  it("requireMethod refuses other methods and leaves HEAD out of Allow", () => {
+    const get = new Request("http://localhost/x");
+    expect(() => requireMethod(get, ["GET", "HEAD"])).not.toThrow();
+    const post = new Request("http://localhost/x", { method: "POST" });
+    expect(() => requireMethod(post, ["GET", "HEAD"])).toThrow(MethodNotAllowedError);
+    try {
+      requireMethod(post, ["GET", "HEAD"]);
+    } catch (error) {
+      expect((error as MethodNotAllowedError).toResponse().headers.get("Allow")).toBe("GET");
+    }
+  });
+
+  it("answers anything else 500 without detail and logs its kind, never its message", async () => {
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(" "));
+    });
+    try {
+      // Node's JSON errors quote the text they choked on: here a visitor's e-mail address.
+      let parseError: unknown;
+      try {
+        JSON.parse('{"email":"jane.doe@example.com"');
+      } catch (error) {
+        parseError = error;
+      }
+      const response = toErrorResponse(parseError, "contact");
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Something went wrong on our side. Please try again." });
+      expect(logged).toEqual(["contact: unexpected failure (SyntaxError)"]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("answers a storage outage 503 with Retry-After", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const response = toErrorResponse(new TypeError("fetch failed"), "gallery");
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("5");
+      expect(spy).toHaveBeenCalledWith("gallery: storage unavailable");
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe("scheduled functions answer alike", () => {
+  it("200 with the run's summary as JSON, no-store", async () => {
+    const response = await scheduledRun("cleanup-orphans", () =>
+      Promise.resolve({ removed: 3, finished: true }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ removed: 3, finished: true });
+  });
+
+  it("a failed run: the one error response, logged by task and kind without personal data", async () => {
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(" "));
+    });
+    try {
+      const response = await scheduledRun("lead-retention", () =>
+        Promise.reject(new Error("could not erase the lead of jane.doe@example.com")),
+      );
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Something went wrong on our side. Please try again." });
+      expect(logged).toEqual(["lead-retention: unexpected failure (Error)"]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

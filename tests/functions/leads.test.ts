@@ -1,5 +1,5 @@
 /**
- * The lead desk endpoints (DESIGN.md §3 additions, §10) against a real Blobs server: filters, search,
+ * The lead desk endpoints (docs/http-contract.md, Admin; docs/design.md, Lead desk) against a real Blobs server: filters, search,
  * paging headers, ETag/If-Match, erasure, CSV export, the chart data, retention and quotes stored
  * before the lead desk existed.
  */
@@ -15,7 +15,7 @@ import retention from "../../netlify/functions/lead-retention.mts";
 import { forgetCachedIndex } from "../../netlify/lib/desk/lead-index-store.ts";
 import { eraseExpiredLeads, indexQuote, neutralizeCell } from "../../netlify/lib/desk/lead-desk.ts";
 import { saveAttachment, saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { LEAD_RETENTION_MONTHS } from "../../src/lib/leads.ts";
+import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest } from "./quote-fixtures.ts";

@@ -2,6 +2,7 @@
 import { getStore } from "@netlify/blobs";
 import { randomBytes } from "node:crypto";
 import { listQuoteIds, readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { docx } from "./zip-fixture.ts";
 
 export const BASE = "http://localhost";
 
@@ -27,8 +28,7 @@ export const files = {
   png: (size = 2048) => withFiller([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size),
   pdf: (size = 2048) => withFiller(ascii("%PDF-1.7\n"), size),
   doc: (size = 2048) => withFiller([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], size),
-  docx: (size = 2048) =>
-    withFiller([0x50, 0x4b, 0x03, 0x04, ...ascii("....[Content_Types].xml....word/document.xml")], size),
+  docx: (size = 2048) => docx(size),
   exe: (size = 2048) => withFiller(ascii("MZ\x90\x00"), size),
   svg: () =>
     new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),

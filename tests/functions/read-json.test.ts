@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { HttpError } from "../../netlify/lib/http/http-error";
+import { ConflictError, HttpError } from "../../netlify/lib/http/http-error";
 import { readJson } from "../../netlify/lib/http/request-body";
-import { ConflictError } from "../../netlify/lib/gallery/gallery-store";
 import { ImageRejected } from "../../netlify/lib/gallery/image-pipeline";
 
 const Schema = z.object({ name: z.string().min(1) });

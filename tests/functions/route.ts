@@ -7,13 +7,16 @@ import type { Config, Context } from "@netlify/functions";
 
 type Handler = (req: Request, context: Context) => Promise<Response> | Response;
 
-function patternFor(path: string): RegExp {
+/** A `config.path` as a regular expression: `:name` is one segment, captured; `*` is the rest. */
+export function patternFor(path: string): RegExp {
   const source = path
     .split("/")
     .map((segment) =>
       segment.startsWith(":")
         ? `(?<${segment.slice(1)}>[^/]+)`
-        : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+        : segment === "*"
+          ? ".*"
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
     )
     .join("/");
   return new RegExp(`^${source}$`);

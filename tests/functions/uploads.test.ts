@@ -5,7 +5,7 @@ import partFunction, { config as partConfig } from "../../netlify/functions/uplo
 import completeFunction, { config as completeConfig } from "../../netlify/functions/upload-complete.mts";
 import cleanupHandler from "../../netlify/functions/cleanup-uploads.mts";
 import { cleanupExpiredUploads } from "../../netlify/lib/uploads/uploads.ts";
-import { submitQuote } from "../../netlify/lib/quote/take-quote.ts";
+import { takeQuote } from "../../netlify/lib/quote/take-quote.ts";
 import { openAttachment, readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { MAX_REQUEST_BODY_BYTES, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
@@ -135,6 +135,16 @@ describe("the upload endpoints refuse bad input with a 4xx", () => {
     expect((await createHandler(json(body))).status).toBe(status);
   });
 
+  test("a refused start names the field, as the quote form shows it", async () => {
+    const name = await createHandler(json({ name: "a/b.jpg", size: 10 }));
+    const nameMessage = "name must be the file's name (no folders, at most 200 characters)";
+    expect(await name.json()).toEqual({ error: nameMessage, fieldErrors: { name: [nameMessage] } });
+    const size = await createHandler(json({ name: "a.jpg", size: "10" }));
+    expect(await size.json()).toMatchObject({ error: "size must be the file's size in bytes" });
+    const array = await createHandler(json([1, 2]));
+    expect(await array.json()).toMatchObject({ error: "Request body must be a JSON object" });
+  });
+
   test("create with JSON that is not an object, or not JSON", async () => {
     expect((await createHandler(json([1, 2]))).status).toBe(400);
     expect(
@@ -185,7 +195,7 @@ describe("expiry", () => {
     const later = Date.now() + UPLOAD_TTL_MS + 60_000;
     const before = await storedKeys();
     const client = { key: "test-client", network: "192.0.2.9" };
-    await expect(submitQuote({ fields, files: [] }, null, client, later)).rejects.toMatchObject({
+    await expect(takeQuote({ fields, files: [] }, null, client, later)).rejects.toMatchObject({
       status: 410,
     });
     expect(await storedKeys()).toEqual(before);

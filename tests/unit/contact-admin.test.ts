@@ -23,7 +23,7 @@ const submission: AdminQuote = {
 };
 
 describe("messagePreview", () => {
-  // SPEC.md §9: cut at 100 characters.
+  // docs/spec.md, Constants: cut at 100 characters.
   const exact = "x".repeat(100);
   it.each([
     ["short message unchanged", "Leak above the kitchen.", "Leak above the kitchen."],
@@ -35,7 +35,7 @@ describe("messagePreview", () => {
     expect(messagePreview(message)).toBe(expected);
   });
 
-  it("cuts at 100 characters (SPEC.md §9)", () => {
+  it("cuts at 100 characters", () => {
     expect(messagePreview("a".repeat(250))).toBe(`${"a".repeat(100)}...`);
   });
 });
@@ -63,7 +63,7 @@ describe("serviceLabel", () => {
     ["something-else", "something-else"],
   ])("%s → %s", (value, label) => expect(serviceLabel(value)).toBe(label));
 
-  it("has the seven options of SPEC.md §3", () => expect(SERVICE_OPTIONS).toHaveLength(7));
+  it("has the seven specified service options", () => expect(SERVICE_OPTIONS).toHaveLength(7));
 });
 
 describe("links and names", () => {

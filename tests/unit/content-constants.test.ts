@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { fillConstants } from "../../src/lib/content-constants.ts";
-import { LEAD_RETENTION_MONTHS } from "../../src/lib/leads.ts";
+import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 
 describe("content constants", () => {
   test("the privacy policy states the retention period through the placeholder, not a literal", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { cleanFileName, contentDisposition, detectFileType } from "../../netlify/lib/uploads/file-types";
+import { docx, zip, zipPosingAsDocx } from "../functions/zip-fixture";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(
@@ -19,11 +20,7 @@ describe("detectFileType", () => {
     ["TIFF", bytes([0x49, 0x49, 0x2a, 0x00]), "image/tiff"],
     ["PDF", bytes("%PDF-1.4"), "application/pdf"],
     ["DOC", bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), "application/msword"],
-    [
-      "DOCX",
-      bytes([0x50, 0x4b, 3, 4], "[Content_Types].xml word/document.xml"),
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    ],
+    ["DOCX", docx(), "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
   ])("recognises %s", (_name, data, mime) => {
     expect(detectFileType(data)?.mime).toBe(mime);
   });
@@ -34,8 +31,19 @@ describe("detectFileType", () => {
     ["a shell script", bytes("#!/bin/sh")],
     ["SVG", bytes("<svg xmlns='http://www.w3.org/2000/svg'>")],
     ["HTML", bytes("<!doctype html>")],
-    ["an XLSX (ZIP without word/)", bytes([0x50, 0x4b, 3, 4], "[Content_Types].xml xl/workbook.xml")],
-    ["a plain ZIP", bytes([0x50, 0x4b, 3, 4], "photos/a.jpg")],
+    [
+      "an XLSX (no word/document.xml in its directory)",
+      zip([
+        { name: "[Content_Types].xml", data: "<Types/>" },
+        { name: "xl/workbook.xml", data: "<workbook/>" },
+      ]),
+    ],
+    ["a plain ZIP", zip([{ name: "photos/a.jpg", data: "x" }])],
+    ["a ZIP whose bytes only mention the DOCX names", zipPosingAsDocx()],
+    [
+      "the old check's DOCX (names in the bytes, no central directory)",
+      bytes([0x50, 0x4b, 3, 4], "[Content_Types].xml word/document.xml"),
+    ],
     ["an empty file", new Uint8Array(0)],
   ])("refuses %s", (_name, data) => {
     expect(detectFileType(data)).toBeNull();

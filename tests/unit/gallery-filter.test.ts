@@ -3,7 +3,7 @@ import { filterGallery, matchesCategory } from "../../src/lib/gallery/filter";
 import type { GalleryCategory } from "../../src/lib/gallery/categories";
 import { GALLERY_CATEGORIES, categoryLabel } from "../../src/lib/gallery/categories";
 
-describe("matchesCategory (SPEC.md §5)", () => {
+describe("matchesCategory (docs/spec.md, Gallery filter)", () => {
   it.each<[string, { title: string; description?: string; category?: string }, GalleryCategory, boolean]>([
     ["exact category", { title: "Slate work", category: "repairs" }, "repairs", true],
     ["other category, no text", { title: "Slate work", category: "installation" }, "repairs", false],
@@ -38,7 +38,7 @@ describe("matchesCategory (SPEC.md §5)", () => {
 });
 
 describe("gallery categories", () => {
-  it("has the SPEC.md filter labels in order", () => {
+  it("has the specified filter labels in order", () => {
     expect(GALLERY_CATEGORIES.map((c) => c.label)).toEqual([
       "All Projects",
       "Roof Repairs",

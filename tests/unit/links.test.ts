@@ -21,6 +21,8 @@ describe("telLink", () => {
 
 describe("mailtoLink", () => {
   it("plain address", () => expect(mailtoLink("a@b.co.uk")).toBe("mailto:a@b.co.uk"));
+  it("percent-encodes what would add a query, fragment or recipient to the address", () =>
+    expect(mailtoLink("a?cc=b@c.com&x#y,z%w@d.co.uk")).toBe("mailto:a%3Fcc=b@c.com%26x%23y%2Cz%25w@d.co.uk"));
   it("encodes subject and body", () =>
     expect(mailtoLink("a@b.co.uk", { subject: "Your quote & roof", body: "Hi" })).toBe(
       "mailto:a@b.co.uk?subject=Your%20quote%20%26%20roof&body=Hi",

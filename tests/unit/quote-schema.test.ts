@@ -71,7 +71,7 @@ describe("validateQuote", () => {
   });
 });
 
-test("the seven service options of SPEC.md §3", () => {
+test("the seven specified service options", () => {
   expect(SERVICE_OPTIONS.map((o) => `${o.value}: ${o.label}`)).toEqual([
     "roof-repairs: Roof Repairs",
     "new-installation: New Roof Installation",
@@ -97,7 +97,7 @@ test.each([
 });
 
 test.each([
-  // DESIGN.md §8's common UK providers, in place of SPEC.md's elided list.
+  // The common UK providers (docs/spec.md, Validation).
   ...["gmail.com", "googlemail.com", "yahoo.com", "yahoo.co.uk", "hotmail.com", "hotmail.co.uk"],
   ...["outlook.com", "live.com", "icloud.com", "btinternet.com", "sky.com", "aol.com"],
 ])("accepts the provider %s", (domain) => {

@@ -1,18 +1,23 @@
 /**
- * Server-side admin access (DESIGN.md §5): one shared password from ADMIN_PASSWORD, sessions in an
- * HttpOnly cookie that are both HMAC-signed (SESSION_SECRET, else derived from the password) and
- * recorded in Blobs, so logout or a password change ends them for every copy of the cookie.
+ * Server-side admin access (docs/design.md, Admin security): one shared password from ADMIN_PASSWORD,
+ * sessions in an HttpOnly cookie that are both HMAC-signed (a key derived from SESSION_SECRET, else
+ * from the password, and always from the password too) and recorded in Blobs, so logout or a
+ * password change ends them for every copy of the cookie.
  *
  * Cookie value: `<id>.<expiresAt ms>.<signature>`; `id` is 256 random bits. The sessions store is
- * keyed by an HMAC of the id, never by the id itself.
+ * keyed by an HMAC of the id, never by the id itself. Over https the cookie is named
+ * `__Host-admin_session`: the browser then accepts it only from this very host, with Secure and
+ * Path=/, so a sibling subdomain or a plain-http page cannot plant or overwrite it.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { errorResponse, methodNotAllowed } from "../http/responses.ts";
-import { isStorageOutage, toErrorResponse } from "../http/http-error.ts";
+import { json } from "../http/responses.ts";
+import { HttpError, MethodNotAllowedError, UnauthorizedError, toErrorResponse } from "../http/http-error.ts";
 import { adminSecrets, type AdminSecrets } from "./secrets.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
 export const ADMIN_SESSION_COOKIE = "admin_session";
+/** The cookie's name over https (the `__Host-` prefix needs Secure, which plain-http localhost cannot keep). */
+export const SECURE_SESSION_COOKIE = `__Host-${ADMIN_SESSION_COOKIE}`;
 export const ADMIN_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -29,16 +34,25 @@ function constantTimeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digestA, digestB);
 }
 
-function unavailable(): Response {
-  return errorResponse(503, "Admin access is not configured on this site");
-}
+const unavailable = () => new HttpError(503, "Admin access is not configured on this site");
+const forbidden = () => new HttpError(403, "Cross-site requests are not allowed");
 
-function unauthorized(): Response {
-  return errorResponse(401, "Authentication required");
-}
+/**
+ * A refused sign-in (401 wrong password or no session, 429 locked out) that may tell the sign-in
+ * screens that sign-in is slowed site-wide: `{ error, signInSlowed: true }`.
+ */
+export class SignInRefused extends HttpError {
+  readonly signInSlowed: boolean;
 
-function forbidden(): Response {
-  return errorResponse(403, "Cross-site requests are not allowed");
+  constructor(status: 401 | 429, message: string, signInSlowed: boolean, headers?: HeadersInit) {
+    super(status, message, undefined, headers);
+    this.signInSlowed = signInSlowed;
+  }
+
+  override toResponse(): Response {
+    if (!this.signInSlowed) return super.toResponse();
+    return json({ error: this.message, signInSlowed: true }, { status: this.status, headers: this.headers });
+  }
 }
 
 /** True when a state-changing request comes from another site (or hides where it comes from). */
@@ -54,10 +68,13 @@ function isForeignRequest(req: Request): boolean {
   }
 }
 
-/** 503 when unconfigured, 403 for a foreign Origin on a state-changing method; else null. */
-export function refuseUnavailableOrForeign(req: Request): Response | null {
-  if (!adminSecrets()) return unavailable();
-  return isForeignRequest(req) ? forbidden() : null;
+/**
+ * The guards of sign-in, which has no session to check yet: throws 503 when admin access is not
+ * configured, 403 for a foreign Origin on a state-changing method.
+ */
+export function requireSignInAllowed(req: Request): void {
+  if (!adminSecrets()) throw unavailable();
+  if (isForeignRequest(req)) throw forbidden();
 }
 
 function readCookie(req: Request, name: string): string | null {
@@ -91,10 +108,10 @@ function parseToken(token: string, secret: Buffer, now: number): ParsedToken | n
 }
 
 async function validSession(req: Request, secrets: AdminSecrets): Promise<ParsedToken | null> {
-  const token = readCookie(req, ADMIN_SESSION_COOKIE);
+  const token = readCookie(req, cookieName(req));
   if (!token) return null;
   const now = Date.now();
-  const parsed = parseToken(token, secrets.secret, now);
+  const parsed = parseToken(token, secrets.sessionKey, now);
   if (!parsed) return null;
   const record = await findSession(parsed.storeKey);
   if (!record || record.expiresAt !== parsed.expiresAt || record.expiresAt <= now) return null;
@@ -102,24 +119,33 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<Parsed
 }
 
 /**
- * The guards of every admin function, in one order: auth first, as DESIGN.md §3 requires ("401
+ * The guards of every admin function, in one order: auth first, as docs/http-contract.md requires ("401
  * before anything else"): 503 when deployed without ADMIN_PASSWORD, 401 without a valid session;
  * then the method (405, `Allow` lists `methods` but HEAD); then the origin (403 for a foreign
- * `Origin` on a state-changing method). null when the request may proceed to its body, which is
- * not read here.
+ * `Origin` on a state-changing method). Throws the refusal; returns when the request may proceed
+ * to its body, which is not read here. A session store that cannot be read throws its own error,
+ * which the handler's toErrorResponse answers 503 (to retry), never a 401 that would sign the
+ * owner out.
+ */
+export async function requireAdmin(req: Request, methods: readonly string[]): Promise<void> {
+  const secrets = adminSecrets();
+  if (!secrets) throw unavailable();
+  if (!(await validSession(req, secrets))) throw new UnauthorizedError();
+  if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
+  if (isForeignRequest(req)) throw forbidden();
+}
+
+/**
+ * requireAdmin's refusal as a ready Response, or null to proceed, for the lead desk's handlers
+ * (admin-contact-submission(s).mts), which take it in this form.
  */
 export async function guardAdmin(req: Request, methods: readonly string[]): Promise<Response | null> {
-  const secrets = adminSecrets();
-  if (!secrets) return unavailable();
   try {
-    if (!(await validSession(req, secrets))) return unauthorized();
+    await requireAdmin(req, methods);
+    return null;
   } catch (error) {
-    // The session store is unreachable: a 503 to retry, not a 401 that would sign the owner out.
-    if (isStorageOutage(error)) return toErrorResponse(error, "admin session check");
-    throw error;
+    return toErrorResponse(error, "admin session check");
   }
-  if (!methods.includes(req.method)) return methodNotAllowed(methods.filter((m) => m !== "HEAD"));
-  return isForeignRequest(req) ? forbidden() : null;
 }
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */
@@ -135,9 +161,14 @@ function isHttps(req: Request): boolean {
   );
 }
 
+/** `__Host-admin_session` over https, `admin_session` on plain http (local runs). */
+export function cookieName(req: Request): string {
+  return isHttps(req) ? SECURE_SESSION_COOKIE : ADMIN_SESSION_COOKIE;
+}
+
 function cookieHeader(req: Request, value: string, maxAgeSeconds: number): string {
   const attributes = [
-    `${ADMIN_SESSION_COOKIE}=${value}`,
+    `${cookieName(req)}=${value}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Strict",
@@ -157,11 +188,11 @@ export async function startSession(req: Request): Promise<string> {
   do {
     id = randomBytes(32).toString("base64url");
   } while (
-    !(await saveSession(hmac(secrets.secret, "store", id).toString("hex"), { createdAt: now, expiresAt }))
+    !(await saveSession(hmac(secrets.sessionKey, "store", id).toString("hex"), { createdAt: now, expiresAt }))
   );
   // Pruning is housekeeping: a failure here must not fail the login.
   await deleteExpiredSessions(now).catch(() => 0);
-  const signature = hmac(secrets.secret, "cookie", `${id}.${expiresAt}`).toString("base64url");
+  const signature = hmac(secrets.sessionKey, "cookie", `${id}.${expiresAt}`).toString("base64url");
   return cookieHeader(req, `${id}.${expiresAt}.${signature}`, ADMIN_SESSION_TTL_MS / 1000);
 }
 

@@ -3,7 +3,7 @@
  * per minute. Keys are keyed digests of the client's network (client-key.ts): no address is stored.
  */
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
-import { readJson, updateJson, type Decision } from "../limits/ledger-store.ts";
+import { readLedger, updateJson, type Decision } from "../limits/ledger-store.ts";
 
 const STORE_NAME = "admin-login-throttle";
 
@@ -26,7 +26,7 @@ function parseBuckets(data: unknown): SiteBuckets {
 }
 
 export async function readSiteFailures(): Promise<SiteBuckets> {
-  return parseBuckets(await readJson<unknown>(STORE_NAME, SITE_KEY));
+  return parseBuckets(await readLedger<unknown>(STORE_NAME, SITE_KEY));
 }
 
 /** Changes the site-wide counts with a conditional write; null when conflicts persist. */

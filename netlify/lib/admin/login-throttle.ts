@@ -1,11 +1,13 @@
 /**
- * Brute-force protection for the admin login (DESIGN.md §5): after LOGIN_MAX_FAILURES failed logins
+ * Brute-force protection for the admin login (docs/design.md, Admin security): after LOGIN_MAX_FAILURES failed logins
  * from one client (IPv4 address or IPv6 /64, client-key.ts) within LOGIN_FAILURE_WINDOW_MS, further
- * attempts are refused until the oldest of those failures leaves the window.
+ * attempts are refused until the oldest of those failures leaves the window. IPv6 clients are also
+ * counted under their /48 with the same limit, so the 65,536 /64s of one allocation share one count.
  *
  * An attempt is counted *before* the password is compared and forgiven on success, so a burst of
  * parallel guesses cannot slip past the limit: each must win a conditional write first.
  */
+import { recordAudit } from "./audit-store.ts";
 import {
   clearFailures,
   readFailures,
@@ -104,6 +106,7 @@ export async function recordSiteFailure(now = Date.now()): Promise<boolean> {
     console.warn(
       `admin-login: ${after} failed sign-ins site-wide in the last hour; sign-in is slowed down for everyone until the count falls below ${SITE_FAILURE_CEILING}`,
     );
+    await recordAudit("sign-in-slowed", {}, now);
   }
   return after >= SITE_FAILURE_CEILING;
 }

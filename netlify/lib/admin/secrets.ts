@@ -2,30 +2,64 @@
  * The admin secrets: the shared password (ADMIN_PASSWORD), the key that signs session cookies and the
  * key that stands for client addresses in quotas and throttles. Kept apart from the session code so
  * that lower layers (client keys, quotas) can read a key without importing admin access.
+ *
+ * Admin access is off (every admin call answers 503) when, deployed, ADMIN_PASSWORD is unset or
+ * shorter than ADMIN_PASSWORD_MIN_LENGTH characters, and in every Deploy Preview and branch deploy
+ * (docs/security.md, "Admin password"). Each reason is logged once per process, never the password.
  */
 import { createHmac } from "node:crypto";
+import { isPreviewDeploy } from "../blobs/open-store.ts";
 
 /** Used only under the Netlify CLI (NETLIFY_LOCAL=true) when ADMIN_PASSWORD is unset. */
 export const LOCAL_DEFAULT_PASSWORD = "admin";
+/** Deployed, a shorter password counts as unset: online guessing must stay hopeless. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 16;
 
 export interface AdminSecrets {
   password: string;
+  /** SESSION_SECRET, else derived from the password: the fallback key for client keys. */
   secret: Buffer;
+  /**
+   * Signs session cookies and keys the sessions store. Derived from the secret *and* the password,
+   * so changing ADMIN_PASSWORD ends every session even when SESSION_SECRET stays the same.
+   */
+  sessionKey: Buffer;
 }
 
-let warnedAboutDefault = false;
+const warned = new Set<string>();
 
-/** The configured password and signing secret; null when deployed without ADMIN_PASSWORD. */
+function warnOnce(reason: string, message: string): void {
+  if (warned.has(reason)) return;
+  warned.add(reason);
+  console.warn(message);
+}
+
+/** Why admin access is off on this deploy, or null when the password may be used. */
+function refusal(password: string): string | null {
+  if (isPreviewDeploy()) {
+    return "Admin access is off in Deploy Previews and branch deploys: sign in on the production site.";
+  }
+  if (process.env.NETLIFY_LOCAL === "true") return null;
+  if (password === "") return "ADMIN_PASSWORD is not set: admin access stays off until it is.";
+  if (Array.from(password).length < ADMIN_PASSWORD_MIN_LENGTH) {
+    return `ADMIN_PASSWORD is shorter than ${ADMIN_PASSWORD_MIN_LENGTH} characters: admin access stays off until a longer one is set.`;
+  }
+  return null;
+}
+
+/** The configured password and signing keys; null when admin access is off (see above). */
 export function adminSecrets(): AdminSecrets | null {
   let password = process.env.ADMIN_PASSWORD ?? "";
+  const refused = refusal(password);
+  if (refused) {
+    warnOnce(refused, refused);
+    return null;
+  }
   if (password === "") {
-    if (process.env.NETLIFY_LOCAL !== "true") return null;
-    if (!warnedAboutDefault) {
-      warnedAboutDefault = true;
-      console.warn(
-        "ADMIN_PASSWORD is not set: the admin pages accept the local default password. Set ADMIN_PASSWORD before deploying.",
-      );
-    }
+    warnOnce(
+      "local-default",
+      "ADMIN_PASSWORD is not set: the admin pages accept the local default password. Set ADMIN_PASSWORD before deploying.",
+    );
     password = LOCAL_DEFAULT_PASSWORD;
   }
   const configured = process.env.SESSION_SECRET ?? "";
@@ -33,16 +67,24 @@ export function adminSecrets(): AdminSecrets | null {
     configured !== ""
       ? Buffer.from(configured, "utf8")
       : createHmac("sha256", password).update("glenbrae-admin-session-secret").digest();
-  return { password, secret };
+  const sessionKey = createHmac("sha256", secret).update(`sessions\0${password}`).digest();
+  return { password, secret, sessionKey };
 }
 
 /**
  * The secret that keys client addresses (client-key.ts): CLIENT_KEY_SECRET when set, else the
- * session signing secret, else (deployed without ADMIN_PASSWORD) a fixed value, which still keeps
- * clients apart but no longer hides their addresses from someone who can read the stores.
+ * session signing secret, else (admin access off) a fixed value, which still keeps clients apart
+ * but no longer hides their addresses from someone who can read the stores.
  */
 export function clientKeySecret(): Buffer {
   const dedicated = process.env.CLIENT_KEY_SECRET ?? "";
   if (dedicated !== "") return Buffer.from(dedicated, "utf8");
-  return adminSecrets()?.secret ?? Buffer.from("glenbrae-unconfigured-client-key");
+  return adminSecretsQuietly()?.secret ?? Buffer.from("glenbrae-unconfigured-client-key");
+}
+
+/** As adminSecrets, without logging: client keys are needed on public endpoints too. */
+function adminSecretsQuietly(): AdminSecrets | null {
+  const password = process.env.ADMIN_PASSWORD ?? "";
+  if (refusal(password)) return null;
+  return adminSecrets();
 }

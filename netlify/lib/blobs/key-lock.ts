@@ -3,7 +3,8 @@
  *
  * Across instances, conditional writes (`onlyIfMatch`) keep updates from being lost. The local
  * Blobs server (Netlify CLI, tests) checks If-Match and writes in separate steps, so two writes
- * from one process can both pass the check; queuing them per key closes that gap where it occurs.
+ * from one process can both pass the check; queuing them per key closes that gap where it occurs
+ * (docs/workarounds.md).
  */
 const tails = new Map<string, Promise<unknown>>();
 

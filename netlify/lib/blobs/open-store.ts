@@ -43,7 +43,7 @@ export interface JsonWithEtag<T> {
 /**
  * A JSON entry with the ETag to write it back against, or null when there is none.
  *
- * The local Blobs server (Netlify CLI, tests) sends no ETag on reads, only in listings. Then the
+ * The local Blobs server (Netlify CLI, tests) sends no ETag on reads, only in listings (netlify/cli#6902). Then the
  * listing's ETag is taken first and the entry read after it: a write that lands between the two
  * makes the later conditional write fail and retry, never lose data.
  */

@@ -1,8 +1,8 @@
 /** Quote requests as the contact admin reads them (GET /api/admin/contact-submissions and attachments). */
-import { contentDisposition } from "../uploads/file-types.ts";
+import { contentDisposition, servedFileName } from "../uploads/file-types.ts";
 import { HttpError } from "../http/http-error.ts";
 import { adminNotifications } from "../mail/notification-state.ts";
-import { isLeadStatus } from "../../../src/lib/leads.ts";
+import { isLeadStatus } from "../../../src/lib/lead-model.ts";
 import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import { secureHeaders } from "../http/responses.ts";
 import { openAttachment, readQuote, type QuoteRecord } from "../quote/quote-store.ts";
@@ -15,7 +15,7 @@ export const isQuoteId = (value: string) => QUOTE_ID.test(value);
 export const attachmentUrl = (quoteId: string, attachmentId: string) =>
   `/api/admin/contact-submissions/${quoteId}/attachments/${attachmentId}`;
 
-/** A submission as the admin API returns it (DESIGN.md §3). */
+/** A submission as the admin API returns it (docs/http-contract.md, Admin). */
 export function toAdminQuote(record: QuoteRecord) {
   return {
     id: record.id,
@@ -28,7 +28,8 @@ export function toAdminQuote(record: QuoteRecord) {
     serviceRequired: record.serviceRequired,
     message: record.message,
     attachments: record.attachments.map((attachment) => ({
-      name: attachment.name,
+      // What the owner sees and saves: visible characters, and the extension of the type found.
+      name: servedFileName(attachment.name, attachment.type),
       size: attachment.size,
       type: attachment.type,
       url: attachmentUrl(record.id, attachment.id),
@@ -72,7 +73,7 @@ export async function attachmentResponse(quoteId: string, attachmentId: string):
       "Content-Length": String(attachment.size),
       "Content-Disposition": contentDisposition(
         shownInline(attachment.type) ? "inline" : "attachment",
-        attachment.name,
+        servedFileName(attachment.name, attachment.type),
       ),
       "Content-Security-Policy": ATTACHMENT_CONTENT_SECURITY_POLICY,
       "X-Frame-Options": "DENY",

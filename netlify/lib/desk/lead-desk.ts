@@ -1,5 +1,5 @@
 /**
- * The owner's lead desk (DESIGN.md §3 additions, §10): the paged, filtered and searchable list over
+ * The owner's lead desk (docs/http-contract.md, Admin; docs/design.md, Lead desk): the paged, filtered and searchable list over
  * the summary index, one lead with its ETag, status and note changes without lost updates, erasure,
  * CSV export, the leads-per-week chart and retention.
  */
@@ -19,7 +19,7 @@ import {
   type LeadFilters,
   type LeadStats,
   type LeadStatus,
-} from "../../../src/lib/leads.ts";
+} from "../../../src/lib/lead-model.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
 import {
   NOT_QUOTED_MESSAGE,
@@ -42,6 +42,8 @@ import {
   type LeadRow,
 } from "./lead-index-store.ts";
 import { toAdminQuote, type AdminQuoteBody } from "./admin-quote.ts";
+import { recordErasure } from "../quote/tombstone-store.ts";
+import { servedFileName } from "../uploads/file-types.ts";
 import {
   deleteQuote,
   listQuoteIds,
@@ -398,6 +400,7 @@ export async function eraseLead(id: string): Promise<void> {
   checkId(id);
   const record = await readQuote(id);
   if (!record) throw notFound();
+  await recordErasure(id, "owner");
   await deleteQuote(id);
   await removeRows([{ id, createdAt: record.createdAt }]);
   if (record.estimate) await forgetCalibration(id);
@@ -452,7 +455,7 @@ function csvRow(record: QuoteRecord): string[] {
     record.phone,
     serviceLabel(record.serviceRequired),
     record.message,
-    record.attachments.map((attachment) => attachment.name).join("; "),
+    record.attachments.map((attachment) => servedFileName(attachment.name, attachment.type)).join("; "),
     source.landingPage ?? "",
     source.referrer ?? "",
     source.utmSource ?? "",
@@ -528,6 +531,7 @@ export async function eraseExpiredLeads(now = Date.now()): Promise<number> {
     // The record is the truth: a status changed to won since the index was read keeps the lead.
     const record = await readQuote(row.id);
     if (record && (statusOf(record) === "won" || record.createdAt >= cutoff)) continue;
+    await recordErasure(row.id, "retention", now);
     await deleteQuote(row.id);
     gone.push(row);
   }

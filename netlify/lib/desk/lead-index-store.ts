@@ -52,7 +52,7 @@ const pause = (attempt: number) =>
 
 /**
  * Applies `change` to one month's rows with a conditional write, retrying on a concurrent change.
- * The local Blobs server gives ETags only in listings, hence the listing before each read.
+ * The local Blobs server gives ETags only in listings (netlify/cli#6902), hence the listing before each read.
  */
 function updateMonth(month: string, change: (rows: LeadRow[]) => LeadRow[]): Promise<void> {
   return withKeyLock(`quote-index:${month}`, () => tryUpdateMonth(month, change));

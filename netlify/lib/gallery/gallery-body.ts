@@ -1,4 +1,4 @@
-/** How the gallery admin functions read their JSON bodies (DESIGN.md §3's error shape). */
+/** How the gallery admin functions read their JSON bodies (the error shape of docs/http-contract.md). */
 import type { JsonBodyOptions } from "../http/request-body.ts";
 import { HttpError } from "../http/http-error.ts";
 import { fieldErrorsOf } from "../../../src/lib/field-errors.ts";

@@ -5,14 +5,14 @@
  * The index is one JSON blob holding every item in display order, so displayOrder is always
  * 0..n-1 without gaps. Every change reads it with strong consistency and writes it back
  * conditionally (`onlyIfMatch`, or `onlyIfNew` for the first write), retrying on conflict, so two
- * admins working at once lose nothing (DESIGN.md §6). Writers in one process also queue behind each
+ * admins working at once lose nothing (docs/design.md, Data that must not be lost). Writers in one process also queue behind each
  * other: the local Blobs server checks the condition and writes in separate steps, so only the
  * queue makes concurrent writes from one process safe there.
  */
 import { randomUUID } from "node:crypto";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
 import { deleteImage, imageDimensions } from "./gallery-images-store.ts";
-import { HttpError } from "../http/http-error.ts";
+import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import type { GalleryCategory } from "../../../src/lib/gallery/categories.ts";
 import { imageIdFromUrl, imageUrlForId } from "../../../src/lib/gallery/images.ts";
 import type { GalleryCreateInput, GalleryItem, GalleryUpdateInput } from "../../../src/lib/gallery/schema.ts";
@@ -64,17 +64,10 @@ function serialised<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** The index kept changing under this writer: 409, the admin retries. */
-export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
-
 /**
  * Applies `change` to the current index and writes it back only if nobody else wrote in between;
  * on conflict, re-reads and applies `change` again. `change` returns the new index, or a value
- * in `{ stop }` to end without writing.
+ * in `{ stop }` to end without writing; it refuses by throwing, which writes nothing.
  */
 export async function updateIndex<T>(
   change: (
@@ -92,6 +85,7 @@ export async function updateIndex<T>(
       if (await setJsonIfUnchanged(indexStore(), INDEX_KEY, outcome.next, etag)) return outcome.result;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
     }
+    // The index kept changing under this writer: 409, the admin retries.
     throw new ConflictError("The gallery is being changed by someone else; please try again.");
   });
 }
@@ -100,13 +94,20 @@ export async function listItems(): Promise<GalleryItem[]> {
   return toPublicList((await readIndex()).index);
 }
 
-export type CreateOutcome = { item: GalleryItem } | { error: "image-missing" | "image-in-use" };
+const notFound = () => new NotFoundError("Gallery item not found");
 
-/** Appends a new item: its displayOrder is the item count at the moment it is committed. */
-export async function createItem(input: GalleryCreateInput): Promise<CreateOutcome> {
+/**
+ * Appends a new item: its displayOrder is the item count at the moment it is committed. Throws 400
+ * when `imageUrl` names no published image, 409 when another item shows it already.
+ */
+export async function createItem(input: GalleryCreateInput): Promise<GalleryItem> {
   const imageId = imageIdFromUrl(input.imageUrl);
   const size = imageId ? await imageDimensions(imageId) : null;
-  if (!imageId || !size) return { error: "image-missing" };
+  if (!imageId || !size) {
+    throw new HttpError(400, "Invalid gallery data", {
+      imageUrl: ["Upload the image first: no such gallery image"],
+    });
+  }
   const stored: StoredItem = {
     id: randomUUID(),
     title: input.title,
@@ -118,20 +119,21 @@ export async function createItem(input: GalleryCreateInput): Promise<CreateOutco
     ...size,
     createdAt: new Date().toISOString(),
   };
-  return updateIndex<CreateOutcome>((index) => {
+  return updateIndex<GalleryItem>((index) => {
     if (index.items.some((item) => item.imageUrl === stored.imageUrl)) {
-      return { stop: { error: "image-in-use" } };
+      throw new ConflictError("This image is already in the gallery");
     }
     const displayOrder = index.items.length;
-    return { next: { items: [...index.items, stored] }, result: { item: toPublic(stored, displayOrder) } };
+    return { next: { items: [...index.items, stored] }, result: toPublic(stored, displayOrder) };
   });
 }
 
-export async function updateItem(id: string, input: GalleryUpdateInput): Promise<GalleryItem | null> {
-  return updateIndex<GalleryItem | null>((index) => {
+/** Changes an item's texts and place; throws 404 when there is no such item. */
+export async function updateItem(id: string, input: GalleryUpdateInput): Promise<GalleryItem> {
+  return updateIndex<GalleryItem>((index) => {
     const position = index.items.findIndex((item) => item.id === id);
     const current = index.items[position];
-    if (!current) return { stop: null };
+    if (!current) throw notFound();
     const { description: _d, location: _l, area: _a, ...kept } = current;
     const location = input.location ?? current.location;
     const area = input.area === undefined ? current.area : input.area;
@@ -148,26 +150,29 @@ export async function updateItem(id: string, input: GalleryUpdateInput): Promise
   });
 }
 
-/** Removes the item, then its image. False when there is no such item. */
-export async function deleteItem(id: string): Promise<boolean> {
-  const removed = await updateIndex<StoredItem | null>((index) => {
+/** Removes the item, then its image; throws 404 when there is no such item. */
+export async function deleteItem(id: string): Promise<void> {
+  const removed = await updateIndex<StoredItem>((index) => {
     const current = index.items.find((item) => item.id === id);
-    if (!current) return { stop: null };
+    if (!current) throw notFound();
     return { next: { items: index.items.filter((item) => item !== current) }, result: current };
   });
-  if (!removed) return false;
   const imageId = imageIdFromUrl(removed.imageUrl);
   if (imageId) await deleteImage(imageId);
-  return true;
 }
 
-/** Puts the items in the order of `ids`, which must hold every current id exactly once; else null. */
-export async function reorderItems(ids: readonly string[]): Promise<GalleryItem[] | null> {
-  return updateIndex<GalleryItem[] | null>((index) => {
+/**
+ * Puts the items in the order of `ids`; throws 400 unless `ids` holds every current id exactly
+ * once (the gallery changed since the admin loaded it).
+ */
+export async function reorderItems(ids: readonly string[]): Promise<GalleryItem[]> {
+  return updateIndex<GalleryItem[]>((index) => {
     const byId = new Map(index.items.map((item) => [item.id, item]));
     const unique = new Set(ids);
     if (unique.size !== ids.length || ids.length !== byId.size || !ids.every((id) => byId.has(id))) {
-      return { stop: null };
+      throw new HttpError(400, "imageIds must list every gallery item exactly once", {
+        imageIds: ["The gallery has changed: reload it and try again"],
+      });
     }
     const next = { items: ids.map((id) => byId.get(id) as StoredItem) };
     return { next, result: toPublicList(next) };

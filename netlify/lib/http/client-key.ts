@@ -58,6 +58,15 @@ export function clientNetwork(address: string): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The IPv6 /48 a client network lies in ("2001:db8:1::/48"), or null for IPv4 and unparseable
+ * addresses. One site (a business, a hosting customer) usually holds a whole /48: 65,536 /64s.
+ */
+export function widerNetwork(network: string): string | null {
+  const match = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(network);
+  return match ? `${match[1]}:${match[2]}:${match[3]}::/48` : null;
+}
+
 /** Loopback networks: the only clients a local test run can be, never a deployed visitor. */
 export function isLoopback(network: string): boolean {
   return network.startsWith("127.") || network === "0:0:0:0::/64";
@@ -73,6 +82,23 @@ export function clientKey(
   purpose: string,
 ): { key: string; network: string } {
   const network = clientNetwork(clientAddress(req, context));
-  const key = createHmac("sha256", clientKeySecret()).update(`client\0${purpose}\0${network}`).digest("hex");
-  return { key, network };
+  return { key: networkKey(purpose, network), network };
+}
+
+function networkKey(purpose: string, network: string): string {
+  return createHmac("sha256", clientKeySecret()).update(`client\0${purpose}\0${network}`).digest("hex");
+}
+
+/**
+ * The keys a request is counted under for `purpose`: its client network, and for IPv6 also the /48
+ * around it, so rotating through the /64s of one allocation gains nothing.
+ */
+export function clientKeys(
+  req: Request,
+  context: { ip?: string } | undefined,
+  purpose: string,
+): { key: string; network: string }[] {
+  const client = clientKey(req, context, purpose);
+  const wider = widerNetwork(client.network);
+  return wider ? [client, { key: networkKey(purpose, wider), network: wider }] : [client];
 }

@@ -1,3 +1,9 @@
+/**
+ * How the back end refuses: lib code throws an HttpError (or a subclass) and every handler ends in
+ * one `toErrorResponse`, which turns it into the project's JSON error body. Nothing below a handler
+ * returns a ready Response, null or an error value to mean "refused"; a store read may still answer
+ * null for "not there", and its caller decides whether that is a refusal.
+ */
 import { errorResponse } from "./responses.ts";
 
 /** A refusal with a status and a message for the caller; logic throws it, handlers turn it into JSON. */
@@ -24,6 +30,42 @@ export class HttpError extends Error {
   }
 }
 
+/** 404: the thing the request names does not exist (or the path names nothing). */
+export class NotFoundError extends HttpError {
+  constructor(message = "Not found") {
+    super(404, message);
+  }
+}
+
+/** 409: the request clashes with the current state, or the state kept changing under the writer. */
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+/** 401: the request needs a valid admin session and has none. */
+export class UnauthorizedError extends HttpError {
+  constructor(message = "Authentication required") {
+    super(401, message);
+  }
+}
+
+/** 405 with `Allow`: the route exists, the method is not one it answers. */
+export class MethodNotAllowedError extends HttpError {
+  constructor(allowed: readonly string[]) {
+    super(405, "Method not allowed", undefined, { Allow: allowed.join(", ") });
+  }
+}
+
+/**
+ * The method guard of a public handler: throws MethodNotAllowedError unless `req.method` is one of
+ * `methods`. `Allow` lists them without HEAD, which a GET route answers as well.
+ */
+export function requireMethod(req: Request, methods: readonly string[]): void {
+  if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
+}
+
 /**
  * Netlify Blobs could not be reached: a network failure, or a server error after the client's own
  * retries. Such a failure passes; the caller is told to try again (503) rather than that we broke.
@@ -38,15 +80,29 @@ export function isStorageOutage(error: unknown): boolean {
 export const STORAGE_OUTAGE_MESSAGE = "Our storage is unavailable for a moment. Please try again shortly.";
 
 /**
- * Maps an HttpError to its response; a storage outage to 503 with Retry-After; anything else is a
- * server fault and answers 500 without detail.
+ * Logs a failure that is not a refusal, by where it happened and what kind of error it was: the
+ * error's class name and code, never its message, stack or any value, because messages can quote
+ * stored data (a JSON parse error quotes the text it choked on) and so a visitor's personal data.
+ */
+export function logFailure(where: string, error: unknown): void {
+  if (isStorageOutage(error)) {
+    console.error(`${where}: storage unavailable`);
+    return;
+  }
+  const kind = error instanceof Error ? error.name : typeof error;
+  const code = (error as { code?: unknown } | null)?.code;
+  console.error(`${where}: unexpected failure (${kind}${typeof code === "string" ? ` ${code}` : ""})`);
+}
+
+/**
+ * The one error response: an HttpError answers as itself; a storage outage 503 with Retry-After;
+ * anything else is a server fault, logged by logFailure, and answers 500 without detail.
  */
 export function toErrorResponse(error: unknown, where: string): Response {
   if (error instanceof HttpError) return error.toResponse();
+  logFailure(where, error);
   if (isStorageOutage(error)) {
-    console.error(`${where}: storage unavailable`);
     return errorResponse(503, STORAGE_OUTAGE_MESSAGE, { headers: { "Retry-After": "5" } });
   }
-  console.error(`${where}: unexpected failure`, error instanceof Error ? error.message : "unknown error");
   return errorResponse(500, "Something went wrong on our side. Please try again.");
 }

@@ -34,7 +34,7 @@ export function noContent(): Response {
   return new Response(null, { status: 204, headers: secureHeaders() });
 }
 
-/** `{ error, fieldErrors? }` as DESIGN.md §3 prescribes. */
+/** `{ error, fieldErrors? }` as docs/http-contract.md prescribes. */
 export function errorResponse(
   status: number,
   error: string,

@@ -4,7 +4,10 @@
  */
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
 
-/** Store of the upload quotas (per client and site-wide). Keys hold HMACs of networks, never addresses. */
+/**
+ * Store of the quotas and mail limits (upload-quota.ts, quote-quota.ts, mail-limits.ts). Keys hold
+ * HMACs of networks and recipients, never addresses. Left out of backups: it only counts.
+ */
 export const LIMITS_STORE = "abuse-limits";
 const MAX_WRITE_ATTEMPTS = 8;
 
@@ -36,6 +39,21 @@ export async function updateJson<T, R>(
   return null;
 }
 
-export async function readJson<T>(storeName: string, key: string): Promise<T | null> {
+/** A ledger entry as stored; null when there is none. */
+export async function readLedger<T>(storeName: string, key: string): Promise<T | null> {
   return (await openStore(storeName).get(key, { type: "json" })) as T | null;
+}
+
+/** Every key under `prefix`. */
+export async function listKeys(storeName: string, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const page of openStore(storeName).list({ prefix, paginate: true })) {
+    keys.push(...page.blobs.map((blob) => blob.key));
+  }
+  return keys;
+}
+
+export async function deleteKeys(storeName: string, keys: readonly string[]): Promise<void> {
+  const store = openStore(storeName);
+  await Promise.all(keys.map((key) => store.delete(key)));
 }

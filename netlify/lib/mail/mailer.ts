@@ -1,7 +1,13 @@
 /**
  * Outgoing e-mail over SMTP (nodemailer), configured by SMTP_URL, MAIL_FROM and OWNER_EMAIL
- * (DESIGN.md §9). Under the Netlify CLI, SMTP_URL defaults to the local MailDev that `npm start` runs.
+ * (docs/email.md). Under the Netlify CLI, SMTP_URL defaults to the local MailDev that `npm start` runs.
+ *
+ * A mail server that is not on this machine is only ever spoken to over TLS (smtps://, or STARTTLS
+ * required for smtp://), so the account's password and the customers' details never cross the
+ * network in clear. Deploy Previews and branch deploys send nothing unless SEND_EMAIL_FROM_PREVIEWS
+ * is `true` (docs/security.md, "E-mail").
  */
+import { isPreviewDeploy } from "../blobs/open-store.ts";
 import { businessDetails } from "../business.ts";
 
 /** MailDev's SMTP port under `npm start` (scripts/start.ts). */
@@ -12,8 +18,14 @@ export interface Address {
   address: string;
 }
 
+/** Set to `true` to let a Deploy Preview or branch deploy send e-mail. */
+export const PREVIEW_EMAIL_VARIABLE = "SEND_EMAIL_FROM_PREVIEWS";
+
 export interface MailSettings {
-  /** null: e-mail is not configured (deployed without SMTP_URL); e-mails then stay pending. */
+  /**
+   * null: e-mail is not configured (deployed without SMTP_URL, or a preview that may not send);
+   * e-mails then stay pending.
+   */
   smtpUrl: string | null;
   from: Address | string;
   ownerEmail: string;
@@ -28,7 +40,10 @@ const configured = (name: string) => {
 
 export async function mailSettings(): Promise<MailSettings> {
   const business = await businessDetails();
-  const smtpUrl = configured("SMTP_URL") ?? (process.env.NETLIFY_LOCAL === "true" ? LOCAL_SMTP_URL : null);
+  const previewMuted = isPreviewDeploy() && process.env[PREVIEW_EMAIL_VARIABLE] !== "true";
+  const smtpUrl = previewMuted
+    ? null
+    : (configured("SMTP_URL") ?? (process.env.NETLIFY_LOCAL === "true" ? LOCAL_SMTP_URL : null));
   const siteUrl = (configured("SITE_URL") ?? configured("URL") ?? "http://localhost:8888").replace(
     /\/+$/,
     "",
@@ -55,10 +70,20 @@ export class SendError extends Error {
     message: string,
     /** A 5xx reply: the server refused for good. */
     readonly permanent: boolean,
+    /**
+     * The site's own mail settings are wrong (login refused, no TLS): every e-mail fails alike until
+     * someone fixes SMTP_URL, so it is retried and shown in Contact Admin, never failed for good.
+     */
+    readonly configuration = false,
   ) {
     super(message);
     this.name = "SendError";
   }
+}
+
+/** E-mail addresses in a text (an SMTP reply often names the recipient) replaced for logs. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "<address>");
 }
 
 /** Each SMTP step may take this long before the connection is dropped. */
@@ -73,20 +98,72 @@ interface NodemailerError {
   message?: string;
 }
 
+/** SMTP replies that refuse the account's login (RFC 4954): wrong user name or password, mostly. */
+const LOGIN_REFUSED = new Set([530, 534, 535, 538]);
+
 /** A short reason for the record: the server's reply, or the network error code. */
 function describe(error: unknown): SendError {
   const e = (typeof error === "object" && error !== null ? error : {}) as NodemailerError;
+  const reply = (e.response ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
+  if (e.code === "EAUTH" || (typeof e.responseCode === "number" && LOGIN_REFUSED.has(e.responseCode))) {
+    return new SendError(
+      `The mail server did not accept the SMTP_URL login${reply ? ` (${reply})` : ""}`,
+      false,
+      true,
+    );
+  }
+  if (e.code === "ETLS") {
+    return new SendError(
+      "The mail server did not set up TLS, which is required for a mail server on another machine",
+      false,
+      true,
+    );
+  }
   if (typeof e.responseCode === "number") {
-    const reply = (e.response ?? e.message ?? "").replace(/\s+/g, " ").trim().slice(0, 300);
-    return new SendError(reply || `SMTP reply ${e.responseCode}`, e.responseCode >= 500);
+    const text = (e.response ?? e.message ?? "").replace(/\s+/g, " ").trim().slice(0, 300);
+    return new SendError(text || `SMTP reply ${e.responseCode}`, e.responseCode >= 500);
   }
   const code = e.originalCode ?? e.code;
   if (code === "ETIMEDOUT") return new SendError("The mail server did not answer in time", false);
   if (code === "ECONNREFUSED") return new SendError("The mail server refused the connection", false);
   if (code === "EDNS" || code === "ENOTFOUND" || code === "EAI_AGAIN")
     return new SendError("The mail server's name was not found", false);
-  if (code === "EAUTH") return new SendError("The mail server did not accept the SMTP_URL login", false);
   return new SendError(code ? `Sending failed (${code})` : "Sending failed", false);
+}
+
+/** Mail servers on this machine (MailDev, tests) may be spoken to without TLS. */
+export function isLocalHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return name === "localhost" || name === "::1" || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * The connection settings of an SMTP_URL (`smtp://user:password@host:587` or `smtps://…:465`).
+ * Taken apart here rather than by nodemailer, whose URL options could turn the TLS rule off.
+ */
+export function smtpServer(smtpUrl: string) {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new SendError("SMTP_URL is not a valid URL", false, true);
+  }
+  const secure = url.protocol === "smtps:";
+  if (!secure && url.protocol !== "smtp:") {
+    throw new SendError("SMTP_URL must start with smtp:// or smtps://", false, true);
+  }
+  const local = isLocalHost(url.hostname);
+  const user = decodeURIComponent(url.username);
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    // Not local: STARTTLS must succeed before anything else is sent (no fallback to plain text).
+    requireTLS: !secure && !local,
+    ignoreTLS: false,
+    tls: { minVersion: "TLSv1.2" as const, servername: url.hostname },
+    ...(user ? { auth: { user, pass: decodeURIComponent(url.password) } } : {}),
+  };
 }
 
 /**
@@ -99,10 +176,11 @@ export async function sendMail(
   timeoutMs = 20_000,
 ): Promise<void> {
   if (!settings.smtpUrl) throw new SendError("E-mail is not configured (SMTP_URL)", false);
+  const server = smtpServer(settings.smtpUrl);
   // Loaded on first send, so functions that only store quotes never pay for it.
   const { createTransport } = await import("nodemailer");
   const transport = createTransport({
-    url: settings.smtpUrl,
+    ...server,
     connectionTimeout: STEP_TIMEOUT_MS,
     greetingTimeout: STEP_TIMEOUT_MS,
     socketTimeout: STEP_TIMEOUT_MS,

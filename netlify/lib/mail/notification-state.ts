@@ -1,12 +1,14 @@
 /**
- * How the e-mails of a quote stand, as stored in the quote record (DESIGN.md §9). Light on purpose:
+ * How the e-mails of a quote stand, as stored in the quote record (docs/email.md). Light on purpose:
  * the quote and admin functions import it; the sending machinery (notifications.ts) loads only
  * when something is sent.
  */
 import type { AdminNotification } from "../../../src/lib/notification-status.ts";
+import { OWNER_EMAILS_PER_HOUR, type MailPlan } from "../limits/mail-limits.ts";
 
 export type NotificationKind = "owner" | "receipt";
-export type NotificationStatus = "pending" | "sent" | "failed";
+/** `skipped`: a mail limit kept it from being sent (the reason says which); never sent later. */
+export type NotificationStatus = "pending" | "sent" | "failed" | "skipped";
 
 export interface NotificationState {
   kind: NotificationKind;
@@ -23,25 +25,41 @@ export interface NotificationState {
   giveUpAt: string;
   /** A sender is on it until `until`: nobody else sends it meanwhile. */
   lease?: { id: string; until: string };
+  /** Why it was skipped, or how it goes out (in a summary), in words for the owner. */
+  reason?: string;
+  /** The owner's copy goes in the summary of this clock hour (`yyyy-mm-ddThh`, UTC), not on its own. */
+  summaryHour?: string;
 }
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = ["owner", "receipt"];
 /** Pending e-mails are retried until this long after the quote (or after an admin retry). */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The notifications a new quote starts with: both e-mails pending. */
-export function initialNotifications(createdAt: string): NotificationState[] {
+/** When a lead's owner e-mail waits for the hourly summary: said to the owner in the desk. */
+export const SUMMARY_REASON = `more than ${OWNER_EMAILS_PER_HOUR} leads arrived in this hour, so it goes in the summary e-mail after it`;
+export const SENT_IN_SUMMARY_REASON = "in the hourly summary e-mail";
+
+/** The notifications a new quote starts with: both e-mails pending, unless the mail limits say otherwise. */
+export function initialNotifications(createdAt: string, plan: MailPlan = {}): NotificationState[] {
   const giveUpAt = new Date(Date.parse(createdAt) + RETRY_WINDOW_MS).toISOString();
-  return NOTIFICATION_KINDS.map((kind) => ({ kind, status: "pending", attempts: 0, giveUpAt }));
+  return NOTIFICATION_KINDS.map((kind): NotificationState => {
+    const state: NotificationState = { kind, status: "pending", attempts: 0, giveUpAt };
+    if (kind === "receipt" && plan.receiptSkipped)
+      return { ...state, status: "skipped", reason: plan.receiptSkipped };
+    if (kind === "owner" && plan.ownerSummaryHour)
+      return { ...state, summaryHour: plan.ownerSummaryHour, reason: SUMMARY_REASON };
+    return state;
+  });
 }
 
 /** What the admin screen sees of a notification: no leases, no timers. */
 export function adminNotifications(record: { notifications?: NotificationState[] }): AdminNotification[] {
-  return (record.notifications ?? []).map(({ kind, status, attempts, sentAt, error }) => ({
+  return (record.notifications ?? []).map(({ kind, status, attempts, sentAt, error, reason }) => ({
     kind,
     status,
     attempts,
     ...(sentAt ? { sentAt } : {}),
     ...(error ? { error } : {}),
+    ...(reason ? { reason } : {}),
   }));
 }

@@ -1,5 +1,5 @@
 /**
- * The two e-mails of every quote (DESIGN.md §9): recorded with the quote, sent after the visitor's
+ * The two e-mails of every quote (docs/email.md): recorded with the quote, sent after the visitor's
  * 201, retried with backoff by the scheduled sender for 24 hours, never sent twice.
  *
  * "Never twice": before sending, a sender claims the e-mail with a conditional write of the quote
@@ -10,9 +10,15 @@
  */
 import { randomUUID } from "node:crypto";
 import type { QuoteForEmail } from "./emails/quote-emails.tsx";
-import { HttpError } from "../http/http-error.ts";
+import { ConflictError, logFailure, NotFoundError } from "../http/http-error.ts";
 import { mailSettings, sendMail, SendError, type MailSettings, type OutgoingMail } from "./mailer.ts";
-import { RETRY_WINDOW_MS, type NotificationKind, type NotificationState } from "./notification-state.ts";
+import { clearMailProblem, recordMailProblem } from "./mail-status-store.ts";
+import {
+  RETRY_WINDOW_MS,
+  SENT_IN_SUMMARY_REASON,
+  type NotificationKind,
+  type NotificationState,
+} from "./notification-state.ts";
 import {
   deleteOutboxEntry,
   listOutbox,
@@ -79,8 +85,10 @@ async function updateNotifications<T>(
   });
 }
 
+/** A lead's owner copy that waits for its hour's summary is sent by owner-summary.ts, not here. */
 const isDue = (n: NotificationState, now: number) =>
   n.status === "pending" &&
+  !n.summaryHour &&
   (!n.lease || Date.parse(n.lease.until) <= now) &&
   (!n.nextAttemptAt || Date.parse(n.nextAttemptAt) <= now);
 
@@ -111,7 +119,7 @@ async function claimDue(id: string, now: number) {
   return outcome ? { record: outcome.record, kinds: outcome.result, leaseId } : null;
 }
 
-type Outcome = { sent: true } | { sent: false; error: SendError };
+export type Outcome = { sent: true } | { sent: false; error: SendError };
 
 /** Records how a send went, if the lease is still ours. */
 function settle(id: string, kind: NotificationKind, leaseId: string, outcome: Outcome, now: number) {
@@ -139,7 +147,12 @@ function settle(id: string, kind: NotificationKind, leaseId: string, outcome: Ou
 async function message(kind: NotificationKind, record: QuoteRecord, settings: MailSettings) {
   // Loaded on first use: the templates and their renderer stay out of the quote's path to its 201.
   const { ownerEmail, receiptEmail } = await import("./emails/quote-emails.tsx");
-  const quote: QuoteForEmail = { ...record, reference: record.reference ?? "" };
+  const receipt = record.notifications?.find((n) => n.kind === "receipt");
+  const quote: QuoteForEmail = {
+    ...record,
+    reference: record.reference ?? "",
+    ...(receipt?.status === "skipped" && receipt.reason ? { receiptSkipped: receipt.reason } : {}),
+  };
   return kind === "owner" ? ownerEmail(quote, settings) : receiptEmail(quote, settings);
 }
 
@@ -168,6 +181,47 @@ async function sendOne(
   }
 }
 
+/**
+ * Records how the hourly summary that carried quote `id`'s owner copy went (owner-summary.ts): sent,
+ * or failed for good (the owner's retry then sends the lead on its own).
+ */
+export async function settleSummarised(
+  id: string,
+  hour: string,
+  outcome: Outcome,
+  now: number,
+): Promise<void> {
+  await updateNotifications(id, (record) => {
+    const notifications = record.notifications ?? [];
+    const owner = notifications.find((n) => n.kind === "owner");
+    if (owner?.status !== "pending" || owner.summaryHour !== hour) return null;
+    const {
+      summaryHour: _hour,
+      reason: _reason,
+      lease: _lease,
+      nextAttemptAt: _next,
+      error: _error,
+      ...rest
+    } = owner;
+    const updated: NotificationState = outcome.sent
+      ? {
+          ...rest,
+          attempts: rest.attempts + 1,
+          status: "sent",
+          sentAt: iso(now),
+          reason: SENT_IN_SUMMARY_REASON,
+        }
+      : {
+          ...rest,
+          attempts: rest.attempts + 1,
+          status: "failed",
+          error: `Summary e-mail: ${outcome.error.message}`,
+        };
+    return { notifications: notifications.map((n) => (n.kind === "owner" ? updated : n)), result: undefined };
+  });
+  await tidyOutbox(id);
+}
+
 /** Drops the outbox entry once every e-mail is sent or failed (re-adding it if a retry came between). */
 async function tidyOutbox(id: string): Promise<void> {
   const settled = (record: QuoteRecord | undefined) =>
@@ -179,8 +233,21 @@ async function tidyOutbox(id: string): Promise<void> {
 }
 
 /**
+ * After a send: a refused login or missing TLS is noted for Contact Admin; any success clears it.
+ * Never throws: the note is a courtesy.
+ */
+export async function noteMailSettings(outcome: Outcome): Promise<void> {
+  try {
+    if (outcome.sent) await clearMailProblem();
+    else if (outcome.error.configuration) await recordMailProblem(outcome.error.message);
+  } catch {
+    // The e-mail's own state is in the record; the notice catches up on the next send.
+  }
+}
+
+/**
  * Sends the quote's due e-mails (none when e-mail is not configured). Never throws: what failed is
- * in the record. Logs ids and reasons only, no personal data.
+ * in the record. Logs ids and reasons only, with any address in a server's reply taken out.
  */
 export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS): Promise<void> {
   try {
@@ -192,22 +259,32 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
         claim.kinds.map(async (kind) => {
           const outcome = await sendOne(kind, claim.record, settings, timeoutMs);
           if (!outcome.sent)
-            console.warn(`E-mail "${kind}" of quote ${id} not sent: ${outcome.error.message}`);
+            // The reason stays in the record: an SMTP reply may quote the customer's address.
+            console.warn(
+              `E-mail "${kind}" of quote ${id} not sent (${outcome.error.permanent ? "refused" : "will retry"})`,
+            );
+          await noteMailSettings(outcome);
           await settle(id, kind, claim.leaseId, outcome, Date.now());
         }),
       );
     }
     await tidyOutbox(id);
   } catch (error) {
-    console.error(`E-mails of quote ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    logFailure(`E-mails of quote ${id}`, error);
   }
 }
 
-/** The scheduled sender's run: every quote in the outbox, oldest first, within the time budget. */
-export async function deliverOutbox(): Promise<{ quotes: number }> {
+/**
+ * The scheduled sender's run: the owner's hourly summaries that are due, then every quote in the
+ * outbox, oldest first, within the time budget.
+ */
+export async function deliverOutbox(): Promise<{ quotes: number; summaries: number }> {
   const settings = await mailSettings();
-  if (!settings.smtpUrl) return { quotes: 0 };
+  if (!settings.smtpUrl) return { quotes: 0, summaries: 0 };
   const started = Date.now();
+  // Loaded here only: the quote's own path never needs it.
+  const { deliverOwnerSummaries } = await import("./owner-summary.ts");
+  const summaries = await deliverOwnerSummaries(settings, started);
   const ids = await listOutbox();
   let quotes = 0;
   for (const id of ids) {
@@ -221,7 +298,7 @@ export async function deliverOutbox(): Promise<{ quotes: number }> {
     quotes++;
     await deliverQuote(id, SCHEDULED_SEND_TIMEOUT_MS);
   }
-  return { quotes };
+  return { quotes, summaries };
 }
 
 /**
@@ -231,13 +308,16 @@ export async function deliverOutbox(): Promise<{ quotes: number }> {
 export async function requeueNotifications(id: string): Promise<void> {
   const now = Date.now();
   const current = await readQuoteWithEtag(id);
-  if (!current) throw new HttpError(404, "Submission not found");
+  if (!current) throw new NotFoundError("Submission not found");
   if (!current.data.notifications)
-    throw new HttpError(409, "This quote request predates e-mail notifications");
+    throw new ConflictError("This quote request predates e-mail notifications");
   await updateNotifications(id, (record) => ({
     notifications: (record.notifications ?? []).map((n): NotificationState => {
-      if (n.status === "sent") return n;
-      const { nextAttemptAt: _next, ...rest } = n;
+      // Sent, skipped by a mail limit, or still waiting for its hour's summary: nothing to retry.
+      if (n.status === "sent" || n.status === "skipped") return n;
+      if (n.status === "pending" && n.summaryHour) return n;
+      // A failed summary's lead is retried on its own.
+      const { nextAttemptAt: _next, summaryHour: _hour, reason: _reason, ...rest } = n;
       return { ...rest, status: "pending", giveUpAt: iso(now + RETRY_WINDOW_MS) };
     }),
     result: undefined,

@@ -2,7 +2,7 @@
  * Blobs storage of quote submissions, their attachments and submit idempotency keys.
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
-import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/leads.ts";
+import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/lead-model.ts";
 import type { StoredEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import type { QuoteFields } from "../../../src/lib/quote/rules.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
@@ -25,7 +25,7 @@ export interface QuoteRecord extends QuoteFields {
   attachments: StoredAttachment[];
   /** Short code the customer is told; absent on quotes stored before references existed. */
   reference?: string;
-  /** Lead desk fields (DESIGN.md §10); absent on quotes stored before it, read as `new`, no notes. */
+  /** Lead desk fields (docs/design.md, Lead desk); absent on quotes stored before it, read as `new`, no notes. */
   status?: LeadStatus;
   notes?: LeadNote[];
   source?: LeadSource;
@@ -118,6 +118,11 @@ export async function claimIdempotencyKey(
   if (modified) return proposal;
   const existing = (await s.get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
   return existing ?? proposal;
+}
+
+/** The submission an idempotency key (hashed) is bound to, or null. */
+export async function readIdempotencyKey(hash: string): Promise<IdempotencyRecord | null> {
+  return (await store().get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
 }
 
 const orphanMarkKey = (quoteId: string) => `orphans/${quoteId}`;

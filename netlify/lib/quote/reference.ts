@@ -1,5 +1,5 @@
 /**
- * Quote references: the short code a customer reads out over the phone (DESIGN.md §9).
+ * Quote references: the short code a customer reads out over the phone (docs/email.md, The reference).
  * `Q-` and six characters from an alphabet without look-alikes (no 0/O, no 1/I/L).
  */
 import { randomInt } from "node:crypto";

@@ -14,11 +14,11 @@ import {
   MIN_FILL_TIME_MS,
   UPLOAD_IDS_FIELD,
 } from "../../../src/lib/quote/upload.ts";
-import { parseLeadSourceField } from "../../../src/lib/leads.ts";
+import { parseLeadSourceField } from "../../../src/lib/lead-model.ts";
 import { ESTIMATE_FIELD } from "../../../src/lib/price-guide/answers.ts";
 import { SOURCE_FIELD } from "../../../src/lib/visit-source.ts";
-import { cleanFileName, detectFileType } from "../uploads/file-types.ts";
-import { HttpError } from "../http/http-error.ts";
+import { acceptAttachment, cleanFileName } from "../uploads/file-types.ts";
+import { HttpError, logFailure } from "../http/http-error.ts";
 import { indexQuote } from "../desk/lead-desk.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "../http/multipart.ts";
 import { initialNotifications } from "../mail/notification-state.ts";
@@ -26,6 +26,7 @@ import { checkEstimate } from "./estimate.ts";
 import { assignReference, newReference } from "./reference.ts";
 import {
   claimIdempotencyKey,
+  readIdempotencyKey,
   readQuote,
   saveAttachment,
   saveOutboxEntry,
@@ -34,7 +35,9 @@ import {
   type QuoteRecord,
 } from "./quote-store.ts";
 import { chargeAttachments, type QuotaClient } from "../limits/upload-quota.ts";
-import { FILE_TOO_LARGE_MESSAGE, findLiveUpload, notAnAcceptedType } from "../uploads/uploads.ts";
+import { chargeQuote, refundQuote } from "../limits/quote-quota.ts";
+import { planQuoteMail } from "../limits/mail-limits.ts";
+import { FILE_TOO_LARGE_MESSAGE, findLiveUpload } from "../uploads/uploads.ts";
 import { claimUpload, deleteUpload, readFile } from "../uploads/uploads-store.ts";
 
 export const ATTACHMENTS_FIELD = "attachments";
@@ -61,7 +64,7 @@ export const QUOTE_LIMITS: MultipartLimits = {
 export interface QuoteReceipt {
   id: string;
   createdAt: string;
-  /** What the customer quotes on the phone (DESIGN.md §9). */
+  /** What the customer quotes on the phone (docs/email.md, The reference). */
   reference: string;
 }
 
@@ -97,17 +100,18 @@ function checkInlineFile(file: ParsedFile): InlineAttachment {
   const name = cleanFileName(file.filename.replace(/%22/g, '"'));
   if (!name) throw new HttpError(400, "Attachment file names may not contain folders or control characters");
   if (file.data.byteLength === 0) throw new HttpError(400, `${name} is empty`);
-  const detected = detectFileType(file.data);
-  if (!detected) throw notAnAcceptedType(name);
+  const detected = acceptAttachment(name, file.data);
   return { kind: "inline", name, type: detected.mime, bytes: file.data };
 }
 
 /**
  * Checks and stores one quote request from `client` (client-key.ts). Honeypot hits are answered like
- * a success and stored nowhere. Inline files are charged to the client's attachment quota here;
- * uploaded ones were charged when their upload started, and each goes into one quote only.
+ * a success and stored nowhere. Each stored quote is charged to the client's quote quota
+ * (quote-quota.ts); inline files to its attachment quota here, uploaded ones when their upload
+ * started, and each goes into one quote only. The mail limits (mail-limits.ts) decide, once, what
+ * the quote's e-mails may do.
  */
-export async function submitQuote(
+export async function takeQuote(
   form: ParsedForm,
   idempotencyKey: string | null,
   client: QuotaClient,
@@ -147,19 +151,19 @@ export async function submitQuote(
 
   let id: string = randomUUID();
   let createdAt = new Date(now).toISOString();
-  if (idempotencyKey) {
-    const hash = createHash("sha256").update(idempotencyKey).digest("hex");
-    const claim = await claimIdempotencyKey(hash, { quoteId: id, createdAt });
-    const existing = await readQuote(claim.quoteId);
-    if (existing) {
-      return {
-        id: existing.id,
-        createdAt: existing.createdAt,
-        reference: existing.reference ?? "",
-        stored: false,
-      };
-    }
-    ({ quoteId: id, createdAt } = claim);
+  const hash = idempotencyKey ? createHash("sha256").update(idempotencyKey).digest("hex") : null;
+  const storedBefore = async (
+    quoteId: string | undefined,
+  ): Promise<(QuoteReceipt & { stored: boolean }) | null> => {
+    const existing = quoteId ? await readQuote(quoteId) : null;
+    return existing
+      ? { id: existing.id, createdAt: existing.createdAt, reference: existing.reference ?? "", stored: false }
+      : null;
+  };
+  // A retry of a quote already stored answers as the first time did, and is charged nothing.
+  if (hash) {
+    const retried = await storedBefore((await readIdempotencyKey(hash))?.quoteId);
+    if (retried) return retried;
   }
 
   const uploads = await Promise.all(
@@ -171,11 +175,25 @@ export async function submitQuote(
     if (upload && upload.status !== "complete")
       throw new HttpError(409, `Upload of ${upload.name} is not complete`);
   }
-  await chargeAttachments(
-    client,
-    references.flatMap((reference) => (reference.kind === "inline" ? [reference.bytes.byteLength] : [])),
-    now,
-  );
+  // The quotas come before any write: a refused quote leaves nothing behind.
+  await chargeQuote(client, now);
+  try {
+    await chargeAttachments(
+      client,
+      references.flatMap((reference) => (reference.kind === "inline" ? [reference.bytes.byteLength] : [])),
+      now,
+    );
+  } catch (error) {
+    await refundQuote(client, now).catch(() => undefined);
+    throw error;
+  }
+  if (hash) {
+    const claim = await claimIdempotencyKey(hash, { quoteId: id, createdAt });
+    // A parallel retry stored it meanwhile.
+    const retried = await storedBefore(claim.quoteId);
+    if (retried) return retried;
+    ({ quoteId: id, createdAt } = claim);
+  }
   for (const upload of uploads) {
     if (upload && !(await claimUpload(upload.id, id)))
       throw new HttpError(409, `${upload.name} was already sent with another quote request`);
@@ -205,8 +223,9 @@ export async function submitQuote(
     }
   }
 
-  // The outbox entry goes first, so a stored quote always has one (DESIGN.md §9).
+  // The outbox entry goes first, so a stored quote always has one (docs/email.md).
   const reference = await assignReference(id);
+  const mailPlan = await planQuoteMail(client, id, result.data.email, now);
   await saveOutboxEntry(id, { createdAt });
   const source = parseLeadSourceField(single(form, SOURCE_FIELD));
   const record: QuoteRecord = {
@@ -216,15 +235,13 @@ export async function submitQuote(
     attachments,
     status: "new",
     reference,
-    notifications: initialNotifications(createdAt),
+    notifications: initialNotifications(createdAt, mailPlan),
   };
   if (source) record.source = source;
   if (estimate.estimate) record.estimate = estimate.estimate;
   await saveQuote(record);
   // The record is the commit point; a lead the index misses is added by the daily reconcile.
-  await indexQuote(record).catch((error: unknown) =>
-    console.error("contact: index update failed", error instanceof Error ? error.message : "unknown error"),
-  );
+  await indexQuote(record).catch((error: unknown) => logFailure("contact: index update", error));
 
   for (const upload of uploads) {
     if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);

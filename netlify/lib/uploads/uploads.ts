@@ -11,8 +11,9 @@ import {
   UPLOAD_PART_BYTES,
   UPLOAD_TTL_MS,
 } from "../../../src/lib/quote/upload.ts";
-import { cleanFileName, detectFileType } from "./file-types.ts";
-import { HttpError } from "../http/http-error.ts";
+import { acceptAttachment, isMacroEnabledName, macrosRefused } from "./file-types.ts";
+import type { UploadStart } from "./upload-start.ts";
+import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import { readBodyLimited } from "../http/request-body.ts";
 import { chargeAttachments, type QuotaClient } from "../limits/upload-quota.ts";
 import {
@@ -30,10 +31,6 @@ import {
 
 export const FILE_TOO_LARGE_MESSAGE = QUOTE_MESSAGES.fileTooLarge;
 
-export function notAnAcceptedType(name: string) {
-  return new HttpError(415, `${name} is not an image, PDF or Word document`);
-}
-
 export interface UploadSummary {
   id: string;
   name: string;
@@ -43,15 +40,14 @@ export interface UploadSummary {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Starts an upload for `client` (client-key.ts), charged to its quota and the site's (upload-quota.ts). */
-export async function createUpload(input: Record<string, unknown>, client: QuotaClient, now = Date.now()) {
-  const name = cleanFileName(input.name);
-  if (!name) throw new HttpError(400, "name must be the file's name (no folders, at most 200 characters)");
-  const { size } = input;
-  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 1) {
-    throw new HttpError(400, "size must be the file's size in bytes");
-  }
+/**
+ * Starts an upload (its body checked by UploadStartSchema) for `client` (client-key.ts), charged
+ * to its quota and the site's (upload-quota.ts); 413 over the attachment size limit.
+ */
+export async function createUpload({ name, size }: UploadStart, client: QuotaClient, now = Date.now()) {
   if (size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+  // Refused before a byte is sent; the content is checked again on completion.
+  if (isMacroEnabledName(name)) throw macrosRefused(name);
   await chargeAttachments(client, [size], now);
   const record: UploadRecord = {
     id: randomUUID(),
@@ -75,7 +71,7 @@ export async function createUpload(input: Record<string, unknown>, client: Quota
 /** The upload, if its id is well formed, it exists and it has not expired. */
 export async function findLiveUpload(id: string, now = Date.now()): Promise<UploadRecord> {
   const record = UPLOAD_ID_PATTERN.test(id) ? await readUpload(id) : null;
-  if (!record) throw new HttpError(404, "Upload not found");
+  if (!record) throw new NotFoundError("Upload not found");
   if (Date.parse(record.expiresAt) <= now)
     throw new HttpError(410, "Upload expired; please attach the file again");
   return record;
@@ -91,7 +87,7 @@ export async function receivePart(id: string, indexText: string, req: Request, n
   if (!(index >= 1 && index <= record.partCount)) {
     throw new HttpError(400, `Part number must be between 1 and ${record.partCount}`);
   }
-  if (record.status === "complete") throw new HttpError(409, "Upload already complete");
+  if (record.status === "complete") throw new ConflictError("Upload already complete");
   const expected = expectedPartLength(record, index);
   const bytes = await readBodyLimited(req, expected);
   if (bytes.byteLength !== expected) {
@@ -117,20 +113,22 @@ export async function completeUpload(id: string, now = Date.now()): Promise<Uplo
     if (part) parts.push(part);
     else missing.push(index);
   }
-  if (missing.length) throw new HttpError(409, `Missing parts: ${missing.join(", ")}`);
+  if (missing.length) throw new ConflictError(`Missing parts: ${missing.join(", ")}`);
   const file = new Uint8Array(record.size);
   let offset = 0;
   for (const part of parts) {
     if (offset + part.byteLength > record.size)
-      throw new HttpError(409, "Parts do not add up to the file size");
+      throw new ConflictError("Parts do not add up to the file size");
     file.set(part, offset);
     offset += part.byteLength;
   }
-  if (offset !== record.size) throw new HttpError(409, "Parts do not add up to the file size");
-  const detected = detectFileType(file);
-  if (!detected) {
+  if (offset !== record.size) throw new ConflictError("Parts do not add up to the file size");
+  let detected;
+  try {
+    detected = acceptAttachment(record.name, file);
+  } catch (error) {
     await deleteUpload(id);
-    throw notAnAcceptedType(record.name);
+    throw error;
   }
   await saveFile(id, file);
   await saveUpload({

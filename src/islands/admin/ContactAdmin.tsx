@@ -17,7 +17,8 @@ import {
   type LeadFilters,
   type LeadStats,
   type LeadStatus,
-} from "../../lib/leads";
+} from "../../lib/lead-model";
+import AuditLog from "./AuditLog";
 import DeleteLeadDialog from "./DeleteLeadDialog";
 import GuideCalibration from "./GuideCalibration";
 import LeadChart from "./LeadChart";
@@ -66,7 +67,7 @@ function messageOf(error: unknown): string {
 /**
  * /contact-admin: locked until the server accepts the password; then the quote requests, list and
  * detail. Unlock survives reloads through the session cookie plus the `contact-admin` flag, and is
- * re-checked with the server on every load (SPEC.md §4, DESIGN.md §5).
+ * re-checked with the server on every load (docs/spec.md, States; docs/design.md, Admin security).
  */
 export default function ContactAdmin({ businessName }: Props) {
   const [phase, setPhase] = useState<Phase>("checking");
@@ -463,6 +464,7 @@ export default function ContactAdmin({ businessName }: Props) {
                 )}
               </>
             )}
+            <AuditLog onSessionEnded={(error) => lock(error.message)} />
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { LEAD_CHART_WEEKS, type LeadStats } from "../../lib/leads";
+import { LEAD_CHART_WEEKS, type LeadStats } from "../../lib/lead-model";
 
 interface Props {
   stats: LeadStats | null;

@@ -5,7 +5,7 @@ import {
   LEAD_STATUSES,
   isLeadStatus,
   type LeadFilters,
-} from "../../lib/leads";
+} from "../../lib/lead-model";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { buttonOutline, buttonSecondary } from "../button";
 

@@ -5,20 +5,32 @@ import {
   hasFailedNotification,
   NOTIFICATION_LABELS,
   type AdminNotification,
+  type EmailStatus,
 } from "../../lib/notification-status";
 import { fetchEmailStatus, retryNotifications } from "../../lib/notifications-api";
 import { buttonOutline } from "../button";
 
-/** Shown above the list when the site cannot send e-mail (deployed without SMTP_URL). */
+/**
+ * Shown above the list when the site cannot send e-mail: deployed without SMTP_URL, or the mail
+ * server refuses the settings (login, TLS), which stops every e-mail until SMTP_URL is fixed.
+ */
 export function EmailNotConfiguredNotice() {
-  const [configured, setConfigured] = useState(true);
+  const [status, setStatus] = useState<EmailStatus>({ configured: true });
   useEffect(() => {
-    fetchEmailStatus().then(
-      (status) => setConfigured(status.configured),
-      () => undefined,
-    );
+    fetchEmailStatus().then(setStatus, () => undefined);
   }, []);
-  if (configured) return null;
+  if (status.configured && status.problem) {
+    return (
+      <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <p className="font-semibold">E-mail settings problem: no e-mail is going out</p>
+        <p className="mt-1">
+          {status.problem}. Check the user name and password in SMTP_URL (see the README). New quote requests
+          are stored, and their e-mails are tried again until the settings work.
+        </p>
+      </div>
+    );
+  }
+  if (status.configured) return null;
   return (
     <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <p className="font-semibold">E-mail is not configured</p>
@@ -44,13 +56,16 @@ export function NotificationFailedFlag({ notifications }: { notifications?: Admi
 const attemptsText = (attempts: number) => `${attempts} attempt${attempts === 1 ? "" : "s"}`;
 
 function describe(notification: AdminNotification): string {
+  if (notification.status === "skipped") return `Not sent: ${notification.reason ?? "a sending limit"}`;
   if (notification.status === "sent") {
-    return `Sent ${notification.sentAt ? formatQuoteDate(notification.sentAt) : ""}`.trim();
+    const sent = `Sent ${notification.sentAt ? formatQuoteDate(notification.sentAt) : ""}`.trim();
+    return notification.reason ? `${sent} (${notification.reason})` : sent;
   }
   if (notification.status === "failed") {
     return `Failed after ${attemptsText(notification.attempts)}: ${notification.error ?? "unknown reason"}`;
   }
-  if (notification.attempts === 0) return "Waiting to be sent";
+  if (notification.attempts === 0)
+    return notification.reason ? `Waiting to be sent: ${notification.reason}` : "Waiting to be sent";
   return `Waiting to be sent again (${attemptsText(notification.attempts)} so far: ${notification.error ?? "not sent"})`;
 }
 

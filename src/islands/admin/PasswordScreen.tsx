@@ -8,7 +8,7 @@ interface Props {
   /** One sentence under the heading: what the password opens. */
   purpose: string;
   /**
-   * Signs in and gives the page's own feedback (SPEC.md §8: an alert on Contact Admin, a toast on
+   * Signs in and gives the page's own feedback (docs/spec.md, Messages: an alert on Contact Admin, a toast on
    * Gallery Admin). Resolves to true when the password was accepted.
    */
   onSubmit: (password: string) => Promise<boolean>;

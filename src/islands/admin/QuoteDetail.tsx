@@ -7,8 +7,8 @@ import {
   LEAD_STATUSES,
   isLeadStatus,
   type LeadStatus,
-} from "../../lib/leads";
-import { telLink } from "../../lib/links";
+} from "../../lib/lead-model";
+import { mailtoLink, telLink } from "../../lib/links";
 import { formatQuoteDate, fullName, replyMailto, type AdminQuote } from "../../lib/admin/quotes";
 import { formatFileSize } from "../../lib/file-size";
 import { serviceLabel } from "../../lib/service-options";
@@ -116,7 +116,7 @@ export default function QuoteDetail({
           <div>
             <dt className="text-sm font-semibold text-slate-700">E-mail</dt>
             <dd className="break-words">
-              <a href={`mailto:${submission.email}`} className="text-brand-700 underline">
+              <a href={mailtoLink(submission.email)} className="text-brand-700 underline">
                 {submission.email}
               </a>
             </dd>

@@ -1,4 +1,4 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, isLeadStatus, type LeadStatus } from "../../lib/leads";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, isLeadStatus, type LeadStatus } from "../../lib/lead-model";
 import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../lib/admin/quotes";
 import { serviceLabel } from "../../lib/service-options";
 import GuideShown from "./GuideShown";

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { AdminQuote } from "../../lib/admin/quotes";
 import { fetchLeadPage, listUrl } from "../../lib/leads-api";
-import type { LeadFilters } from "../../lib/leads";
+import type { LeadFilters } from "../../lib/lead-model";
 
 export type ListState =
   | { status: "loading" }

@@ -13,7 +13,7 @@ type LoadState =
 /** Cards in the first row load at once; the rest lazily as they near the viewport. */
 const EAGER_CARDS = 3;
 
-/** The public gallery (SPEC.md §2): category filter, project grid and the project dialog. */
+/** The public gallery (docs/spec.md, Gallery): category filter, project grid and the project dialog. */
 export default function Gallery() {
   const [state, setState] = useState<LoadState>({ status: "loading" });
   const [category, setCategory] = useState<GalleryCategory>("all");

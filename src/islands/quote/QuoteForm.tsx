@@ -23,7 +23,7 @@ import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { toast } from "../../lib/toast-store";
 import { clearDraft, emptyValues, loadDraft, saveDraft } from "./draft";
 import { isQuotaRefusal, submitQuote } from "./submit-quote";
-import { RequestError } from "./upload-client";
+import { QuoteSendError } from "./upload-client";
 
 interface ChosenFile {
   key: string;
@@ -44,7 +44,7 @@ interface Props {
   whatsappHref?: string;
 }
 
-/** The free-quote form on /contact (SPEC.md §2, §5; DESIGN.md §4). */
+/** The free-quote form on /contact (docs/spec.md, Contact and Validation; docs/uploads.md). */
 export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
   const id = useId();
   const [values, setValues] = useState<QuoteFields>(emptyValues);
@@ -54,7 +54,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
   const [serverErrors, setServerErrors] = useState<QuoteFieldErrors>({});
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [status, setStatus] = useState<Status>("editing");
-  /** The quote reference from the 201 answer (DESIGN.md §9), shown on the Thank You panel. */
+  /** The quote reference from the 201 answer (docs/email.md), shown on the Thank You panel. */
   const [reference, setReference] = useState("");
   const [honeypot, setHoneypot] = useState("");
   /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */
@@ -184,7 +184,7 @@ export default function QuoteForm({ phone, phoneHref, whatsappHref }: Props) {
       setStartedAt(null);
       setStatus("sent");
     } catch (error) {
-      if (error instanceof RequestError) {
+      if (error instanceof QuoteSendError) {
         // Unknown or expired uploads: send those files again on the next try.
         if (error.status === 404 || error.status === 410) {
           setFiles((current) => current.map((item) => ({ ...item, uploadId: undefined, sent: 0 })));

@@ -1,5 +1,5 @@
 /**
- * The quote form's send (SPEC.md §5, DESIGN.md §4): uploads the chosen files that are not yet
+ * The quote form's send (docs/spec.md, Validation; docs/uploads.md): uploads the chosen files that are not yet
  * uploaded, then posts the quote with their upload ids. Plain TypeScript, no React.
  */
 import { QUOTE_FIELD_NAMES, type QuoteFieldErrors } from "../../lib/quote/rules";
@@ -12,7 +12,7 @@ import {
 import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 import type { QuoteFields } from "../../lib/quote/rules";
 import { readGuideEstimate } from "./estimate";
-import { RequestError, uploadFile } from "./upload-client";
+import { QuoteSendError, uploadFile } from "./upload-client";
 
 /** A file chosen for the quote; `uploadId` once uploaded, so a retried send skips it. */
 export interface PendingFile {
@@ -56,7 +56,7 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
   });
   if (!response.ok) {
     const answer = (await response.json().catch(() => null)) as { fieldErrors?: QuoteFieldErrors } | null;
-    throw new RequestError(response.status, `HTTP error! status: ${response.status}`, answer?.fieldErrors);
+    throw new QuoteSendError(response.status, `HTTP error! status: ${response.status}`, answer?.fieldErrors);
   }
   const answer = (await response.json()) as { reference?: unknown };
   return typeof answer.reference === "string" ? answer.reference : "";
@@ -64,4 +64,4 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
 
 /** The attachment quotas (429/503) refuse for hours: the visitor should call instead of retrying. */
 export const isQuotaRefusal = (error: unknown): boolean =>
-  error instanceof RequestError && (error.status === 429 || error.status === 503);
+  error instanceof QuoteSendError && (error.status === 429 || error.status === 503);

@@ -1,11 +1,16 @@
 /**
  * Browser side of the part-upload protocol (docs/uploads.md): create → numbered parts → complete.
  * Parts go by XMLHttpRequest for upload progress; a failed part is retried on its own. Not on
- * ../../lib/http.ts: a shared chunk would put /contact over its JavaScript budget.
+ * ../../lib/api-client.ts: a shared chunk would put /contact over its JavaScript budget.
  */
 import type { QuoteFieldErrors } from "../../lib/quote/rules";
 
-export class RequestError extends Error {
+/**
+ * A step of sending a quote (an upload call or the quote itself) that failed: the answer's status
+ * (0 when none came) and the per-field messages of a refused quote. The quote form's own failure
+ * type; the other islands use ApiError (../../lib/api-client.ts).
+ */
+export class QuoteSendError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -26,7 +31,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * are the attachment quotas, refusing for hours (Retry-After), not seconds.
  */
 const retryable = (error: unknown) =>
-  !(error instanceof RequestError) || error.status === 0 || (error.status >= 500 && error.status !== 503);
+  !(error instanceof QuoteSendError) || error.status === 0 || (error.status >= 500 && error.status !== 503);
 
 async function errorMessage(response: Response): Promise<string> {
   if (response.status >= 400 && response.status < 500) {
@@ -43,7 +48,7 @@ async function postJson<T>(url: string, body?: unknown): Promise<T> {
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new RequestError(response.status, await errorMessage(response));
+  if (!response.ok) throw new QuoteSendError(response.status, await errorMessage(response));
   return (await response.json()) as T;
 }
 
@@ -63,9 +68,9 @@ function putPart(url: string, blob: Blob, onProgress: (sent: number) => void): P
       } catch {
         // Not JSON: keep the status message.
       }
-      reject(new RequestError(xhr.status, message));
+      reject(new QuoteSendError(xhr.status, message));
     };
-    xhr.onerror = () => reject(new RequestError(0, "Network error while uploading"));
+    xhr.onerror = () => reject(new QuoteSendError(0, "Network error while uploading"));
     xhr.send(blob);
   });
 }

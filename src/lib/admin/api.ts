@@ -1,11 +1,11 @@
 /**
- * Browser calls of the admin screens (DESIGN.md §3): sign-in, sign-out and session checks; the
+ * Browser calls of the admin screens (docs/http-contract.md, Admin): sign-in, sign-out and session checks; the
  * lead desk's calls are in ../leads-api.ts. Every call sends the session cookie; none is retried
- * (SPEC.md §7).
+ * (docs/spec.md, How the browser calls the server).
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
-import { httpError } from "../http";
+import { apiError } from "../api-client";
 
 /** The server no longer accepts the session (expired, logged out elsewhere, password changed). */
 export class SessionEndedError extends Error {
@@ -33,13 +33,13 @@ export async function login(password: string): Promise<LoginResult> {
     const seconds = Number(response.headers.get("Retry-After"));
     return { status: "throttled", retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60 };
   }
-  throw await httpError(response);
+  throw await apiError(response);
 }
 
 /** Ends the session on the server. A session that had already ended counts as logged out. */
 export async function logout(): Promise<void> {
   const response = await fetch("/api/admin/logout", { method: "POST", credentials: "include" });
-  if (!response.ok && response.status !== 401) throw await httpError(response);
+  if (!response.ok && response.status !== 401) throw await apiError(response);
 }
 
 /** Whether the server still accepts this browser's session. */
@@ -47,7 +47,7 @@ export async function hasSession(): Promise<boolean> {
   const response = await fetch("/api/admin/session", { credentials: "include", cache: "no-store" });
   if (response.ok) return true;
   if (response.status === 401) return false;
-  throw await httpError(response);
+  throw await apiError(response);
 }
 
 /** Whether sign-in is slowed site-wide after many failed attempts (any answer of the session check). */

@@ -6,13 +6,13 @@
  */
 import { MESSAGE_PREVIEW_LENGTH } from "../constants";
 import { mailtoLink } from "../links";
-import type { LeadNote, LeadSource, LeadStatus } from "../leads";
+import type { LeadNote, LeadSource, LeadStatus } from "../lead-model";
 import { isNotificationList, type AdminNotification } from "../notification-status";
 import { serviceLabel } from "../service-options";
 import type { QuoteFields } from "../quote/rules";
 import type { StoredEstimate } from "../price-guide/estimate";
 
-/** Local-storage flag of SPEC.md §4: the screen stays unlocked across reloads while it is "true". */
+/** The local-storage flag of docs/spec.md, States: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
 
 /** Dates are shown in the business's own time zone, wherever the owner opens the page. */

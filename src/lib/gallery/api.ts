@@ -1,8 +1,8 @@
 /**
- * The gallery's calls from the browser (SPEC.md §7, §8). Browser-safe and free of zod.
- * A non-OK answer raises an HttpError (../http.ts).
+ * The gallery's calls from the browser (docs/http-contract.md; docs/spec.md, Messages). Browser-safe and free of zod.
+ * A non-OK answer raises an ApiError (../api-client.ts).
  */
-import { httpError } from "../http";
+import { apiError } from "../api-client";
 import type { GalleryItem } from "./schema";
 
 /** The detail of a failed call's message, without its leading status. */
@@ -23,7 +23,7 @@ export async function fetchGallery(fresh = false): Promise<GalleryItem[]> {
     headers: { Accept: "application/json" },
     cache: fresh ? "no-store" : "default",
   });
-  if (!response.ok) throw await httpError(response);
+  if (!response.ok) throw await apiError(response);
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new Error("The gallery answer was not a list");
   return body.filter(isGalleryItem).sort((a, b) => a.displayOrder - b.displayOrder);
@@ -37,7 +37,7 @@ export async function send<T = unknown>(method: string, url: string, payload?: u
     headers: payload === undefined ? undefined : { "Content-Type": "application/json" },
     body: payload === undefined ? undefined : JSON.stringify(payload),
   });
-  if (!response.ok) throw await httpError(response);
+  if (!response.ok) throw await apiError(response);
   const text = await response.text();
   return text ? (JSON.parse(text) as T) : null;
 }

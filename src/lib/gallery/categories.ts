@@ -1,5 +1,5 @@
 /**
- * Gallery categories (SPEC.md §3) with the labels of the /gallery filter buttons (SPEC.md §2).
+ * Gallery categories (docs/spec.md, Content and records) with the labels of the /gallery filter buttons.
  * Shipped to the browser and used by Netlify Functions: no Node APIs, astro:* or React here.
  */
 

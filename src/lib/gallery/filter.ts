@@ -1,5 +1,5 @@
 /**
- * The gallery filter rule of SPEC.md §5. Browser-safe.
+ * The gallery filter rule (docs/spec.md, Gallery filter). Browser-safe.
  *
  * An item matches a category when its category equals it exactly, or else when the category text
  * appears case-insensitively in its title or description. 'all' (All Projects) shows every item.

@@ -1,4 +1,4 @@
-/** Reordering helpers for the gallery admin (SPEC.md §7: swap with a neighbour, or move to a drop position). Browser-safe. */
+/** Reordering helpers for the gallery admin (docs/spec.md, Gallery admin: swap with a neighbour, or move to a drop position). Browser-safe. */
 
 /** `ids` with the element at `from` moved to index `to` (clamped to the list). */
 export function moveTo<T>(ids: readonly T[], from: number, to: number): T[] {

@@ -1,13 +1,13 @@
 /**
- * Which e-mail domains the quote form accepts (SPEC.md §5 with DESIGN.md §8).
- * Data, not logic: edit the lists to change the rule. Browser-safe. DESIGN.md §8's twelve providers
+ * Which e-mail domains the quote form accepts (docs/spec.md, Validation).
+ * Data, not logic: edit the lists to change the rule. Browser-safe. The twelve common UK providers
  * need no list of their own: each ends in `.com` or `.co.uk`, which the fragments below accept.
  */
 
-/** SPEC.md §5: a domain that contains one of these anywhere is accepted. */
+/** A domain that contains one of these anywhere is accepted. */
 export const RECOGNISED_DOMAIN_FRAGMENTS = [".co.uk", ".com", ".org", ".net"] as const;
 
-/** DESIGN.md §8: any domain ending in one of these is accepted (.uk covers .org.uk, .gov.uk, …). */
+/** Any domain ending in one of these is accepted (.uk covers .org.uk, .gov.uk, …). */
 export const RECOGNISED_DOMAIN_ENDINGS = [".uk", ".scot"] as const;
 
 export function isRecognisedEmailDomain(domain: string): boolean {

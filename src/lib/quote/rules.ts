@@ -1,11 +1,11 @@
 /**
- * The rules and exact messages of a quote request (SPEC.md §5), as plain functions with no
+ * The rules and exact messages of a quote request (docs/spec.md, Validation), as plain functions with no
  * dependencies. The QuoteForm island checks with these directly; the server's zod schema
  * (schema.ts) is built from the same functions, so both always give the same messages.
- * Plain functions keep zod out of the /contact page's JavaScript budget (DESIGN.md §7).
+ * Plain functions keep zod out of the /contact page's JavaScript budget (docs/design.md, Quality bars).
  *
  * Browser-safe: no Node APIs, astro:* or React. Each field reports one message: the first rule it
- * breaks, in SPEC.md's order.
+ * breaks, in the specified order.
  */
 import {
   MAX_ATTACHMENT_MB,
@@ -19,7 +19,7 @@ import {
 import { isRecognisedEmailDomain } from "./email-domains";
 import { SERVICE_OPTION_VALUES } from "../service-options";
 
-/** Upper bounds SPEC.md leaves open; they keep stored records and requests small. */
+/** Upper bounds the specification leaves open; they keep stored records and requests small. */
 export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 export const PHONE_MAX_LENGTH = 30;
@@ -43,11 +43,16 @@ export const QUOTE_MESSAGES = {
   fileTooLarge: `Please ensure all files are under ${MAX_ATTACHMENT_MB}MB`,
 } as const;
 
-/** SPEC.md §5: an optional leading plus, then 10-15 digits, spaces, hyphens or parentheses. */
+/** An optional leading plus, then 10-15 digits, spaces, hyphens or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,15}$/;
-/** One @, something before it, a dotted domain after it, no spaces or angle brackets. */
+/**
+ * One @, a dotted domain after it, and before it only letters, digits and `. _ + - '` (no leading,
+ * trailing or doubled dot). Nothing that means something in a `mailto:` link (`? & # % , ;`) or a
+ * mail header, so an address shown as a link in Contact Admin or the owner's e-mail opens a reply to
+ * that address and nothing else (`morag?cc=…@gmail.com` is refused).
+ */
 export const EMAIL_PATTERN =
-  /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+  /^[\p{L}\p{N}_+'-]+(?:\.[\p{L}\p{N}_+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/u;
 
 export const QUOTE_FIELD_NAMES = [
   "firstName",

@@ -1,5 +1,5 @@
 /**
- * The quote request (SPEC.md §3) as a zod schema for POST /api/contact, built from the shared rules of
+ * The quote request (docs/spec.md, Content and records) as a zod schema for POST /api/contact, built from the shared rules of
  * rules.ts: the server and the QuoteForm island give the same messages by construction.
  * Browser-safe, but only the server imports it (zod stays out of the /contact page bundle).
  */

@@ -2,7 +2,7 @@
  * Numbers of the quote attachment protocol (docs/uploads.md), shared by the QuoteForm island and the
  * functions. Browser-safe.
  */
-/** DESIGN.md §4: no request body the browser sends may exceed this. */
+/** docs/design.md, Attachments and the request limit: no request body the browser sends may exceed this. */
 export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 /** Every part but the last is exactly this long; well under the 4.5 MB the platform really takes. */
 export const UPLOAD_PART_BYTES = 3 * 1024 * 1024;
@@ -19,5 +19,5 @@ export const UPLOAD_IDS_FIELD = "uploadIds";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-/** What the file picker offers (SPEC.md §5); the server checks content, not this. */
+/** What the file picker offers (docs/spec.md, Validation); the server checks content, not this. */
 export const ATTACHMENT_ACCEPT = "image/*,.pdf,.doc,.docx";

@@ -6,7 +6,7 @@ import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { Fragment, type ReactNode } from "react";
-import { telLink } from "../../../../src/lib/links.ts";
+import { mailtoLink, telLink } from "../../../../src/lib/links.ts";
 import type { BusinessDetails } from "../../business.ts";
 import EmailLayout, { colours, heading, paragraph } from "./EmailLayout.tsx";
 
@@ -25,6 +25,8 @@ export interface OwnerEmailProps {
   leadUrl: string;
   /** The price guide range the visitor saw, when the quote came through the guide. */
   guide?: { shown: string; job: string };
+  /** Why the customer was sent no receipt (a mail limit), when none was sent. */
+  receiptSkipped?: string;
 }
 
 const label = { color: colours.muted, fontSize: "14px", lineHeight: "22px", fontWeight: 700, margin: 0 };
@@ -62,6 +64,7 @@ export default function OwnerEmail(props: OwnerEmailProps) {
     attachments,
     leadUrl,
     guide,
+    receiptSkipped,
   } = props;
   return (
     <EmailLayout business={business} siteUrl={siteUrl} preview={`${serviceLabel} – ${name} – ${phone}`}>
@@ -72,7 +75,7 @@ export default function OwnerEmail(props: OwnerEmailProps) {
       <Section>
         <Field name="Name">{name}</Field>
         <Field name="E-mail">
-          <Link href={`mailto:${email}`} style={{ color: colours.brand }}>
+          <Link href={mailtoLink(email)} style={{ color: colours.brand }}>
             {email}
           </Link>
         </Field>
@@ -108,6 +111,11 @@ export default function OwnerEmail(props: OwnerEmailProps) {
             {`${attachment.name} (${attachment.size})`}
           </Text>
         ))
+      )}
+      {receiptSkipped && (
+        <Text style={{ ...value, margin: "16px 0 0", color: colours.accent }}>
+          {`No receipt was sent to the customer: ${receiptSkipped}.`}
+        </Text>
       )}
       <Section style={{ margin: "24px 0 8px" }}>
         <Button

@@ -1,5 +1,5 @@
 /**
- * The two e-mails of a quote (DESIGN.md §9), rendered from React Email templates to HTML and
+ * The two e-mails of a quote (docs/email.md), rendered from React Email templates to HTML and
  * plain text. Server-only: nothing here may reach a browser bundle.
  */
 import type { ReactElement } from "react";
@@ -11,7 +11,9 @@ import { formatReviewed, guideShownText } from "../../../../src/lib/price-guide/
 import { businessDetails } from "../../business.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import type { QuoteRecord } from "../../quote/quote-store.ts";
+import { servedFileName } from "../../uploads/file-types.ts";
 import OwnerEmail from "./OwnerEmail.tsx";
+import OwnerSummaryEmail from "./OwnerSummaryEmail.tsx";
 import ReceiptEmail from "./ReceiptEmail.tsx";
 
 /** Longest visitor text put into a subject or display name. */
@@ -75,7 +77,11 @@ export type QuoteForEmail = Pick<
   | "message"
   | "attachments"
   | "estimate"
-> & { reference: string };
+> & {
+  reference: string;
+  /** Why no receipt went to the customer (a mail limit), when none did. */
+  receiptSkipped?: string;
+};
 
 /** To the owner: every field, Reply-To the customer. */
 export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): Promise<OutgoingMail> {
@@ -94,7 +100,10 @@ export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): 
       phone={quote.phone}
       serviceLabel={service}
       message={quote.message}
-      attachments={quote.attachments.map((file) => ({ name: file.name, size: formatFileSize(file.size) }))}
+      attachments={quote.attachments.map((file) => ({
+        name: servedFileName(file.name, file.type),
+        size: formatFileSize(file.size),
+      }))}
       leadUrl={leadUrl(settings.siteUrl, quote.id)}
       guide={
         estimate && {
@@ -102,6 +111,7 @@ export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): 
           job: `${[estimate.label, estimate.details].filter(Boolean).join(" · ")} (guide reviewed ${formatReviewed(estimate.reviewed)})`,
         }
       }
+      {...(quote.receiptSkipped ? { receiptSkipped: quote.receiptSkipped } : {})}
     />,
   );
   return {
@@ -137,6 +147,61 @@ export async function receiptEmail(
     to: quote.email,
     replyTo: settings.ownerEmail,
     subject: `Your quote request ${quote.reference} – ${business.name}`,
+    ...body,
+  };
+}
+
+const HOUR_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Europe/London",
+});
+const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+/** "14:00–15:00 on 20/11/2026" in UK time for the hour starting at `start`. */
+export function summaryPeriod(start: number): string {
+  const end = start + 60 * 60 * 1000;
+  return `${HOUR_FORMAT.format(start)}–${HOUR_FORMAT.format(end)} on ${DAY_FORMAT.format(start)}`;
+}
+
+/** To the owner: the leads of one hour beyond the hourly limit of single lead e-mails, in one e-mail. */
+export async function ownerSummaryEmail(
+  leads: readonly QuoteRecord[],
+  hourStart: number,
+  perHour: number,
+  unnamed: number,
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  const business = await businessDetails();
+  const period = summaryPeriod(hourStart);
+  const total = leads.length + unnamed;
+  const body = await both(
+    <OwnerSummaryEmail
+      business={business}
+      siteUrl={settings.siteUrl}
+      period={period}
+      perHour={perHour}
+      leads={leads.map((lead) => ({
+        reference: lead.reference ?? "",
+        name: headerText(`${lead.firstName} ${lead.lastName}`),
+        serviceLabel: serviceLabel(lead.serviceRequired),
+        received: formatQuoteDate(lead.createdAt),
+        leadUrl: leadUrl(settings.siteUrl, lead.id),
+      }))}
+      unnamed={unnamed}
+      deskUrl={`${settings.siteUrl}/contact-admin`}
+    />,
+  );
+  return {
+    to: settings.ownerEmail,
+    replyTo: settings.ownerEmail,
+    subject: `${total} more quote request${total === 1 ? "" : "s"}, ${period}`,
     ...body,
   };
 }

@@ -12,7 +12,7 @@ interface Props {
   onSave: (item: GalleryItem, input: GalleryUpdateInput) => Promise<boolean>;
 }
 
-/** The Edit Image dialog (SPEC.md §2): title, description, category, town; Cancel or Save. */
+/** The Edit Image dialog (docs/spec.md, Gallery admin): title, description, category, town; Cancel or Save. */
 export default function EditImageDialog({ item, towns, onCancel, onSave }: Props) {
   const ref = useModalDialog(item !== null);
   const id = useId();

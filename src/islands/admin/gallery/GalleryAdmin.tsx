@@ -18,7 +18,7 @@ export interface TownChoice {
   name: string;
 }
 
-/** SPEC.md §8: the gallery admin's sign-in feedback is a toast. Resolves to true when signed in. */
+/** docs/spec.md, Messages: the gallery admin's sign-in feedback is a toast. Resolves to true when signed in. */
 async function signIn(password: string): Promise<boolean> {
   try {
     const result = await login(password);
@@ -46,7 +46,7 @@ async function signIn(password: string): Promise<boolean> {
   return false;
 }
 
-/** The gallery admin screen (SPEC.md §2, §4): locked on every page load; unlocked in memory only. */
+/** The gallery admin screen (docs/spec.md, Gallery admin and States): locked on every page load; unlocked in memory only. */
 export default function GalleryAdmin({ towns }: { towns: TownChoice[] }) {
   const [unlocked, setUnlocked] = useState(false);
   if (!unlocked) {

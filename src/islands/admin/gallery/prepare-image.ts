@@ -1,9 +1,9 @@
 /**
  * Browser side of a gallery upload: phone photos are scaled and re-encoded on a canvas until they fit
- * one request (DESIGN.md §4); the server checks, strips and re-encodes again regardless.
+ * one request (docs/design.md, Attachments and the request limit); the server checks, strips and re-encodes again regardless.
  */
 import { sniffImageType } from "../../../lib/file-signature";
-import { sendWithProgress, type XhrAnswer } from "../../../lib/http";
+import { sendWithProgress, type XhrAnswer } from "../../../lib/api-client";
 import {
   CLIENT_IMAGE_MAX_EDGE,
   CLIENT_IMAGE_TARGET_BYTES,

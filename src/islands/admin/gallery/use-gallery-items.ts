@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { errorDetail, fetchGallery, send } from "../../../lib/gallery/api";
-import { HttpError } from "../../../lib/http";
+import { ApiError } from "../../../lib/api-client";
 import { swapWithNeighbour } from "../../../lib/gallery/order";
 import type { GalleryItem, GalleryUpdateInput } from "../../../lib/gallery/schema";
 import { UPLOAD_DEFAULT_DESCRIPTION } from "../../../lib/gallery/constants";
@@ -21,7 +21,7 @@ export function errorToast(description: string) {
 }
 
 /**
- * The gallery admin's images (SPEC.md §2, §8): loaded once unlocked, and reloaded after every
+ * The gallery admin's images (docs/spec.md, Gallery admin and Messages): loaded once unlocked, and reloaded after every
  * upload, edit, delete or reorder, whether it succeeded or not. After a reload the focus returns
  * to the card it was on, else to the heading.
  */
@@ -71,7 +71,7 @@ export function useGalleryItems(headingRef: RefObject<HTMLHeadingElement | null>
       toast({ title: "Success", description: "Images reordered successfully" });
     } catch (error) {
       errorToast(
-        error instanceof HttpError && error.status === 400
+        error instanceof ApiError && error.status === 400
           ? "The gallery was changed elsewhere, so it has been reloaded. Please try the move again."
           : `Failed to reorder images: ${errorDetail(error)}`,
       );
@@ -149,7 +149,7 @@ export function useGalleryItems(headingRef: RefObject<HTMLHeadingElement | null>
       }
       toast({ title: "Success", description: "Image uploaded successfully" });
     } catch (error) {
-      // SPEC.md §8: one message for the owner; the cause ('Upload failed' or 'Failed to add to gallery') for the console.
+      // docs/spec.md, Messages: one message for the owner; the cause ('Upload failed' or 'Failed to add to gallery') for the console.
       console.error(error instanceof UploadError || error instanceof Error ? error.message : error);
       errorToast("Failed to upload image");
     } finally {

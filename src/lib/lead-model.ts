@@ -1,5 +1,5 @@
 /**
- * The owner's lead desk (DESIGN.md §10): statuses, retention period, the source of a lead and the
+ * The owner's lead desk (docs/design.md, Lead desk): statuses, retention period, the source of a lead and the
  * list's query parameters. Shared by the admin screen, the quote form's source capture, the
  * functions and the privacy policy.
  *
@@ -28,7 +28,7 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
  */
 export const LEAD_RETENTION_MONTHS = 12;
 
-/** Admin list paging (DESIGN.md §3). */
+/** Admin list paging (docs/http-contract.md, Admin). */
 export const LEADS_PAGE_SIZE = 50;
 export const LEADS_MAX_PAGE_SIZE = 200;
 export const LEAD_SEARCH_MAX_LENGTH = 100;

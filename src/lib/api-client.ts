@@ -1,19 +1,22 @@
 /**
- * Browser calls' failures and upload progress, for every island: one error type with the HTTP
- * status (0 when the request never got an answer), one reading of the project's JSON error body
- * (`{ "error": "…" }`), and one XMLHttpRequest wrapper for uploads that report progress.
+ * Browser calls to the site's API, for the admin screens and the gallery: one error type with the
+ * HTTP status (0 when the request never got an answer), one reading of the project's JSON error
+ * body (`{ "error": "…" }`), and one XMLHttpRequest wrapper for uploads that report progress. The
+ * server's refusals are `HttpError` (netlify/lib/http/http-error.ts); the quote form keeps its own
+ * small client (src/islands/quote/upload-client.ts) for its JavaScript budget.
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 
-export class HttpError extends Error {
+/** A browser call to the site's API that failed. */
+export class ApiError extends Error {
   constructor(
     /** The answer's status; 0 for a network failure. */
     readonly status: number,
     message: string,
   ) {
     super(message);
-    this.name = "HttpError";
+    this.name = "ApiError";
   }
 }
 
@@ -31,12 +34,12 @@ export function errorField(text: string): string | undefined {
 }
 
 /**
- * SPEC.md §8: "{status}: {body text, or the status text when empty}". A JSON `{ error }` body
+ * docs/spec.md, Messages: "{status}: {body text, or the status text when empty}". A JSON `{ error }` body
  * contributes its message rather than raw JSON.
  */
-export async function httpError(response: Response): Promise<HttpError> {
+export async function apiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
-  return new HttpError(
+  return new ApiError(
     response.status,
     `${response.status}: ${errorField(text) ?? (text || response.statusText)}`,
   );
@@ -51,7 +54,7 @@ export interface XhrAnswer {
 
 /**
  * Sends `body` by XMLHttpRequest (fetch cannot report upload progress), cookies included, and
- * resolves to the answer whatever its status; rejects with HttpError(0) when no answer came.
+ * resolves to the answer whatever its status; rejects with ApiError(0) when no answer came.
  */
 export function sendWithProgress(
   method: string,
@@ -67,7 +70,7 @@ export function sendWithProgress(
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : null);
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, statusText: xhr.statusText });
-    xhr.onerror = () => reject(new HttpError(0, "Network error while uploading"));
+    xhr.onerror = () => reject(new ApiError(0, "Network error while uploading"));
     xhr.send(body);
   });
 }

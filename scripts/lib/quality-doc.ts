@@ -1,26 +1,26 @@
-/** Writes generated tables into README.md between `<!-- name:start -->` and `<!-- name:end -->`. */
+/** Writes generated tables into docs/quality.md between `<!-- name:start -->` and `<!-- name:end -->`. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { format, resolveConfig } from "prettier";
 
-const README = join(import.meta.dirname, "..", "..", "README.md");
+const QUALITY_DOC = join(import.meta.dirname, "..", "..", "docs", "quality.md");
 
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
-/** Replaces the block between the markers; throws when README.md lacks them. */
-export async function writeReadmeBlock(name: string, markdown: string): Promise<void> {
+/** Replaces the block between the markers; throws when docs/quality.md lacks them. */
+export async function writeQualityBlock(name: string, markdown: string): Promise<void> {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
-  const text = readFileSync(README, "utf8");
+  const text = readFileSync(QUALITY_DOC, "utf8");
   const from = text.indexOf(start);
   const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md needs the markers ${start} … ${end}`);
+  if (from < 0 || to < from) throw new Error(`docs/quality.md needs the markers ${start} … ${end}`);
   const next = `${text.slice(0, from + start.length)}\n\n${markdown}\n\n${text.slice(to)}`;
-  const options = (await resolveConfig(README)) ?? {};
-  writeFileSync(README, await format(next, { ...options, filepath: README }));
+  const options = (await resolveConfig(QUALITY_DOC)) ?? {};
+  writeFileSync(QUALITY_DOC, await format(next, { ...options, filepath: QUALITY_DOC }));
 }
 
 /** Prints a table as aligned plain text for the terminal. */

@@ -8,7 +8,7 @@ import {
   sanitizeLeadSource,
   sourceLabel,
   weekStart,
-} from "../../src/lib/leads.ts";
+} from "../../src/lib/lead-model.ts";
 
 describe("lead source", () => {
   test("the capture script and the quote form use one storage key", () => {

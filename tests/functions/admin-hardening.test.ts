@@ -1,0 +1,224 @@
+/**
+ * The admin password and sessions against online guessing (docs/security.md, "Admin password"),
+ * and the audit log ("Audit log"), against a real Blobs server: a deployed password under 16
+ * characters counts as unset, previews have no admin access, a password change ends sessions even
+ * with SESSION_SECRET set, the `__Host-` cookie over https, and what the log records.
+ */
+import { setEnvironmentContext } from "@netlify/blobs";
+import type { Context } from "@netlify/functions";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import auditLog from "../../netlify/functions/admin-audit-log.mts";
+import logout from "../../netlify/functions/admin-logout.mts";
+import session from "../../netlify/functions/admin-session.mts";
+import submission from "../../netlify/functions/admin-contact-submission.mts";
+import contact from "../../netlify/functions/contact.mts";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "../../netlify/lib/admin/secrets.ts";
+import { eraseExpiredLeads } from "../../netlify/lib/desk/lead-desk.ts";
+import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
+import type { AuditEvent } from "../../src/lib/admin/audit.ts";
+import {
+  TEST_ADMIN_PASSWORD,
+  TEST_ORIGIN,
+  adminCookie,
+  contextFor,
+  cookieFrom,
+  loginRequest,
+  useAdminTestEnv,
+} from "./admin-session.ts";
+import { startBlobs } from "./blobs.ts";
+import { quoteRequest, VALID_FIELDS } from "./quote-fixtures.ts";
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  blobs = await startBlobs();
+  for (const level of ["log", "info", "warn", "error"] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(" "));
+    });
+  }
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await blobs.stop();
+});
+beforeEach(() => useAdminTestEnv());
+afterEach(() => {
+  vi.useRealTimers();
+  delete process.env.CONTEXT;
+  delete process.env.NETLIFY_LOCAL;
+  setEnvironmentContext(blobs.context);
+});
+
+const sessionCheck = (cookie: string, url = `${TEST_ORIGIN}/api/admin/session`) =>
+  session(new Request(url, { headers: { cookie } }));
+
+describe("the admin password", () => {
+  test(`deployed, a password under ${ADMIN_PASSWORD_MIN_LENGTH} characters counts as unset: 503, and a log line says why without the password`, async () => {
+    const short = "Tr0ub4dor&3-xyz"; // 15 characters
+    expect(Array.from(short)).toHaveLength(ADMIN_PASSWORD_MIN_LENGTH - 1);
+    process.env.ADMIN_PASSWORD = short;
+    const before = logged.length;
+    const login = await loginRequest(short, { ip: "192.0.2.60" });
+    expect(login.status).toBe(503);
+    expect(await login.json()).toEqual({ error: "Admin access is not configured on this site" });
+    expect((await sessionCheck("admin_session=x")).status).toBe(503);
+    const lines = logged.slice(before);
+    expect(lines.some((line) => line.includes(`shorter than ${ADMIN_PASSWORD_MIN_LENGTH} characters`))).toBe(
+      true,
+    );
+    for (const line of logged) expect(line).not.toContain(short);
+
+    // Exactly the minimum works; characters, not bytes, are counted.
+    process.env.ADMIN_PASSWORD = "ééééééééééééééé1";
+    expect((await loginRequest("ééééééééééééééé1", { ip: "192.0.2.61" })).status).toBe(200);
+  });
+
+  test("under the Netlify CLI a short password still works (local runs only)", async () => {
+    process.env.NETLIFY_LOCAL = "true";
+    process.env.ADMIN_PASSWORD = "short";
+    expect((await loginRequest("short", { ip: "192.0.2.62" })).status).toBe(200);
+  });
+
+  test("Deploy Previews and branch deploys have no admin access at all", async () => {
+    for (const context of ["deploy-preview", "branch-deploy"]) {
+      process.env.CONTEXT = context;
+      setEnvironmentContext({
+        ...blobs.context,
+        deployID: "6650a0f7c1e0b30008a1b2c3",
+        primaryRegion: "us-east-1",
+      });
+      const before = logged.length;
+      expect((await loginRequest(TEST_ADMIN_PASSWORD, { ip: "192.0.2.63" })).status).toBe(503);
+      expect((await sessionCheck("admin_session=x")).status).toBe(503);
+      // Logged once per function instance.
+      expect(logged.some((line) => line.includes("off in Deploy Previews and branch deploys"))).toBe(true);
+      expect(logged.slice(before).every((line) => !line.includes(TEST_ADMIN_PASSWORD))).toBe(true);
+    }
+  });
+
+  test("changing ADMIN_PASSWORD ends every session even when SESSION_SECRET is set", async () => {
+    process.env.SESSION_SECRET = "a-long-random-session-secret-that-stays-the-same";
+    const cookie = await adminCookie();
+    expect((await sessionCheck(cookie)).status).toBe(200);
+    process.env.ADMIN_PASSWORD = "another-password-of-enough-length";
+    expect((await sessionCheck(cookie)).status).toBe(401);
+    // The session was only made unusable, not deleted: the old password makes it work again.
+    process.env.ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
+    expect((await sessionCheck(cookie)).status).toBe(200);
+  });
+});
+
+describe("the session cookie", () => {
+  const HTTPS = "https://roofing.example";
+
+  test("over https it is __Host-admin_session: Secure, Path=/, no Domain; a plain-named cookie is not accepted there", async () => {
+    const response = await loginRequest(TEST_ADMIN_PASSWORD, {
+      url: `${HTTPS}/api/admin/login`,
+      origin: HTTPS,
+      ip: "192.0.2.64",
+    });
+    expect(response.status).toBe(200);
+    const attributes = response.headers
+      .get("set-cookie")!
+      .split(";")
+      .map((part) => part.trim());
+    expect(attributes[0]).toMatch(/^__Host-admin_session=[A-Za-z0-9_-]{43}\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(attributes).toEqual(expect.arrayContaining(["Secure", "Path=/", "HttpOnly", "SameSite=Strict"]));
+    expect(attributes.some((part) => /^domain=/i.test(part))).toBe(false);
+
+    const cookie = cookieFrom(response);
+    expect((await sessionCheck(cookie, `${HTTPS}/api/admin/session`)).status).toBe(200);
+    const plain = cookie.replace(/^__Host-/, "");
+    expect((await sessionCheck(plain, `${HTTPS}/api/admin/session`)).status).toBe(401);
+
+    // Logging out over https clears the same cookie.
+    const out = await logout(
+      new Request(`${HTTPS}/api/admin/logout`, { method: "POST", headers: { cookie, Origin: HTTPS } }),
+    );
+    expect(out.headers.get("set-cookie")).toMatch(/^__Host-admin_session=; .*Max-Age=0/);
+  });
+
+  test("on plain-http localhost it keeps the plain name (the browser would drop a __Host- cookie there)", async () => {
+    const response = await loginRequest(TEST_ADMIN_PASSWORD, { ip: "192.0.2.65" });
+    expect(response.headers.get("set-cookie")).toMatch(/^admin_session=/);
+  });
+});
+
+describe("the audit log", () => {
+  const read = async (cookie: string) => {
+    const response = await auditLog(
+      new Request(`${TEST_ORIGIN}/api/admin/audit-log`, { headers: { cookie } }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    return ((await response.json()) as { events: AuditEvent[] }).events;
+  };
+
+  test("records sign-ins, failed sign-ins, sign-outs, exports, erasures by the owner and by retention; newest first; nothing personal", async () => {
+    const wrong = "not-the-password-at-all";
+    expect((await loginRequest(wrong, { ip: "192.0.2.70" })).status).toBe(401);
+    const cookie = await adminCookie();
+
+    const exported = await submission(
+      new Request(`${TEST_ORIGIN}/api/admin/contact-submissions/export.csv`, { headers: { cookie } }),
+      { params: { id: "export.csv" } } as unknown as Context,
+    );
+    expect(exported.status).toBe(200);
+
+    const stored = await contact(quoteRequest(), contextFor("192.0.2.71"));
+    const { id } = (await stored.json()) as { id: string };
+    const erased = await submission(
+      new Request(`${TEST_ORIGIN}/api/admin/contact-submissions/${id}`, {
+        method: "DELETE",
+        headers: { cookie, Origin: TEST_ORIGIN },
+      }),
+      { params: { id } } as unknown as Context,
+    );
+    expect(erased.status).toBe(204);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() - (LEAD_RETENTION_MONTHS + 1) * 31 * 24 * 60 * 60 * 1000);
+    const old = await contact(quoteRequest(), contextFor("192.0.2.72"));
+    const { id: oldId } = (await old.json()) as { id: string };
+    vi.useRealTimers();
+    expect(await eraseExpiredLeads()).toBeGreaterThanOrEqual(1);
+
+    await logout(
+      new Request(`${TEST_ORIGIN}/api/admin/logout`, {
+        method: "POST",
+        headers: { cookie, Origin: TEST_ORIGIN },
+      }),
+    );
+    const events = await read(await adminCookie());
+    const kinds = events.map((event) => event.event);
+    expect(kinds[0]).toBe("sign-in");
+    expect(kinds).toEqual(
+      expect.arrayContaining(["sign-in", "sign-in-failed", "sign-out", "export", "erase", "retention-erase"]),
+    );
+    expect(events.find((event) => event.event === "erase")?.leadId).toBe(id);
+    expect(events.find((event) => event.event === "retention-erase")?.leadId).toBe(oldId);
+    const times = events.map((event) => Date.parse(event.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const text = JSON.stringify(events);
+    for (const secret of [
+      wrong,
+      TEST_ADMIN_PASSWORD,
+      VALID_FIELDS.email,
+      VALID_FIELDS.lastName,
+      "192.0.2.",
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    for (const event of events) {
+      expect(Object.keys(event).every((key) => ["at", "event", "leadId", "count"].includes(key))).toBe(true);
+    }
+  });
+
+  test("is for the owner only", async () => {
+    const response = await auditLog(new Request(`${TEST_ORIGIN}/api/admin/audit-log`));
+    expect(response.status).toBe(401);
+  });
+});
