@@ -7,6 +7,7 @@ import {
   FaqItemSchema,
   LegalPageSchema,
   PriceGuideSchema,
+  ReviewPolicySchema,
   ServiceSchema,
   TestimonialSchema,
   TownSchema,
@@ -61,6 +62,11 @@ const legal = defineCollection({
 
 /** The owner's price guide (/price-guide): one entry, `guide`; the functions read the same file. */
 const priceGuide = defineCollection({ loader: file("content/price-guide.yaml"), schema: PriceGuideSchema });
+/** How reviews are asked for and shown, and how fake reviews are handled (/review-policy). */
+const reviewPolicy = defineCollection({
+  loader: glob({ pattern: "review-policy.md", base: "content", generateId: fileNameId }),
+  schema: ReviewPolicySchema,
+});
 
 export const collections = {
   business,
@@ -72,4 +78,5 @@ export const collections = {
   carousel,
   legal,
   priceGuide,
+  reviewPolicy,
 };

@@ -15,6 +15,8 @@ import {
 } from "../lib/desk/lead-desk.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import { guideCalibration } from "../lib/price-guide/calibration.ts";
+import { afterResponse } from "../lib/http/after-response.ts";
+import { expectReviewRequest, sendReviewRequest } from "../lib/follow-up/review-outbox.ts";
 
 const MAX_PATCH_BYTES = 8 * 1024;
 /** The fields are checked by parseLeadChange; here only that the body is one small JSON object. */
@@ -80,7 +82,10 @@ export default async (req: Request, context: Context) => {
     }
     if (req.method === "PATCH") {
       const change = parseLeadChange(await readJson(req, PatchSchema, MAX_PATCH_BYTES, JSON_OBJECT));
+      // A lead's first `completed` queues its review request (docs/reviews.md).
+      if (change.status === "completed") await expectReviewRequest(id);
       const { submission, etag } = await changeLead(id, change, req.headers.get("if-match"));
+      if (submission.review?.state === "pending") afterResponse(context, sendReviewRequest(id));
       return json(submission, { headers: { ETag: etag } });
     }
     if (req.method === "DELETE") {

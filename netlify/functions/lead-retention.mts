@@ -4,7 +4,7 @@ import { eraseExpiredLeads } from "../lib/desk/lead-desk.ts";
 
 /**
  * Scheduled: erases quote requests older than LEAD_RETENTION_MONTHS that did not become work
- * (status other than `won`), attachments included, as the privacy policy promises; `{ erased }`.
+ * (status other than `won` or `completed`), attachments included, as the privacy policy promises; `{ erased }`.
  */
 export default () => scheduledRun("lead-retention", async () => ({ erased: await eraseExpiredLeads() }));
 

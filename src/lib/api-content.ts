@@ -19,10 +19,16 @@ export interface ApiService {
 }
 
 export interface ApiTestimonial {
+  /** First name. */
   name: string;
+  /** Town. */
   location: string;
   rating: number;
   review: string;
+  job: string;
+  /** yyyy-mm. */
+  month: string;
+  publishedOn: { site: string; url: string };
 }
 
 /**
@@ -35,7 +41,8 @@ export function toApiService(slug: string, service: Service): ApiService {
   return { slug, ...fields, color, hoverColor };
 }
 
+/** The first four fields (name, location, rating, review) and what the review policy shows with them. */
 export function toApiTestimonial(testimonial: Testimonial): ApiTestimonial {
-  const { name, location, rating, review } = testimonial;
-  return { name, location, rating, review };
+  const { name, location, rating, review, job, month, publishedOn } = testimonial;
+  return { name, location, rating, review, job, month, publishedOn: { ...publishedOn } };
 }

@@ -7,13 +7,17 @@
  *   scheduled retention function erases by the same constant (src/lib/lead-model.ts).
  * - `{BACKUP_RETENTION_DAYS}`: how long backups are kept; `npm run backup:prune` deletes older ones
  *   and `npm run restore` refuses them (src/lib/backups.ts).
+ * - `{REVIEW_REMINDER_DAYS}`: the days between a review request and its one reminder; the e-mail
+ *   outbox schedules the reminder by it (src/lib/follow-up/rules.ts).
  */
 import { BACKUP_RETENTION_DAYS } from "./backups.ts";
+import { REVIEW_REMINDER_DAYS } from "./follow-up/rules.ts";
 import { LEAD_RETENTION_MONTHS } from "./lead-model.ts";
 
 export const CONTENT_CONSTANTS: Readonly<Record<string, string>> = {
   LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),
   BACKUP_RETENTION_DAYS: String(BACKUP_RETENTION_DAYS),
+  REVIEW_REMINDER_DAYS: String(REVIEW_REMINDER_DAYS),
 };
 
 const PLACEHOLDER = /\{([A-Z][A-Z0-9_]*)\}/g;

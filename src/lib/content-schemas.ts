@@ -88,6 +88,11 @@ export const BusinessSchema = z.strictObject({
     .describe(
       "Official profiles (Facebook, Instagram, LinkedIn…) for the JSON-LD sameAs; empty until they exist",
     ),
+  reviewUrl: z
+    .url({ protocol: /^https$/, error: "reviewUrl must be an https:// address" })
+    .describe(
+      "The business's public page where a customer writes a review (e.g. the Google Business Profile's \"Ask for reviews\" link); every review request e-mail links here",
+    ),
 });
 
 export const ServiceSchema = z.strictObject({
@@ -180,12 +185,45 @@ export function assertTowns(
   if (problems.length > 0) throw new Error(problems.join("\n"));
 }
 
+/** A first name: letters, with single hyphens or apostrophes between them (Mary-Jane, O'Neil). */
+const FIRST_NAME = /^\p{L}+(?:[-'’]\p{L}+)*$/u;
+/** A month as yyyy-mm. */
+export const MONTH_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])$/;
+
+/**
+ * One customer review shown on the site (content/testimonials.yaml). Each is a real review,
+ * published elsewhere with the customer's permission to show it here, chosen as the review policy
+ * says (content/review-policy.md); it shows who, where, what and when, and links to the original.
+ */
 export const TestimonialSchema = z.strictObject({
-  name: text(2, 60),
-  location: text(2, 60),
-  rating: z.number().int().min(1).max(5),
-  review: text(40, 600),
-  order: z.number().int().min(1),
+  name: z
+    .string()
+    .trim()
+    .min(2)
+    .max(30)
+    .regex(FIRST_NAME, "name must be the customer's first name only, e.g. Morag")
+    .describe("The customer's first name only, as they agreed to be shown"),
+  location: text(2, 60).describe("The customer's town"),
+  job: text(3, 80).describe("The job the review is about, e.g. 'Ridge re-bedded after storm damage'"),
+  month: z
+    .string()
+    .regex(MONTH_PATTERN, "month must be the month of the review as yyyy-mm, e.g. 2025-02")
+    .describe("When the review was written, as yyyy-mm; shown as month and year"),
+  publishedOn: z
+    .strictObject({
+      site: text(2, 40).describe("Where the review was published, e.g. Google"),
+      url: z
+        .url({ protocol: /^https$/, error: "publishedOn.url must be an https:// address" })
+        .describe("Link to the review where it was published"),
+    })
+    .describe("Where the review was first published: shown as a link under it"),
+  rating: z.number().int().min(1).max(5).describe("The stars the customer gave there, 1 to 5"),
+  review: text(40, 600).describe("The customer's words as published, unedited"),
+  order: z
+    .number()
+    .int()
+    .min(1)
+    .describe("Breaks ties between reviews of the same month; the site shows the newest first"),
 });
 
 /** FAQ categories in the order of the filter buttons; "all" is the filter's own, not an item's. */
@@ -428,6 +466,23 @@ export function assertPriceGuideServices(guide: PriceGuide, serviceSlugs: readon
     );
   if (problems.length > 0) throw new Error(problems.join("\n"));
 }
+const MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December";
+
+/**
+ * The review policy (content/review-policy.md): how reviews are asked for, how the testimonials
+ * shown are chosen and how fake reviews are handled. Unlike the legal pages it carries its own date.
+ */
+export const ReviewPolicySchema = z.strictObject({
+  title: text(5, 60).describe("The page's heading and title"),
+  description: text(20, 200).describe("The page's meta description"),
+  lastUpdated: z
+    .string()
+    .regex(
+      new RegExp(`^(?:${MONTH_NAMES}) \\d{4}$`),
+      "lastUpdated must be a month and year, e.g. November 2026",
+    )
+    .describe("When the policy last changed, e.g. November 2026"),
+});
 
 export type Service = z.infer<typeof ServiceSchema>;
 export type Testimonial = z.infer<typeof TestimonialSchema>;

@@ -13,6 +13,7 @@ export const LEGAL_LINKS = [
   { href: "/privacy-policy", label: "Privacy Policy" },
   { href: "/terms-of-service", label: "Terms of Service" },
   { href: "/cookie-policy", label: "Cookie Policy" },
+  { href: "/review-policy", label: "Review Policy" },
 ] as const;
 
 export const COPYRIGHT_YEAR = 2024;

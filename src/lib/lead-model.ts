@@ -6,7 +6,8 @@
  * Shipped to the browser: keep it free of Node APIs, astro:* and React.
  */
 
-export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const;
+/** In the order a lead moves through them; `completed` means the job is done. */
+export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "completed", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
@@ -14,6 +15,7 @@ export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
   contacted: "Contacted",
   quoted: "Quote sent",
   won: "Won",
+  completed: "Completed",
   lost: "Lost",
 };
 
@@ -22,11 +24,22 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
 }
 
 /**
- * How long a lead that did not become work (status other than `won`) is kept. The privacy policy
- * states this number (content/legal/privacy-policy.md) and the scheduled retention function
- * erases by it: change it here and both follow.
+ * How long a lead that did not become work (a status not in LEAD_KEPT_STATUSES) is kept. The
+ * privacy policy states this number (content/legal/privacy-policy.md) and the scheduled retention
+ * function erases by it: change it here and both follow.
  */
 export const LEAD_RETENTION_MONTHS = 12;
+
+/**
+ * Leads that became work: a job won or completed. Retention never erases them; they are the record
+ * of the work, kept for the guarantee plus 6 years as the privacy policy says, and erased by the
+ * owner (delete in the lead desk).
+ */
+export const LEAD_KEPT_STATUSES: readonly LeadStatus[] = ["won", "completed"];
+
+export function isKeptStatus(status: unknown): boolean {
+  return isLeadStatus(status) && LEAD_KEPT_STATUSES.includes(status);
+}
 
 /** Admin list paging (docs/http-contract.md, Admin). */
 export const LEADS_PAGE_SIZE = 50;

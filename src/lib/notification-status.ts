@@ -1,14 +1,27 @@
 /**
- * The e-mails of a quote as GET /api/admin/contact-submissions shows them (docs/email.md).
+ * The e-mails of a quote as GET /api/admin/contact-submissions shows them (docs/email.md): the
+ * owner's copy and the customer's receipt, and once the job is completed the review request and
+ * its reminder (docs/reviews.md).
  * Shipped to the browser: keep it free of Node APIs, astro:* and React.
  */
+export const NOTIFICATION_KINDS = ["owner", "receipt", "review", "reminder"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * `cancelled`: never to be sent (the customer stopped review e-mails before it went); `skipped`: a
+ * mail limit kept it from being sent (`reason` says which).
+ */
+export const NOTIFICATION_STATUSES = ["pending", "sent", "failed", "cancelled", "skipped"] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
 export interface AdminNotification {
-  kind: "owner" | "receipt";
-  /** `skipped`: a mail limit kept it from being sent (`reason` says which). */
-  status: "pending" | "sent" | "failed" | "skipped";
+  kind: NotificationKind;
+  status: NotificationStatus;
   attempts: number;
   sentAt?: string;
   error?: string;
+  /** A reminder waiting for its day: when it goes. */
+  dueAt?: string;
   /** Why it was skipped, or how it goes out (the hourly summary), in words for the owner. */
   reason?: string;
 }
@@ -20,21 +33,29 @@ export interface EmailStatus {
   problem?: string;
 }
 
-export const NOTIFICATION_LABELS: Record<AdminNotification["kind"], string> = {
+export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   owner: "E-mail to you",
   receipt: "Receipt to the customer",
+  review: "Review request to the customer",
+  reminder: "Review reminder to the customer",
 };
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === "string" && (list as readonly string[]).includes(value);
+
+const optionalString = (value: unknown) => value === undefined || typeof value === "string";
 
 function isNotification(value: unknown): value is AdminNotification {
   if (typeof value !== "object" || value === null) return false;
   const n = value as Record<string, unknown>;
   return (
-    (n.kind === "owner" || n.kind === "receipt") &&
-    (n.status === "pending" || n.status === "sent" || n.status === "failed" || n.status === "skipped") &&
+    isOneOf(NOTIFICATION_KINDS, n.kind) &&
+    isOneOf(NOTIFICATION_STATUSES, n.status) &&
     typeof n.attempts === "number" &&
-    (n.sentAt === undefined || typeof n.sentAt === "string") &&
-    (n.error === undefined || typeof n.error === "string") &&
-    (n.reason === undefined || typeof n.reason === "string")
+    optionalString(n.sentAt) &&
+    optionalString(n.error) &&
+    optionalString(n.dueAt) &&
+    optionalString(n.reason)
   );
 }
 

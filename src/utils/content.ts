@@ -7,6 +7,7 @@ import {
   type PriceGuide,
 } from "../lib/content-schemas";
 import { getBusiness } from "./business";
+import { compareTestimonials } from "../lib/testimonials";
 
 /** Every service, in `order`; fails the build if a slug is malformed or a built-in one is missing. */
 export async function getServices() {
@@ -19,8 +20,9 @@ export async function getAreas() {
   return (await getCollection("areas")).sort((a, b) => a.data.order - b.data.order);
 }
 
+/** Newest first (the review policy); `order` breaks ties within a month. */
 export async function getTestimonials() {
-  return (await getCollection("testimonials")).sort((a, b) => a.data.order - b.data.order);
+  return (await getCollection("testimonials")).sort((a, b) => compareTestimonials(a.data, b.data));
 }
 
 export async function getFaqItems() {

@@ -47,7 +47,18 @@ test("GET /api/testimonials answers three five-star reviews as JSON", async ({ r
   const testimonials = await response.json();
   expect(testimonials).toHaveLength(3);
   for (const testimonial of testimonials) {
-    expect(Object.keys(testimonial).sort()).toEqual(["location", "name", "rating", "review"]);
+    // The first four fields, and what the review policy shows with them.
+    expect(Object.keys(testimonial).sort()).toEqual([
+      "job",
+      "location",
+      "month",
+      "name",
+      "publishedOn",
+      "rating",
+      "review",
+    ]);
     expect(testimonial.rating).toBe(5);
+    expect(testimonial.month).toMatch(/^\d{4}-\d{2}$/);
+    expect(testimonial.publishedOn.url).toMatch(/^https:\/\//);
   }
 });

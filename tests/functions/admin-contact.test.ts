@@ -71,6 +71,9 @@ describe("GET /api/admin/contact-submissions", () => {
         "estimate",
         "quotedAmount",
         "quotedAt",
+        // Follow-ups (docs/reviews.md): when the status last changed, the review request.
+        "statusChangedAt",
+        "review",
       ].sort(),
     );
     expect(body[0].attachments).toEqual([

@@ -27,18 +27,25 @@ describe("API shapes", () => {
   });
 
   it("serves a testimonial's public fields only", () => {
+    const published = { site: "Google", url: "https://www.google.com/maps/reviews/fiona" };
     const testimonial = TestimonialSchema.parse({
-      name: "Fiona MacDonald",
+      name: "Fiona",
       location: "Falkirk",
+      job: "New slate roof",
+      month: "2024-06",
+      publishedOn: published,
       rating: 5,
       review: "A complete new slate roof, finished on the day they promised.",
       order: 3,
     });
     expect(toApiTestimonial(testimonial)).toEqual({
-      name: "Fiona MacDonald",
+      name: "Fiona",
       location: "Falkirk",
       rating: 5,
       review: "A complete new slate roof, finished on the day they promised.",
+      job: "New slate roof",
+      month: "2024-06",
+      publishedOn: published,
     });
   });
 });

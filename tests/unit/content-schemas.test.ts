@@ -7,6 +7,7 @@ import {
   CarouselCategorySchema,
   FaqItemSchema,
   LegalPageSchema,
+  ReviewPolicySchema,
   ServiceSchema,
   TestimonialSchema,
   assertCarouselReferences,
@@ -48,11 +49,15 @@ const business = {
   },
   priceRange: "££",
   foundedYear: 2009,
+  reviewUrl: "https://g.page/r/glenbrae/review",
 };
 
 const testimonial = {
-  name: "Morag Campbell",
+  name: "Morag",
   location: "Stirling",
+  job: "Ridge re-bedded after storm damage",
+  month: "2025-02",
+  publishedOn: { site: "Google", url: "https://www.google.com/maps/reviews/morag" },
   rating: 5,
   review: "The team made the roof watertight the same afternoon and came back to finish.",
   order: 1,
@@ -93,6 +98,8 @@ const cases: Case[] = [
     /international form/,
   ],
   ["business: unknown field", BusinessSchema, { ...business, fax: "0" }, /fax/],
+  ["business: no reviewUrl", BusinessSchema, { ...business, reviewUrl: undefined }, /reviewUrl/],
+  ["business: plain-http reviewUrl", BusinessSchema, { ...business, reviewUrl: "http://g.page/r" }, /https/],
   ["service: valid", ServiceSchema, service],
   [
     "service: without optional fields",
@@ -126,6 +133,27 @@ const cases: Case[] = [
   ["testimonial: valid", TestimonialSchema, testimonial],
   ["testimonial: rating above 5", TestimonialSchema, { ...testimonial, rating: 6 }, /rating/],
   ["testimonial: missing location", TestimonialSchema, { ...testimonial, location: undefined }, /location/],
+  [
+    "testimonial: full name",
+    TestimonialSchema,
+    { ...testimonial, name: "Morag Campbell" },
+    /first name only/,
+  ],
+  ["testimonial: missing job", TestimonialSchema, { ...testimonial, job: undefined }, /job/],
+  ["testimonial: month not yyyy-mm", TestimonialSchema, { ...testimonial, month: "Feb 2025" }, /yyyy-mm/],
+  ["testimonial: month 13", TestimonialSchema, { ...testimonial, month: "2025-13" }, /yyyy-mm/],
+  [
+    "testimonial: no link to where it was published",
+    TestimonialSchema,
+    { ...testimonial, publishedOn: { site: "Google" } },
+    /url/,
+  ],
+  [
+    "testimonial: plain-http link",
+    TestimonialSchema,
+    { ...testimonial, publishedOn: { site: "Google", url: "http://example.com/r" } },
+    /https/,
+  ],
   ["faq: valid", FaqItemSchema, faq],
   [
     "faq: unknown category",
@@ -158,6 +186,8 @@ const cases: Case[] = [
   ["legal: valid", LegalPageSchema, legal],
   ["legal: other date", LegalPageSchema, { ...legal, lastUpdated: "March 2025" }, /January 2024/],
   ["legal: missing title", LegalPageSchema, { ...legal, title: undefined }, /title/],
+  ["review policy: valid", ReviewPolicySchema, { ...legal, lastUpdated: "November 2026" }],
+  ["review policy: no month", ReviewPolicySchema, { ...legal, lastUpdated: "2026" }, /month and year/],
 ];
 
 describe("content schemas", () => {

@@ -111,6 +111,13 @@ describe("localBusinessJsonLd", () => {
     ]);
   });
 
+  it("gives the business no review stars of its own (no aggregateRating, no Review)", () => {
+    const text = JSON.stringify(localBusinessJsonLd(business, areas, services, SITE, "/x.png"));
+    for (const term of ["aggregateRating", "AggregateRating", '"review"', "Review", "ratingValue"]) {
+      expect(text).not.toContain(term);
+    }
+  });
+
   it("lists sameAs only when profiles exist", () => {
     expect(localBusinessJsonLd(business, areas, [], SITE, "/x.png")).not.toHaveProperty("sameAs");
     const withProfiles = { ...business, sameAs: ["https://facebook.com/test"] };

@@ -2,6 +2,7 @@
 import { contentDisposition, servedFileName } from "../uploads/file-types.ts";
 import { HttpError } from "../http/http-error.ts";
 import { adminNotifications } from "../mail/notification-state.ts";
+import { reviewSummary } from "../follow-up/review-requests.ts";
 import { isLeadStatus } from "../../../src/lib/lead-model.ts";
 import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import { secureHeaders } from "../http/responses.ts";
@@ -42,6 +43,8 @@ export function toAdminQuote(record: QuoteRecord) {
     estimate: storedEstimate(record.estimate) ?? null,
     quotedAmount: record.quotedAmount ?? null,
     quotedAt: record.quotedAt ?? null,
+    statusChangedAt: record.statusChangedAt ?? null,
+    review: reviewSummary(record),
   };
 }
 

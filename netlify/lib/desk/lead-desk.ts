@@ -13,6 +13,8 @@ import {
   LEAD_SEARCH_MAX_LENGTH,
   LEADS_MAX_PAGE_SIZE,
   LEADS_PAGE_SIZE,
+  LEAD_STATUSES,
+  isKeptStatus,
   isLeadStatus,
   sourceLabel,
   weekStart,
@@ -44,6 +46,7 @@ import {
 import { toAdminQuote, type AdminQuoteBody } from "./admin-quote.ts";
 import { recordErasure } from "../quote/tombstone-store.ts";
 import { servedFileName } from "../uploads/file-types.ts";
+import { withStatus } from "../follow-up/status-change.ts";
 import {
   deleteQuote,
   listQuoteIds,
@@ -305,7 +308,7 @@ export function parseLeadChange(body: Record<string, unknown>): LeadChange {
   if (body.status !== undefined) {
     if (!isLeadStatus(body.status)) {
       throw new HttpError(400, "Unknown status", {
-        status: ["Status must be one of new, contacted, quoted, won, lost"],
+        status: [`Status must be one of ${LEAD_STATUSES.join(", ")}`],
       });
     }
     change.status = body.status;
@@ -366,7 +369,7 @@ async function applyChange(
         },
       );
     }
-    const next: QuoteRecord = { ...current, status: change.status ?? statusOf(current) };
+    const next: QuoteRecord = withStatus(current, change.status ?? statusOf(current), now);
     if (change.quotedAmount !== undefined) {
       if (!isQuotedStatus(next.status))
         throw new HttpError(400, "Not quoted yet", { quotedAmount: [NOT_QUOTED_MESSAGE] });
@@ -519,18 +522,18 @@ export function retentionCutoff(now: number): string {
 }
 
 /**
- * Erases every lead older than LEAD_RETENTION_MONTHS whose status is not `won`, with its
- * attachments. The index is reconciled first, so quotes it lacks are not missed.
+ * Erases every lead older than LEAD_RETENTION_MONTHS that did not become work (status not `won` or
+ * `completed`), with its attachments. The index is reconciled first, so quotes it lacks are not missed.
  */
 export async function eraseExpiredLeads(now = Date.now()): Promise<number> {
   await reconcileIndex(now);
   const cutoff = retentionCutoff(now);
-  const expired = (await readAllRows()).filter((row) => row.status !== "won" && row.createdAt < cutoff);
+  const expired = (await readAllRows()).filter((row) => !isKeptStatus(row.status) && row.createdAt < cutoff);
   const gone: LeadRow[] = [];
   for (const row of expired) {
     // The record is the truth: a status changed to won since the index was read keeps the lead.
     const record = await readQuote(row.id);
-    if (record && (statusOf(record) === "won" || record.createdAt >= cutoff)) continue;
+    if (record && (isKeptStatus(statusOf(record)) || record.createdAt >= cutoff)) continue;
     await recordErasure(row.id, "retention", now);
     await deleteQuote(row.id);
     gone.push(row);

@@ -62,6 +62,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (List-Unsubscribe of the review e-mails); never visitor text. */
+  headers?: Record<string, string>;
 }
 
 /** Why a send failed, and whether trying again later can help. */

@@ -1,14 +1,14 @@
 /**
  * How the e-mails of a quote stand, as stored in the quote record (docs/email.md). Light on purpose:
- * the quote and admin functions import it; the sending machinery (notifications.ts) loads only
- * when something is sent.
+ * the quote and admin functions import it; the sending machinery (outbox.ts) loads only when
+ * something is sent.
  */
-import type { AdminNotification } from "../../../src/lib/notification-status.ts";
+import type {
+  AdminNotification,
+  NotificationKind,
+  NotificationStatus,
+} from "../../../src/lib/notification-status.ts";
 import { OWNER_EMAILS_PER_HOUR, type MailPlan } from "../limits/mail-limits.ts";
-
-export type NotificationKind = "owner" | "receipt";
-/** `skipped`: a mail limit kept it from being sent (the reason says which); never sent later. */
-export type NotificationStatus = "pending" | "sent" | "failed" | "skipped";
 
 export interface NotificationState {
   kind: NotificationKind;
@@ -17,9 +17,9 @@ export interface NotificationState {
   attempts: number;
   /** When the server accepted it (status "sent"). */
   sentAt?: string;
-  /** Why the last attempt failed. */
+  /** Why the last attempt failed, or why it was cancelled. */
   error?: string;
-  /** A pending e-mail is not tried again before this time. */
+  /** A pending e-mail is not tried before this time (a retry's backoff, or a reminder's day). */
   nextAttemptAt?: string;
   /** After this time a pending e-mail that still fails is given up ("failed"). */
   giveUpAt: string;
@@ -31,8 +31,9 @@ export interface NotificationState {
   summaryHour?: string;
 }
 
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ["owner", "receipt"];
-/** Pending e-mails are retried until this long after the quote (or after an admin retry). */
+/** The e-mails every new quote starts with. */
+export const QUOTE_NOTIFICATION_KINDS: readonly NotificationKind[] = ["owner", "receipt"];
+/** Pending e-mails are retried until this long after they were due (or after an admin retry). */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** When a lead's owner e-mail waits for the hourly summary: said to the owner in the desk. */
@@ -42,7 +43,7 @@ export const SENT_IN_SUMMARY_REASON = "in the hourly summary e-mail";
 /** The notifications a new quote starts with: both e-mails pending, unless the mail limits say otherwise. */
 export function initialNotifications(createdAt: string, plan: MailPlan = {}): NotificationState[] {
   const giveUpAt = new Date(Date.parse(createdAt) + RETRY_WINDOW_MS).toISOString();
-  return NOTIFICATION_KINDS.map((kind): NotificationState => {
+  return QUOTE_NOTIFICATION_KINDS.map((kind): NotificationState => {
     const state: NotificationState = { kind, status: "pending", attempts: 0, giveUpAt };
     if (kind === "receipt" && plan.receiptSkipped)
       return { ...state, status: "skipped", reason: plan.receiptSkipped };
@@ -52,14 +53,19 @@ export function initialNotifications(createdAt: string, plan: MailPlan = {}): No
   });
 }
 
-/** What the admin screen sees of a notification: no leases, no timers. */
+/** What the admin screen sees of a notification: no leases, no retry timers; a reminder's day. */
 export function adminNotifications(record: { notifications?: NotificationState[] }): AdminNotification[] {
-  return (record.notifications ?? []).map(({ kind, status, attempts, sentAt, error, reason }) => ({
-    kind,
-    status,
-    attempts,
-    ...(sentAt ? { sentAt } : {}),
-    ...(error ? { error } : {}),
-    ...(reason ? { reason } : {}),
-  }));
+  return (record.notifications ?? []).map(
+    ({ kind, status, attempts, sentAt, error, reason, nextAttemptAt }) => ({
+      kind,
+      status,
+      attempts,
+      ...(sentAt ? { sentAt } : {}),
+      ...(error ? { error } : {}),
+      ...(reason ? { reason } : {}),
+      ...(kind === "reminder" && status === "pending" && attempts === 0 && nextAttemptAt
+        ? { dueAt: nextAttemptAt }
+        : {}),
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 /**
- * The two e-mails of every quote (docs/email.md): recorded with the quote, sent after the visitor's
- * 201, retried with backoff by the scheduled sender for 24 hours, never sent twice.
+ * The e-mails of every quote (docs/email.md): recorded with the quote, sent after the visitor's
+ * 201, retried with backoff by the scheduled sender for 24 hours, never sent twice. A completed
+ * job's review request and its reminder travel the same way (docs/reviews.md).
  *
  * "Never twice": before sending, a sender claims the e-mail with a conditional write of the quote
  * record (a lease with its own id); only the writer whose claim landed sends, and only the holder of
@@ -13,12 +14,10 @@ import type { QuoteForEmail } from "./emails/quote-emails.tsx";
 import { ConflictError, logFailure, NotFoundError } from "../http/http-error.ts";
 import { mailSettings, sendMail, SendError, type MailSettings, type OutgoingMail } from "./mailer.ts";
 import { clearMailProblem, recordMailProblem } from "./mail-status-store.ts";
-import {
-  RETRY_WINDOW_MS,
-  SENT_IN_SUMMARY_REASON,
-  type NotificationKind,
-  type NotificationState,
-} from "./notification-state.ts";
+import { RETRY_WINDOW_MS, SENT_IN_SUMMARY_REASON, type NotificationState } from "./notification-state.ts";
+import type { NotificationKind } from "../../../src/lib/notification-status.ts";
+import { clearFailedMail, markFailedMail } from "../follow-up/follow-up-store.ts";
+import { cancelReview, isReviewKind, withReminder } from "../follow-up/review-requests.ts";
 import {
   deleteOutboxEntry,
   listOutbox,
@@ -65,12 +64,15 @@ function queued<T>(id: string, task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Read → change → conditional write of one quote record, retried on conflict. `change` returns the
- * new notifications (or null to write nothing) and may return a value for the caller.
+ * Read → change → conditional write of one quote record's e-mail state, retried on conflict.
+ * `change` returns the new notifications (or null to write nothing), optionally other fields of
+ * the record that belong to its e-mails, and may return a value for the caller.
  */
-async function updateNotifications<T>(
+export async function updateMailState<T>(
   id: string,
-  change: (record: QuoteRecord) => { notifications: NotificationState[]; result: T } | null,
+  change: (
+    record: QuoteRecord,
+  ) => { notifications: NotificationState[]; fields?: Pick<QuoteRecord, "review">; result: T } | null,
 ): Promise<{ record: QuoteRecord; result: T } | null> {
   return queued(id, async () => {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
@@ -78,7 +80,7 @@ async function updateNotifications<T>(
       if (!current?.data.notifications) return null;
       const changed = change(current.data);
       if (!changed) return null;
-      const record = { ...current.data, notifications: changed.notifications };
+      const record = { ...current.data, ...changed.fields, notifications: changed.notifications };
       if (await saveQuoteIfUnchanged(record, current.etag)) return { record, result: changed.result };
     }
     throw new Error(`Quote ${id} kept changing; its e-mails were left for the next run`);
@@ -95,16 +97,21 @@ const isDue = (n: NotificationState, now: number) =>
 /** Claims every due e-mail of the quote under one new lease; gives up those past their window. */
 async function claimDue(id: string, now: number) {
   const leaseId = randomUUID();
-  const outcome = await updateNotifications(id, (record) => {
+  const outcome = await updateMailState(id, (record) => {
     const notifications = record.notifications ?? [];
+    const optedOut = !!record.review?.optedOutAt;
     const claimed: NotificationKind[] = [];
+    let gaveUp = false;
     let changed = false;
     const next = notifications.map((n): NotificationState => {
       if (!isDue(n, now)) return n;
       changed = true;
+      // The customer stopped review e-mails while this one waited for a retry (or a dead sender's lease).
+      if (optedOut && isReviewKind(n.kind)) return cancelReview(n);
       // Long past its window (e-mail was configured days later): the lead is stale, the owner decides.
       if (Date.parse(n.giveUpAt) + STALE_AFTER_WINDOW_MS <= now) {
         const { lease: _lease, nextAttemptAt: _next, ...rest } = n;
+        gaveUp = true;
         return {
           ...rest,
           status: "failed",
@@ -114,16 +121,18 @@ async function claimDue(id: string, now: number) {
       claimed.push(n.kind);
       return { ...n, attempts: n.attempts + 1, lease: { id: leaseId, until: iso(now + LEASE_MS) } };
     });
-    return changed ? { notifications: next, result: claimed } : null;
+    return changed ? { notifications: next, result: { claimed, gaveUp } } : null;
   });
-  return outcome ? { record: outcome.record, kinds: outcome.result, leaseId } : null;
+  return outcome
+    ? { record: outcome.record, kinds: outcome.result.claimed, gaveUp: outcome.result.gaveUp, leaseId }
+    : null;
 }
 
 export type Outcome = { sent: true } | { sent: false; error: SendError };
 
-/** Records how a send went, if the lease is still ours. */
-function settle(id: string, kind: NotificationKind, leaseId: string, outcome: Outcome, now: number) {
-  return updateNotifications(id, (record) => {
+/** Records how a send went, if the lease is still ours; true when the e-mail is now `failed`. */
+async function settle(id: string, kind: NotificationKind, leaseId: string, outcome: Outcome, now: number) {
+  const settled = await updateMailState(id, (record) => {
     const notifications = record.notifications ?? [];
     const current = notifications.find((n) => n.kind === kind);
     if (current?.lease?.id !== leaseId) return null;
@@ -140,12 +149,19 @@ function settle(id: string, kind: NotificationKind, leaseId: string, outcome: Ou
         error: outcome.error.message,
         nextAttemptAt: iso(Math.min(now + backoffMs(current.attempts), Date.parse(current.giveUpAt))),
       };
-    return { notifications: notifications.map((n) => (n.kind === kind ? updated : n)), result: undefined };
+    const next = notifications.map((n) => (n.kind === kind ? updated : n));
+    // A review request just sent schedules its one reminder.
+    return { notifications: withReminder(record, next), result: updated.status === "failed" };
   });
+  return settled?.result === true;
 }
 
 async function message(kind: NotificationKind, record: QuoteRecord, settings: MailSettings) {
   // Loaded on first use: the templates and their renderer stay out of the quote's path to its 201.
+  if (isReviewKind(kind)) {
+    const { reviewEmail } = await import("./emails/review-emails.tsx");
+    return reviewEmail(record, settings, kind === "reminder");
+  }
   const { ownerEmail, receiptEmail } = await import("./emails/quote-emails.tsx");
   const receipt = record.notifications?.find((n) => n.kind === "receipt");
   const quote: QuoteForEmail = {
@@ -191,7 +207,7 @@ export async function settleSummarised(
   outcome: Outcome,
   now: number,
 ): Promise<void> {
-  await updateNotifications(id, (record) => {
+  await updateMailState(id, (record) => {
     const notifications = record.notifications ?? [];
     const owner = notifications.find((n) => n.kind === "owner");
     if (owner?.status !== "pending" || owner.summaryHour !== hour) return null;
@@ -222,7 +238,10 @@ export async function settleSummarised(
   await tidyOutbox(id);
 }
 
-/** Drops the outbox entry once every e-mail is sent or failed (re-adding it if a retry came between). */
+/**
+ * Drops the outbox entry once no e-mail is pending (re-adding it if a retry came between). A
+ * review reminder waiting for its day keeps the entry, so the scheduled sender finds it then.
+ */
 async function tidyOutbox(id: string): Promise<void> {
   const settled = (record: QuoteRecord | undefined) =>
     !record?.notifications || record.notifications.every((n) => n.status !== "pending");
@@ -255,7 +274,7 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
     if (!settings.smtpUrl) return;
     const claim = await claimDue(id, Date.now());
     if (claim) {
-      await Promise.all(
+      const failed = await Promise.all(
         claim.kinds.map(async (kind) => {
           const outcome = await sendOne(kind, claim.record, settings, timeoutMs);
           if (!outcome.sent)
@@ -264,9 +283,12 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
               `E-mail "${kind}" of quote ${id} not sent (${outcome.error.permanent ? "refused" : "will retry"})`,
             );
           await noteMailSettings(outcome);
-          await settle(id, kind, claim.leaseId, outcome, Date.now());
+          return settle(id, kind, claim.leaseId, outcome, Date.now());
         }),
       );
+      // A new failure puts the lead on the owner's list (morning digest, lead desk); a retry takes
+      // it off, and the list drops leads whose record no longer shows a failure.
+      if (claim.gaveUp || failed.includes(true)) await markFailedMail(id, Date.now());
     }
     await tidyOutbox(id);
   } catch (error) {
@@ -301,9 +323,18 @@ export async function deliverOutbox(): Promise<{ quotes: number; summaries: numb
   return { quotes, summaries };
 }
 
+/** A review reminder whose day has not come: a retry must not bring it forward. */
+const waitingReminder = (n: NotificationState, now: number) =>
+  n.kind === "reminder" &&
+  n.status === "pending" &&
+  n.attempts === 0 &&
+  !!n.nextAttemptAt &&
+  Date.parse(n.nextAttemptAt) > now;
+
 /**
  * POST /api/admin/notifications/retry: failed e-mails become pending again with a fresh 24-hour
- * window, and pending ones are due at once. The caller then runs `deliverQuote`.
+ * window, and pending ones are due at once. Sent and cancelled e-mails, a reminder before its day
+ * and review e-mails the customer stopped stay as they are. The caller then runs `deliverQuote`.
  */
 export async function requeueNotifications(id: string): Promise<void> {
   const now = Date.now();
@@ -311,11 +342,14 @@ export async function requeueNotifications(id: string): Promise<void> {
   if (!current) throw new NotFoundError("Submission not found");
   if (!current.data.notifications)
     throw new ConflictError("This quote request predates e-mail notifications");
-  await updateNotifications(id, (record) => ({
+  await updateMailState(id, (record) => ({
     notifications: (record.notifications ?? []).map((n): NotificationState => {
-      // Sent, skipped by a mail limit, or still waiting for its hour's summary: nothing to retry.
-      if (n.status === "sent" || n.status === "skipped") return n;
+      // Sent, skipped by a mail limit, cancelled, a reminder before its day, or still waiting for
+      // its hour's summary: nothing to retry.
+      if (n.status === "sent" || n.status === "skipped" || n.status === "cancelled") return n;
+      if (waitingReminder(n, now)) return n;
       if (n.status === "pending" && n.summaryHour) return n;
+      if (isReviewKind(n.kind) && record.review?.optedOutAt) return n;
       // A failed summary's lead is retried on its own.
       const { nextAttemptAt: _next, summaryHour: _hour, reason: _reason, ...rest } = n;
       return { ...rest, status: "pending", giveUpAt: iso(now + RETRY_WINDOW_MS) };
@@ -323,4 +357,5 @@ export async function requeueNotifications(id: string): Promise<void> {
     result: undefined,
   }));
   await saveOutboxEntry(id, { createdAt: current.data.createdAt });
+  await clearFailedMail(id);
 }

@@ -37,6 +37,12 @@ export interface QuoteRecord extends QuoteFields {
   quotedAmount?: number;
   /** When the quoted amount was last set. */
   quotedAt?: string;
+  /** Follow-ups (netlify/lib/follow-up/): when the status last changed; absent until it first does. */
+  statusChangedAt?: string;
+  /** When the lead first became `completed`: its one review request was queued then. */
+  completedAt?: string;
+  /** The secret of the review e-mails' unsubscribe link, and when the customer used it. */
+  review?: { token: string; optedOutAt?: string };
 }
 
 export interface IdempotencyRecord {

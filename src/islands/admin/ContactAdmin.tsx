@@ -19,8 +19,11 @@ import {
   type LeadStatus,
 } from "../../lib/lead-model";
 import AuditLog from "./AuditLog";
+import { fetchFollowUps } from "../../lib/follow-up/follow-ups-api";
+import type { FollowUps } from "../../lib/follow-up/follow-ups";
 import DeleteLeadDialog from "./DeleteLeadDialog";
 import GuideCalibration from "./GuideCalibration";
+import FollowUpPanel from "./FollowUpPanel";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
@@ -84,6 +87,8 @@ export default function ContactAdmin({ businessName }: Props) {
   const [chartBy, setChartBy] = useState<LeadStats["by"]>("service");
   const [stats, setStats] = useState<LeadStats | null>(null);
   const [statsError, setStatsError] = useState<string | null>(null);
+  const [followUps, setFollowUps] = useState<FollowUps | null>(null);
+  const [followUpsError, setFollowUpsError] = useState<string | null>(null);
   const lastOpenedId = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const baseTitle = useRef("");
@@ -92,6 +97,7 @@ export default function ContactAdmin({ businessName }: Props) {
     writeFlag(false);
     setDetail(null);
     setStats(null);
+    setFollowUps(null);
     setNotice(reason);
     setPhase("locked");
   }, []);
@@ -122,6 +128,18 @@ export default function ContactAdmin({ businessName }: Props) {
     [failed],
   );
 
+  const followUpsSeq = useRef(0);
+  const loadFollowUps = useCallback(async () => {
+    const seq = ++followUpsSeq.current;
+    setFollowUpsError(null);
+    try {
+      const next = await fetchFollowUps();
+      if (seq === followUpsSeq.current) setFollowUps(next);
+    } catch (error) {
+      if (seq === followUpsSeq.current) failed(error, setFollowUpsError);
+    }
+  }, [failed]);
+
   const openDetail = useCallback(
     async (id: string) => {
       lastOpenedId.current = id;
@@ -140,6 +158,7 @@ export default function ContactAdmin({ businessName }: Props) {
     setPhase("unlocked");
     void load(currentFilters());
     void loadStats(chartBy);
+    void loadFollowUps();
     // The owner's e-mail links to `/contact-admin?id=…`: open that lead.
     const linked = new URLSearchParams(window.location.search).get("id");
     if (linked) void openDetail(linked);
@@ -211,6 +230,7 @@ export default function ContactAdmin({ businessName }: Props) {
   const onLeadChanged = (lead: LeadWithEtag) => {
     replaceLead(lead);
     void loadStats(chartBy);
+    void loadFollowUps();
   };
 
   const quickStatus = async (submission: AdminQuote, status: LeadStatus) => {
@@ -262,6 +282,7 @@ export default function ContactAdmin({ businessName }: Props) {
       remove(submission.id);
       setAnnouncement(`The lead from ${fullName(submission)} was deleted`);
       void loadStats(chartBy);
+      void loadFollowUps();
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
       failed(error, (message) => setListAlert(`Could not delete the lead: ${message}`));
@@ -352,6 +373,7 @@ export default function ContactAdmin({ businessName }: Props) {
             onClick={() => {
               void load(filters);
               void loadStats(chartBy);
+              void loadFollowUps();
             }}
             disabled={list.status === "loading"}
             className={buttonOutline}
@@ -409,6 +431,12 @@ export default function ContactAdmin({ businessName }: Props) {
           </>
         ) : (
           <div className="space-y-6">
+            <FollowUpPanel
+              followUps={followUps}
+              error={followUpsError}
+              onRetry={() => void loadFollowUps()}
+              onOpen={(id) => void openDetail(id)}
+            />
             <LeadChart stats={stats} error={statsError} by={chartBy} onBy={changeChartBy} />
             <GuideCalibration onSessionEnded={lockOnSessionEnd} />
             <LeadFiltersForm filters={filters} onChange={applyFilters} />

@@ -8,6 +8,7 @@ import {
   type EmailStatus,
 } from "../../lib/notification-status";
 import { fetchEmailStatus, retryNotifications } from "../../lib/notifications-api";
+import { describeReview, type ReviewSummary } from "../../lib/follow-up/review-status";
 import { buttonOutline } from "../button";
 
 /**
@@ -64,6 +65,8 @@ function describe(notification: AdminNotification): string {
   if (notification.status === "failed") {
     return `Failed after ${attemptsText(notification.attempts)}: ${notification.error ?? "unknown reason"}`;
   }
+  if (notification.status === "cancelled") return `Not sent: ${notification.error ?? "cancelled"}`;
+  if (notification.dueAt) return `Due ${formatQuoteDate(notification.dueAt)}`;
   if (notification.attempts === 0)
     return notification.reason ? `Waiting to be sent: ${notification.reason}` : "Waiting to be sent";
   return `Waiting to be sent again (${attemptsText(notification.attempts)} so far: ${notification.error ?? "not sent"})`;
@@ -72,13 +75,21 @@ function describe(notification: AdminNotification): string {
 interface Props {
   quoteId: string;
   notifications?: AdminNotification[];
+  /** The review request of a completed job, when there is one. */
+  review?: ReviewSummary | null;
   /** Called a moment after a retry was accepted, to show the new state. */
   onRetried: () => void;
   onSessionEnded: (error: SessionEndedError) => void;
 }
 
-/** The quote's two e-mails in the detail view, with a retry for those not sent. */
-export default function NotificationStatus({ quoteId, notifications, onRetried, onSessionEnded }: Props) {
+/** The lead's e-mails in the detail view, with a retry for those not sent. */
+export default function NotificationStatus({
+  quoteId,
+  notifications,
+  review,
+  onRetried,
+  onSessionEnded,
+}: Props) {
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({
     busy: false,
     message: null,
@@ -109,6 +120,13 @@ export default function NotificationStatus({ quoteId, notifications, onRetried, 
       <h3 id="notifications-heading" className="mt-8 text-lg font-bold text-brand-800">
         E-mails
       </h3>
+      {review && (
+        <p
+          className={`mt-2 rounded-lg p-3 ${review.state === "failed" ? "bg-red-50 text-red-900" : "bg-slate-50 text-slate-800"}`}
+        >
+          <span className="font-semibold">Review request:</span> <span>{describeReview(review)}</span>
+        </p>
+      )}
       <ul className="mt-2 space-y-1">
         {notifications.map((notification) => (
           <li key={notification.kind} className="break-words">

@@ -233,6 +233,7 @@ export default function QuoteDetail({
         <NotificationStatus
           quoteId={submission.id}
           notifications={submission.notifications}
+          review={submission.review}
           onRetried={onReload}
           onSessionEnded={onSessionEnded}
         />

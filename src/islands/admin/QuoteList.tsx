@@ -2,6 +2,7 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES, isLeadStatus, type LeadStatus } from
 import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../lib/admin/quotes";
 import { serviceLabel } from "../../lib/service-options";
 import GuideShown from "./GuideShown";
+import { REVIEW_STATE_LABELS } from "../../lib/follow-up/review-status";
 import { NotificationFailedFlag } from "./NotificationStatus";
 
 interface Props {
@@ -100,6 +101,11 @@ export default function QuoteList({ submissions, onOpen, onStatus, filtered, bus
                       `${submission.attachments.length} attachment${submission.attachments.length === 1 ? "" : "s"}`}
                   </span>
                   <NotificationFailedFlag notifications={submission.notifications} />
+                  {submission.review && (
+                    <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800">
+                      {REVIEW_STATE_LABELS[submission.review.state]}
+                    </span>
+                  )}
                 </div>
                 {/* The button's ::after covers the card, so the whole card opens the detail. */}
                 <button

@@ -8,6 +8,7 @@ import { MESSAGE_PREVIEW_LENGTH } from "../constants";
 import { mailtoLink } from "../links";
 import type { LeadNote, LeadSource, LeadStatus } from "../lead-model";
 import { isNotificationList, type AdminNotification } from "../notification-status";
+import { isReviewSummary, type ReviewSummary } from "../follow-up/review-status";
 import { serviceLabel } from "../service-options";
 import type { QuoteFields } from "../quote/rules";
 import type { StoredEstimate } from "../price-guide/estimate";
@@ -41,6 +42,10 @@ export interface AdminQuote extends QuoteFields {
   estimate?: StoredEstimate | null;
   quotedAmount?: number | null;
   quotedAt?: string | null;
+  /** When the status last changed; null until it first does. */
+  statusChangedAt?: string | null;
+  /** The review request of a completed job; null until the lead is first completed. */
+  review?: ReviewSummary | null;
 }
 
 const ELLIPSIS = "...";
@@ -101,7 +106,8 @@ function isSubmission(value: unknown): value is AdminQuote {
     Array.isArray(s.attachments) &&
     s.attachments.every(isAttachment) &&
     (s.reference === undefined || s.reference === null || typeof s.reference === "string") &&
-    isNotificationList(s.notifications)
+    isNotificationList(s.notifications) &&
+    isReviewSummary(s.review)
   );
 }
 

@@ -16,7 +16,7 @@ export const QUOTED_AMOUNT_MAX = 500_000;
 
 export const QUOTED_AMOUNT_MESSAGE = `The amount quoted must be whole pounds from £1 to ${formatPounds(QUOTED_AMOUNT_MAX)}`;
 export const NOT_QUOTED_MESSAGE =
-  "Set the status to Quote sent, Won or Lost before recording the amount quoted";
+  "Set the status to Quote sent, Won, Completed or Lost before recording the amount quoted";
 
 /** Whole pounds, VAT included, from £1 to QUOTED_AMOUNT_MAX. */
 export function isQuotedAmount(value: unknown): value is number {

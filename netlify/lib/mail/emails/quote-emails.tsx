@@ -2,7 +2,6 @@
  * The two e-mails of a quote (docs/email.md), rendered from React Email templates to HTML and
  * plain text. Server-only: nothing here may reach a browser bundle.
  */
-import type { ReactElement } from "react";
 import { formatQuoteDate } from "../../../../src/lib/admin/quotes.ts";
 import { formatFileSize } from "../../../../src/lib/file-size.ts";
 import { serviceLabel } from "../../../../src/lib/service-options.ts";
@@ -15,6 +14,7 @@ import { servedFileName } from "../../uploads/file-types.ts";
 import OwnerEmail from "./OwnerEmail.tsx";
 import OwnerSummaryEmail from "./OwnerSummaryEmail.tsx";
 import ReceiptEmail from "./ReceiptEmail.tsx";
+import { renderEmail } from "./render.ts";
 
 /** Longest visitor text put into a subject or display name. */
 const HEADER_TEXT_MAX = 80;
@@ -46,25 +46,6 @@ export function plainName(name: string): string | null {
 export const leadUrl = (siteUrl: string, id: string) =>
   `${siteUrl}/contact-admin?id=${encodeURIComponent(id)}`;
 
-/** Plain text as a person would write it: phone and e-mail links without their URLs, headings as typed. */
-const TEXT_OPTIONS = {
-  selectors: [
-    { selector: 'a[href^="tel:"]', format: "anchor", options: { ignoreHref: true } },
-    { selector: 'a[href^="mailto:"]', format: "anchor", options: { ignoreHref: true } },
-    { selector: "h1", format: "heading", options: { uppercase: false } },
-    { selector: "h2", format: "heading", options: { uppercase: false } },
-  ],
-};
-
-async function both(element: ReactElement): Promise<{ html: string; text: string }> {
-  const { render } = await import("@react-email/render");
-  const [html, text] = await Promise.all([
-    render(element),
-    render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
-  ]);
-  return { html, text };
-}
-
 export type QuoteForEmail = Pick<
   QuoteRecord,
   | "id"
@@ -89,7 +70,7 @@ export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): 
   const name = `${quote.firstName} ${quote.lastName}`.trim();
   const service = serviceLabel(quote.serviceRequired);
   const estimate = storedEstimate(quote.estimate);
-  const body = await both(
+  const body = await renderEmail(
     <OwnerEmail
       business={business}
       siteUrl={settings.siteUrl}
@@ -133,7 +114,7 @@ export async function receiptEmail(
   if (!isHeaderSafeAddress(quote.email)) return null;
   const business = await businessDetails();
   const service = serviceLabel(quote.serviceRequired);
-  const body = await both(
+  const body = await renderEmail(
     <ReceiptEmail
       business={business}
       siteUrl={settings.siteUrl}
@@ -181,7 +162,7 @@ export async function ownerSummaryEmail(
   const business = await businessDetails();
   const period = summaryPeriod(hourStart);
   const total = leads.length + unnamed;
-  const body = await both(
+  const body = await renderEmail(
     <OwnerSummaryEmail
       business={business}
       siteUrl={settings.siteUrl}

@@ -1,0 +1,44 @@
+/**
+ * The review request of a completed job and its reminder (docs/reviews.md), rendered to HTML and
+ * plain text with the one-click unsubscribe headers. Server-only.
+ */
+import { businessDetails } from "../../business.ts";
+import { unsubscribeUrl } from "../../follow-up/review-requests.ts";
+import type { MailSettings, OutgoingMail } from "../mailer.ts";
+import type { QuoteRecord } from "../../quote/quote-store.ts";
+import { isHeaderSafeAddress, plainName } from "./quote-emails.tsx";
+import ReviewRequestEmail from "./ReviewRequestEmail.tsx";
+import { renderEmail } from "./render.ts";
+
+/** To the customer; null when their address cannot be written to (the e-mail then fails for good). */
+export async function reviewEmail(
+  record: Pick<QuoteRecord, "id" | "email" | "firstName" | "review">,
+  settings: MailSettings,
+  reminder: boolean,
+): Promise<OutgoingMail | null> {
+  if (!isHeaderSafeAddress(record.email) || !record.review?.token) return null;
+  const business = await businessDetails();
+  if (!business.reviewUrl) throw new Error("content/business.yaml has no reviewUrl");
+  const stop = unsubscribeUrl(settings.siteUrl, record.id, record.review.token);
+  const body = await renderEmail(
+    <ReviewRequestEmail
+      business={business}
+      siteUrl={settings.siteUrl}
+      greetingName={plainName(record.firstName)}
+      reviewUrl={business.reviewUrl}
+      unsubscribeUrl={stop}
+      reminder={reminder}
+    />,
+  );
+  return {
+    to: record.email,
+    replyTo: settings.ownerEmail,
+    subject: `${reminder ? "A reminder: would" : "Would"} you review our work? – ${business.name}`,
+    ...body,
+    // RFC 8058 one-click unsubscribe: mail programs POST "List-Unsubscribe=One-Click" to the URL.
+    headers: {
+      "List-Unsubscribe": `<${stop}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

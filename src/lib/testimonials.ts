@@ -1,0 +1,31 @@
+/**
+ * How testimonials are ordered and dated on the site (the review policy, content/review-policy.md):
+ * newest first, so the ones shown are the latest rather than a pick of the best; `order` only
+ * breaks ties within a month. Browser-safe.
+ */
+import type { Testimonial } from "./content-schemas";
+
+export function compareTestimonials(a: Testimonial, b: Testimonial): number {
+  return a.month < b.month ? 1 : a.month > b.month ? -1 : a.order - b.order;
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** "2025-02" → "February 2025". */
+export function reviewMonthLabel(month: string): string {
+  const [year, number] = month.split("-");
+  return `${MONTHS[Number(number) - 1] ?? month} ${year}`;
+}
