@@ -7,6 +7,7 @@ import {
   CarouselCategorySchema,
   FaqItemSchema,
   LegalPageSchema,
+  PriceGuideSchema,
   ReviewPolicySchema,
   ServiceSchema,
   TestimonialSchema,
@@ -66,9 +67,11 @@ const legal = defineCollection({
   schema: LegalPageSchema,
 });
 
+/** The owner's price guide (/price-guide): one entry, `guide`; the functions read the same file. */
+const priceGuide = defineCollection({ loader: file("content/price-guide.yaml"), schema: PriceGuideSchema });
 /** How reviews are asked for and shown, and how fake reviews are handled (/review-policy). */
 const reviewPolicy = defineCollection({
-  loader: glob({ pattern: "review-policy.md", base: "content", generateId: fileNameId }),
+  loader: glob({ pattern: "*.md", base: "content/review-policy", generateId: fileNameId }),
   schema: ReviewPolicySchema,
 });
 
@@ -82,5 +85,6 @@ export const collections = withOwnerMessagesAll({
   carousel,
   areas,
   legal,
+  priceGuide,
   reviewPolicy,
 });

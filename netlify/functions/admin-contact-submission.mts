@@ -14,6 +14,7 @@ import {
   parseListQuery,
 } from "../lib/desk/lead-desk.ts";
 import { readJson } from "../lib/http/request-body.ts";
+import { guideCalibration } from "../lib/price-guide/calibration.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
 import { expectReviewRequest, sendReviewRequest } from "../lib/follow-up/review-outbox.ts";
 
@@ -57,7 +58,7 @@ async function statsResponse(req: Request): Promise<Response> {
 }
 
 /**
- * One quote request (docs/http-contract.md, Admin): GET with its ETag, PATCH `{ status?, note? }` (412 when
+ * One quote request (docs/http-contract.md, Admin): GET with its ETag, PATCH `{ status?, note?, quotedAmount? }` (412 when
  * If-Match is stale), DELETE (record and attachments). The export and the chart data share the
  * route: the Netlify CLI does not rank literal paths above the `:id` pattern (docs/workarounds.md).
  */
@@ -70,6 +71,11 @@ export default async (req: Request, context: Context) => {
   try {
     if (id === "export.csv") return await exportResponse(req);
     if (id === "stats") return await statsResponse(req);
+    if (id === "calibration") {
+      // The price guide's calibration table: quoted amounts against the guide, per job.
+      if (req.method !== "GET") return methodNotAllowed(["GET"]);
+      return json(await guideCalibration());
+    }
     if (req.method === "GET") {
       const { submission, etag } = await getLead(id);
       return json(submission, { headers: { ETag: etag } });

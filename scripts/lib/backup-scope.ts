@@ -18,6 +18,8 @@ export const BACKED_UP_STORES: readonly string[] = [
   "gallery-images",
   AUDIT_STORE,
   TOMBSTONE_STORE,
+  // The amounts quoted against the price guide (no customer details): the desk's calibration table.
+  "price-guide-calibration",
 ];
 
 /** Never backed up, never restored; why, for the scripts' messages. */

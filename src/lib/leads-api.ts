@@ -73,7 +73,7 @@ export async function fetchLead(id: string): Promise<LeadWithEtag> {
 export async function changeLead(
   id: string,
   etag: string,
-  change: { status?: LeadStatus; note?: string },
+  change: { status?: LeadStatus; note?: string; quotedAmount?: number },
 ): Promise<LeadWithEtag> {
   const response = await call(itemUrl(id), {
     method: "PATCH",

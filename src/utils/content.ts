@@ -1,5 +1,11 @@
-import { getCollection } from "astro:content";
-import { assertCarouselReferences, assertServiceSlugs, assertTowns } from "../lib/content-schemas";
+import { getCollection, getEntry } from "astro:content";
+import {
+  assertCarouselReferences,
+  assertPriceGuideServices,
+  assertServiceSlugs,
+  assertTowns,
+  type PriceGuide,
+} from "../lib/content-schemas";
 import { getBusiness } from "./business";
 import { compareTestimonials } from "../lib/testimonials";
 
@@ -43,4 +49,20 @@ export async function getTowns() {
   return entries.sort(
     (a, b) => a.data.distanceMiles - b.data.distanceMiles || a.data.name.localeCompare(b.data.name),
   );
+}
+
+/** The price guide; fails the build if a job names a service with no file. */
+export async function getPriceGuide(): Promise<PriceGuide> {
+  const [entry, services] = await Promise.all([getEntry("priceGuide", "guide"), getServices()]);
+  if (!entry) throw new Error("content/price-guide.yaml must hold one entry, `guide`");
+  assertPriceGuideServices(
+    entry.data,
+    services.map((service) => service.id),
+  );
+  return entry.data;
+}
+
+/** The price guide's jobs that belong to a service page (for its link to the guide). */
+export async function getPriceGuideJobsFor(serviceSlug: string) {
+  return (await getPriceGuide()).jobs.filter((job) => job.service === serviceSlug);
 }

@@ -68,6 +68,10 @@ describe("GET /api/admin/contact-submissions", () => {
         "notes",
         "source",
         "notifications",
+        // Price guide: the range shown and the amount quoted.
+        "estimate",
+        "quotedAmount",
+        "quotedAt",
         // Follow-ups (docs/reviews.md): when the status last changed, the review request.
         "statusChangedAt",
         "review",

@@ -4,6 +4,7 @@ import { HttpError } from "../http/http-error.ts";
 import { adminNotifications } from "../mail/notification-state.ts";
 import { reviewSummary } from "../follow-up/review-requests.ts";
 import { isLeadStatus } from "../../../src/lib/lead-model.ts";
+import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import { secureHeaders } from "../http/responses.ts";
 import { openAttachment, readQuote, type QuoteRecord } from "../quote/quote-store.ts";
 
@@ -38,6 +39,10 @@ export function toAdminQuote(record: QuoteRecord) {
     notes: record.notes ?? [],
     source: record.source ?? null,
     notifications: adminNotifications(record),
+    /** The price guide range the visitor saw, and what the owner quoted (null when none). */
+    estimate: storedEstimate(record.estimate) ?? null,
+    quotedAmount: record.quotedAmount ?? null,
+    quotedAt: record.quotedAt ?? null,
     statusChangedAt: record.statusChangedAt ?? null,
     review: reviewSummary(record),
   };

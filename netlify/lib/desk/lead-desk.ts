@@ -23,6 +23,15 @@ import {
   type LeadStatus,
 } from "../../../src/lib/lead-model.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
+import {
+  NOT_QUOTED_MESSAGE,
+  QUOTED_AMOUNT_MESSAGE,
+  isQuotedAmount,
+  isQuotedStatus,
+} from "../../../src/lib/price-guide/calibration.ts";
+import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
+import { guideShownText } from "../../../src/lib/price-guide/format.ts";
+import { forgetCalibration, syncCalibration } from "../price-guide/calibration.ts";
 import { HttpError } from "../http/http-error.ts";
 import { withKeyLock } from "../blobs/key-lock.ts";
 import {
@@ -251,7 +260,12 @@ export async function countNewLeads(): Promise<number> {
 
 /** The HTTP ETag of a lead: it changes whenever the owner's fields (status, notes) change. */
 export function leadEtag(record: QuoteRecord): string {
-  const state = JSON.stringify([statusOf(record), record.notes ?? []]);
+  const state = JSON.stringify([
+    statusOf(record),
+    record.notes ?? [],
+    // Only when set, so the ETags of leads without an amount stay as they were.
+    ...(record.quotedAmount === undefined ? [] : [record.quotedAmount]),
+  ]);
   return `"${createHash("sha256").update(state).digest("base64url").slice(0, 22)}"`;
 }
 
@@ -280,11 +294,15 @@ export async function getLead(id: string): Promise<{ submission: AdminQuoteBody;
 export interface LeadChange {
   status?: LeadStatus;
   note?: string;
+  /** What the owner quoted, whole pounds with VAT (price guide calibration). */
+  quotedAmount?: number;
 }
 
-/** PATCH body, checked: `{ status?, note? }`, at least one, nothing else. */
+/** PATCH body, checked: `{ status?, note?, quotedAmount? }`, at least one, nothing else. */
 export function parseLeadChange(body: Record<string, unknown>): LeadChange {
-  const unknown = Object.keys(body).filter((key) => key !== "status" && key !== "note");
+  const unknown = Object.keys(body).filter(
+    (key) => key !== "status" && key !== "note" && key !== "quotedAmount",
+  );
   if (unknown.length) throw bad(`Unexpected field: ${unknown.join(", ")}`);
   const change: LeadChange = {};
   if (body.status !== undefined) {
@@ -304,8 +322,13 @@ export function parseLeadChange(body: Record<string, unknown>): LeadChange {
     }
     change.note = note;
   }
-  if (change.status === undefined && change.note === undefined)
-    throw bad("Nothing to change: send status or note");
+  if (body.quotedAmount !== undefined) {
+    if (!isQuotedAmount(body.quotedAmount))
+      throw new HttpError(400, "Invalid amount", { quotedAmount: [QUOTED_AMOUNT_MESSAGE] });
+    change.quotedAmount = body.quotedAmount;
+  }
+  if (change.status === undefined && change.note === undefined && change.quotedAmount === undefined)
+    throw bad("Nothing to change: send status, note or quotedAmount");
   return change;
 }
 
@@ -347,6 +370,12 @@ async function applyChange(
       );
     }
     const next: QuoteRecord = withStatus(current, change.status ?? statusOf(current), now);
+    if (change.quotedAmount !== undefined) {
+      if (!isQuotedStatus(next.status))
+        throw new HttpError(400, "Not quoted yet", { quotedAmount: [NOT_QUOTED_MESSAGE] });
+      next.quotedAmount = change.quotedAmount;
+      next.quotedAt = new Date(now).toISOString();
+    }
     if (change.note !== undefined) {
       next.notes = [...(current.notes ?? []), { at: new Date(now).toISOString(), text: change.note }].slice(
         -LEAD_MAX_NOTES,
@@ -354,6 +383,15 @@ async function applyChange(
     }
     if (await saveQuoteIfUnchanged(next, entry.etag)) {
       if (next.status !== statusOf(current)) await setRowStatus(id, next.createdAt, next.status ?? "new");
+      // The price guide's calibration follows the lead; a failure there never fails the change.
+      if (next.estimate && (next.status !== statusOf(current) || change.quotedAmount !== undefined)) {
+        await syncCalibration(next, now).catch((error: unknown) =>
+          console.error(
+            "lead desk: calibration update failed",
+            error instanceof Error ? error.message : "unknown error",
+          ),
+        );
+      }
       return { submission: toAdminQuote(next), etag: leadEtag(next) };
     }
   }
@@ -368,6 +406,7 @@ export async function eraseLead(id: string): Promise<void> {
   await recordErasure(id, "owner");
   await deleteQuote(id);
   await removeRows([{ id, createdAt: record.createdAt }]);
+  if (record.estimate) await forgetCalibration(id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -395,7 +434,17 @@ const CSV_COLUMNS = [
   "utm_medium",
   "utm_campaign",
   "Notes",
+  // Price guide: the range the visitor saw, and what was quoted.
+  "Guide shown",
+  "Quoted (£)",
 ] as const;
+
+/** "Guide shown: £3,800 – £5,200 (Roughcast: Semi-detached house · …)", or "" without a guide. */
+function csvGuide(record: QuoteRecord): string {
+  const estimate = storedEstimate(record.estimate);
+  if (!estimate) return "";
+  return `${guideShownText(estimate)} (${estimate.label}${estimate.details ? `: ${estimate.details}` : ""})`;
+}
 
 function csvRow(record: QuoteRecord): string[] {
   const source = record.source ?? {};
@@ -416,6 +465,8 @@ function csvRow(record: QuoteRecord): string[] {
     source.utmMedium ?? "",
     source.utmCampaign ?? "",
     (record.notes ?? []).map((note) => `${note.at.slice(0, 16).replace("T", " ")} ${note.text}`).join("\n"),
+    csvGuide(record),
+    record.quotedAmount === undefined ? "" : String(record.quotedAmount),
   ].map(neutralizeCell);
 }
 

@@ -3,6 +3,7 @@
  * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
  */
 import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/lead-model.ts";
+import type { StoredEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import type { QuoteFields } from "../../../src/lib/quote/rules.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "../blobs/open-store.ts";
@@ -30,6 +31,12 @@ export interface QuoteRecord extends QuoteFields {
   source?: LeadSource;
   /** The e-mails due for this quote (netlify/lib/mail/outbox.ts); absent on older quotes. */
   notifications?: NotificationState[];
+  /** The price guide range the visitor saw, worked out by the server (quote/estimate.ts). */
+  estimate?: StoredEstimate;
+  /** What the owner quoted, in whole pounds with VAT, once the lead is quoted (price guide calibration). */
+  quotedAmount?: number;
+  /** When the quoted amount was last set. */
+  quotedAt?: string;
   /** Follow-ups (netlify/lib/follow-up/): when the status last changed; absent until it first does. */
   statusChangedAt?: string;
   /** When the lead first became `completed`: its one review request was queued then. */

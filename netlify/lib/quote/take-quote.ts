@@ -15,12 +15,14 @@ import {
   UPLOAD_IDS_FIELD,
 } from "../../../src/lib/quote/upload.ts";
 import { parseLeadSourceField } from "../../../src/lib/lead-model.ts";
+import { ESTIMATE_FIELD } from "../../../src/lib/price-guide/answers.ts";
 import { SOURCE_FIELD } from "../../../src/lib/visit-source.ts";
 import { acceptAttachment, cleanFileName } from "../uploads/file-types.ts";
 import { HttpError, logFailure } from "../http/http-error.ts";
 import { indexQuote } from "../desk/lead-desk.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "../http/multipart.ts";
 import { initialNotifications } from "../mail/notification-state.ts";
+import { checkEstimate } from "./estimate.ts";
 import { assignReference, newReference } from "./reference.ts";
 import {
   claimIdempotencyKey,
@@ -40,7 +42,7 @@ import { claimUpload, deleteUpload, readFile } from "../uploads/uploads-store.ts
 
 export const ATTACHMENTS_FIELD = "attachments";
 const TEXT_FIELDS: readonly string[] = [...QUOTE_FIELD_NAMES, HONEYPOT_FIELD, FILL_TIME_FIELD];
-const KNOWN_FIELDS = new Set([...TEXT_FIELDS, UPLOAD_IDS_FIELD, SOURCE_FIELD]);
+const KNOWN_FIELDS = new Set([...TEXT_FIELDS, UPLOAD_IDS_FIELD, SOURCE_FIELD, ESTIMATE_FIELD]);
 
 export const TOO_FAST_MESSAGE = "The form was sent too quickly. Please wait a moment and try again.";
 
@@ -50,7 +52,7 @@ const tooManyFiles = () =>
 export const QUOTE_LIMITS: MultipartLimits = {
   maxBodyBytes: MAX_REQUEST_BODY_BYTES,
   // Room for more upload references than allowed, so the visitor gets the attachments message.
-  maxFields: TEXT_FIELDS.length + 1 + 2 * MAX_ATTACHMENTS,
+  maxFields: TEXT_FIELDS.length + 2 + 2 * MAX_ATTACHMENTS,
   maxFieldBytes: 20_000,
   fileFields: [ATTACHMENTS_FIELD],
   maxFiles: MAX_ATTACHMENTS,
@@ -138,8 +140,13 @@ export async function takeQuote(
     ...form.files.map(checkInlineFile),
   ];
   const result = validateQuote({ ...fields, attachments: references });
-  if (!result.success) {
-    throw new HttpError(400, "Please correct the highlighted fields", result.fieldErrors);
+  // The price guide's answers: the range is worked out here again, whatever the browser sent.
+  const estimate = await checkEstimate(single(form, ESTIMATE_FIELD));
+  if (!result.success || !estimate.ok) {
+    throw new HttpError(400, "Please correct the highlighted fields", {
+      ...(result.success ? {} : result.fieldErrors),
+      ...(estimate.ok ? {} : { estimate: [estimate.message] }),
+    });
   }
 
   let id: string = randomUUID();
@@ -231,6 +238,7 @@ export async function takeQuote(
     notifications: initialNotifications(createdAt, mailPlan),
   };
   if (source) record.source = source;
+  if (estimate.estimate) record.estimate = estimate.estimate;
   await saveQuote(record);
   // The record is the commit point; a lead the index misses is added by the daily reconcile.
   await indexQuote(record).catch((error: unknown) => logFailure("contact: index update", error));

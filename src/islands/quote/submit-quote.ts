@@ -11,6 +11,7 @@ import {
 } from "../../lib/quote/upload";
 import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 import type { QuoteFields } from "../../lib/quote/rules";
+import { readGuideEstimate } from "./estimate";
 import { QuoteSendError, uploadFile } from "./upload-client";
 
 /** A file chosen for the quote; `uploadId` once uploaded, so a retried send skips it. */
@@ -45,6 +46,8 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
   body.append(FILL_TIME_FIELD, String(Date.now() - (quote.startedAt ?? Date.now())));
   const source = readVisitSource();
   if (source) body.append(SOURCE_FIELD, source);
+  const estimate = readGuideEstimate();
+  if (estimate) body.append("estimate", estimate);
   const response = await fetch("/api/contact", {
     method: "POST",
     body,

@@ -11,6 +11,7 @@ import { isNotificationList, type AdminNotification } from "../notification-stat
 import { isReviewSummary, type ReviewSummary } from "../follow-up/review-status";
 import { serviceLabel } from "../service-options";
 import type { QuoteFields } from "../quote/rules";
+import type { StoredEstimate } from "../price-guide/estimate";
 
 /** The local-storage flag of docs/spec.md, States: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
@@ -37,6 +38,10 @@ export interface AdminQuote extends QuoteFields {
   notes?: LeadNote[];
   source?: LeadSource | null;
   notifications?: AdminNotification[];
+  /** The price guide range the visitor saw (read it through storedEstimate) and the amount quoted. */
+  estimate?: StoredEstimate | null;
+  quotedAmount?: number | null;
+  quotedAt?: string | null;
   /** When the status last changed; null until it first does. */
   statusChangedAt?: string | null;
   /** The review request of a completed job; null until the lead is first completed. */

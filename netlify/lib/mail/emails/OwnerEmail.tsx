@@ -23,6 +23,8 @@ export interface OwnerEmailProps {
   message: string;
   attachments: { name: string; size: string }[];
   leadUrl: string;
+  /** The price guide range the visitor saw, when the quote came through the guide. */
+  guide?: { shown: string; job: string };
   /** Why the customer was sent no receipt (a mail limit), when none was sent. */
   receiptSkipped?: string;
 }
@@ -61,6 +63,7 @@ export default function OwnerEmail(props: OwnerEmailProps) {
     message,
     attachments,
     leadUrl,
+    guide,
     receiptSkipped,
   } = props;
   return (
@@ -82,6 +85,13 @@ export default function OwnerEmail(props: OwnerEmailProps) {
           </Link>
         </Field>
         <Field name="Service">{serviceLabel}</Field>
+        {guide && (
+          <Field name="Price guide">
+            <strong>{guide.shown}</strong>
+            <br />
+            {guide.job}
+          </Field>
+        )}
       </Section>
       <Text style={{ ...label, marginTop: "16px" }}>Message</Text>
       <Text style={{ ...value, margin: "4px 0 16px" }}>

@@ -5,6 +5,8 @@
 import { formatQuoteDate } from "../../../../src/lib/admin/quotes.ts";
 import { formatFileSize } from "../../../../src/lib/file-size.ts";
 import { serviceLabel } from "../../../../src/lib/service-options.ts";
+import { storedEstimate } from "../../../../src/lib/price-guide/estimate.ts";
+import { formatReviewed, guideShownText } from "../../../../src/lib/price-guide/format.ts";
 import { businessDetails } from "../../business.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import type { QuoteRecord } from "../../quote/quote-store.ts";
@@ -55,6 +57,7 @@ export type QuoteForEmail = Pick<
   | "serviceRequired"
   | "message"
   | "attachments"
+  | "estimate"
 > & {
   reference: string;
   /** Why no receipt went to the customer (a mail limit), when none did. */
@@ -66,6 +69,7 @@ export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): 
   const business = await businessDetails();
   const name = `${quote.firstName} ${quote.lastName}`.trim();
   const service = serviceLabel(quote.serviceRequired);
+  const estimate = storedEstimate(quote.estimate);
   const body = await renderEmail(
     <OwnerEmail
       business={business}
@@ -82,6 +86,12 @@ export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): 
         size: formatFileSize(file.size),
       }))}
       leadUrl={leadUrl(settings.siteUrl, quote.id)}
+      guide={
+        estimate && {
+          shown: guideShownText(estimate),
+          job: `${[estimate.label, estimate.details].filter(Boolean).join(" · ")} (guide reviewed ${formatReviewed(estimate.reviewed)})`,
+        }
+      }
       {...(quote.receiptSkipped ? { receiptSkipped: quote.receiptSkipped } : {})}
     />,
   );

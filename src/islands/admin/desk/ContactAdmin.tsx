@@ -12,6 +12,7 @@ import {
 import { LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/lead-model";
 import AuditLog from "./AuditLog";
 import ConfirmDialog from "../ConfirmDialog";
+import GuideCalibration from "./GuideCalibration";
 import FollowUpPanel from "./FollowUpPanel";
 import PasswordScreen from "../PasswordScreen";
 import LeadChart from "./LeadChart";
@@ -112,6 +113,7 @@ function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) 
     closeDetail();
     void load(next);
   });
+  const lockOnSessionEnd = useCallback((error: SessionEndedError) => onLock(error.message), [onLock]);
 
   const openDesk = useEffectEvent(() => {
     void load(filters);
@@ -280,6 +282,7 @@ function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) 
               onOpen={(id) => void openDetail(id)}
             />
             <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
+            <GuideCalibration onSessionEnded={lockOnSessionEnd} />
             <LeadFiltersForm filters={filters} onChange={applyFilters} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-slate-700">

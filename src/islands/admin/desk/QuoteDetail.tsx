@@ -6,7 +6,9 @@ import { mailtoLink, telLink } from "../../../lib/links";
 import { formatQuoteDate, fullName, replyMailto, type AdminQuote } from "../../../lib/admin/quotes";
 import { formatFileSize } from "../../../lib/file-size";
 import { serviceLabel } from "../../../lib/service-options";
+import GuideShown from "./GuideShown";
 import NotificationStatus from "./NotificationStatus";
+import QuotedAmount from "./QuotedAmount";
 import StatusSelect from "./StatusSelect";
 import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../../button";
 
@@ -46,7 +48,10 @@ export default function QuoteDetail({
   const notes = submission.notes ?? [];
   const source = submission.source;
 
-  const save = async (change: { status?: LeadStatus; note?: string }, done: string): Promise<boolean> => {
+  const save = async (
+    change: { status?: LeadStatus; note?: string; quotedAmount?: number },
+    done: string,
+  ): Promise<boolean> => {
     setSaving(true);
     setFeedback(null);
     try {
@@ -158,6 +163,22 @@ export default function QuoteDetail({
             {feedback.text}
           </p>
         )}
+
+        <h3 className="mt-8 text-lg font-bold text-brand-800">Price guide</h3>
+        <div className="mt-2 space-y-4">
+          {submission.estimate ? (
+            <GuideShown estimate={submission.estimate} />
+          ) : (
+            <p className="text-slate-700">Not used for this request</p>
+          )}
+          <QuotedAmount
+            status={status}
+            quotedAmount={submission.quotedAmount}
+            quotedAt={submission.quotedAt}
+            saving={saving}
+            onSave={(amount) => save({ quotedAmount: amount }, "Amount quoted saved")}
+          />
+        </div>
 
         <h3 className="mt-8 text-lg font-bold text-brand-800">Message</h3>
         <p className="mt-2 break-words whitespace-pre-wrap text-slate-800">{submission.message}</p>

@@ -2,6 +2,7 @@ import type { LeadStatus } from "../../../lib/lead-model";
 import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../../lib/admin/quotes";
 import { serviceLabel } from "../../../lib/service-options";
 import { REVIEW_STATE_LABELS } from "../../../lib/follow-up/review-status";
+import GuideShown from "./GuideShown";
 import { NotificationFailedFlag } from "./NotificationStatus";
 import StatusSelect from "./StatusSelect";
 
@@ -72,6 +73,7 @@ export default function QuoteList({ submissions, onOpen, onStatus, filtered, bus
                 </div>
               </dl>
               <p className="mt-3 break-words text-slate-800">{messagePreview(submission.message)}</p>
+              <GuideShown estimate={submission.estimate} compact />
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <div className="flex flex-wrap items-center gap-3">
                   {/* Above the card-wide button's ::after, so it stays usable. */}
