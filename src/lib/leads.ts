@@ -165,4 +165,9 @@ export interface LeadStats {
   /** Leads with status `new`, all time. */
   newCount: number;
   total: number;
+  /**
+   * The last repair of the lead index in the past week, when there was one: stored leads the list
+   * had lost sight of and added back, rows of leads no longer stored taken out.
+   */
+  repair?: { at: string; added: number; removed: number };
 }

@@ -18,7 +18,7 @@ import { parseLeadSourceField } from "../../../src/lib/leads.ts";
 import { SOURCE_FIELD } from "../../../src/lib/visit-source.ts";
 import { cleanFileName, detectFileType } from "../uploads/file-types.ts";
 import { HttpError } from "../http/http-error.ts";
-import { indexQuote } from "../desk/lead-desk.ts";
+import { indexQuote } from "../desk/lead-index.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "../http/multipart.ts";
 import { initialNotifications } from "../mail/notification-state.ts";
 import { assignReference, newReference } from "./reference.ts";
@@ -140,8 +140,10 @@ export async function submitQuote(
 
   let id: string = randomUUID();
   let createdAt = new Date(now).toISOString();
+  let idempotencyKeyHash: string | undefined;
   if (idempotencyKey) {
     const hash = createHash("sha256").update(idempotencyKey).digest("hex");
+    idempotencyKeyHash = hash;
     const claim = await claimIdempotencyKey(hash, { quoteId: id, createdAt });
     const existing = await readQuote(claim.quoteId);
     if (existing) {
@@ -212,11 +214,12 @@ export async function submitQuote(
     notifications: initialNotifications(createdAt),
   };
   if (source) record.source = source;
+  if (idempotencyKeyHash) record.idempotencyKeyHash = idempotencyKeyHash;
+  // The lead's index entry goes before the record, so a stored quote is always in the desk: if the
+  // entry cannot be written the visitor is asked to send again (nothing is stored), and an entry
+  // whose record never came is left out of the desk (docs/lead-index.md).
+  await indexQuote(record);
   await saveQuote(record);
-  // The record is the commit point; a lead the index misses is added by the daily reconcile.
-  await indexQuote(record).catch((error: unknown) =>
-    console.error("contact: index update failed", error instanceof Error ? error.message : "unknown error"),
-  );
 
   for (const upload of uploads) {
     if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);
