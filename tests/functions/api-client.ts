@@ -12,6 +12,11 @@ import login from "../../netlify/functions/admin-login.mts";
 import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
 import contactSubmissions from "../../netlify/functions/admin-contact-submissions.mts";
+import contactSubmission, {
+  config as contactSubmissionConfig,
+} from "../../netlify/functions/admin-contact-submission.mts";
+import contactExport from "../../netlify/functions/admin-contact-submissions-export.mts";
+import contactStats from "../../netlify/functions/admin-contact-submissions-stats.mts";
 import contactAttachment, {
   config as contactAttachmentConfig,
 } from "../../netlify/functions/admin-contact-attachment.mts";
@@ -38,6 +43,9 @@ const ROUTES: [methods: string[] | null, path: RegExp, handler: Handler][] = [
   [null, /^\/api\/admin\/logout$/, logout],
   [null, /^\/api\/admin\/session$/, session],
   [null, /^\/api\/admin\/contact-submissions$/, contactSubmissions],
+  [null, /^\/api\/admin\/contact-submissions\/export\.csv$/, contactExport],
+  [null, /^\/api\/admin\/contact-submissions\/stats$/, contactStats],
+  [null, /^\/api\/admin\/contact-submissions\/[^/]+$/, contactSubmission],
   [null, /^\/api\/admin\/contact-submissions\/[^/]+\/attachments\/[^/]+$/, contactAttachment],
   [null, /^\/api\/gallery$/, gallery],
   [null, /^\/media\/gallery\/[^/]+(\/[^/]+)?$/, galleryImage],
@@ -52,6 +60,7 @@ const ROUTE_CONFIGS = new Map<Handler, Config>([
   [uploadPart, uploadPartConfig],
   [uploadComplete, uploadCompleteConfig],
   [contactAttachment, contactAttachmentConfig],
+  [contactSubmission, contactSubmissionConfig],
   [galleryImage, galleryImageConfig],
   [adminGalleryItem, adminGalleryItemConfig],
 ]);

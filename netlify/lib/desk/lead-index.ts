@@ -538,6 +538,23 @@ class Draft {
   }
 }
 
+/**
+ * How long the compaction waits for late changes, before deleting what older snapshots may still
+ * need, and before leaving out a new lead whose record never came. The defaults are for real use;
+ * tests shorten them instead of waiting.
+ */
+export interface CompactionTiming {
+  latenessMs: number;
+  graceMs: number;
+  ghostGraceMs: number;
+}
+
+const TIMING: CompactionTiming = {
+  latenessMs: LATENESS_MS,
+  graceMs: CLEANUP_GRACE_MS,
+  ghostGraceMs: GHOST_GRACE_MS,
+};
+
 export interface CompactionReport {
   /** Changes folded into the snapshot (an ignored stale change counts too). */
   folded: number;
@@ -556,16 +573,19 @@ export interface CompactionReport {
  * with the time left, makes missing CSV lines. Runs one at a time (a lease); another call returns
  * `skipped: "busy"`. Never throws for a conflict: the next run does the work.
  */
-export async function compactIndex(options: { now?: number; budgetMs?: number } = {}): Promise<CompactionReport> {
+export async function compactIndex(
+  options: { now?: number; budgetMs?: number; timing?: Partial<CompactionTiming> } = {},
+): Promise<CompactionReport> {
   const now = options.now ?? Date.now();
+  const timing = { ...TIMING, ...options.timing };
   const deadline = Date.now() + (options.budgetMs ?? 20_000);
   const report: CompactionReport = { folded: 0, ghosts: 0, deleted: 0, backfilled: 0 };
   const owner = randomUUID();
   if (!(await takeLease(owner, LEASE_MS))) return { ...report, skipped: "busy" };
   try {
     const meta = (await readMeta()) ?? (await buildIndex(now));
-    report.deleted = await sweep(meta, Date.now());
-    const folded = await fold(meta, now, deadline, report);
+    report.deleted = await sweep(meta, Date.now(), timing);
+    const folded = await fold(meta, now, deadline, report, timing);
     if (folded === null) return { ...report, skipped: "moved" };
     if (Date.now() < deadline) report.backfilled = await backfill(folded, now, deadline);
     return report;
@@ -581,10 +601,8 @@ export async function compactIndex(options: { now?: number; budgetMs?: number } 
  * Deletes folded changes that no reader can still need (see the module comment), and segments no
  * snapshot refers to that were written before CLEANUP_GRACE_MS. Returns how many changes went.
  */
-async function sweep(meta: IndexMeta, now: number): Promise<number> {
-  const safe = meta.history
-    .filter((entry) => entry.at <= now - CLEANUP_GRACE_MS)
-    .reduce((highest, entry) => Math.max(highest, entry.w), -Infinity);
+async function sweep(meta: IndexMeta, now: number, timing: CompactionTiming): Promise<number> {
+  const safe = sweptUpTo(meta, now, timing);
   let deleted = 0;
   if (safe > meta.swept) {
     const keys = (await listChangeKeys(meta.swept, safe)).filter((key) => key.time <= safe);
@@ -593,16 +611,16 @@ async function sweep(meta: IndexMeta, now: number): Promise<number> {
   }
   const referenced = new Set(meta.segments.map((segment) => segment.id));
   const stale = (await listSegmentIds()).filter(
-    (id) => !referenced.has(id) && segmentTime(id) <= now - CLEANUP_GRACE_MS,
+    (id) => !referenced.has(id) && segmentTime(id) <= now - timing.graceMs,
   );
   await deleteSegments(stale);
   return deleted;
 }
 
 /** Sweeps are recorded in the next snapshot: the highest watermark that was safe to sweep. */
-function sweptUpTo(meta: IndexMeta, now: number): number {
+function sweptUpTo(meta: IndexMeta, now: number, timing: CompactionTiming): number {
   return meta.history
-    .filter((entry) => entry.at <= now - CLEANUP_GRACE_MS)
+    .filter((entry) => entry.at <= now - timing.graceMs)
     .reduce((highest, entry) => Math.max(highest, entry.w), meta.swept);
 }
 
@@ -611,9 +629,12 @@ async function fold(
   now: number,
   deadline: number,
   report: CompactionReport,
+  timing: CompactionTiming,
 ): Promise<IndexMeta | null> {
   const { keys, entries } = await unfoldedChanges(base);
-  if (!keys.length && Date.now() - LATENESS_MS - base.w < IDLE_ADVANCE_MS) return base;
+  // Nothing new: the snapshot stays, unless its watermark should move on (past changes it holds
+  // by key, so they can be deleted, or far behind the clock, so readers list few hours).
+  if (!keys.length && !base.folded.length && Date.now() - timing.latenessMs - base.w < IDLE_ADVANCE_MS) return base;
   const batch = keys.slice(0, COMPACT_BATCH);
   const batchEntries = entries.slice(0, COMPACT_BATCH);
   const winners = newestPerLead(batchEntries);
@@ -633,7 +654,7 @@ async function fold(
     if (await readQuote(change.id)) return;
     const written = Math.min(...(keysOf.get(change.id) ?? []).map((key) => key.time));
     winners.delete(change.id);
-    if (clock - written > GHOST_GRACE_MS) report.ghosts++;
+    if (clock - written >= timing.ghostGraceMs) report.ghosts++;
     else deferredIds.add(change.id);
   });
   const deferred = [...deferredIds].flatMap((id) => keysOf.get(id) ?? []);
@@ -667,13 +688,13 @@ async function fold(
 
   const last = batch.length < keys.length ? keys[batch.length]!.time - 1 : Infinity;
   const lowestDeferred = deferred.length ? Math.min(...deferred.map((key) => key.time)) - 1 : Infinity;
-  const w = Math.max(base.w, Math.min(clock - LATENESS_MS, last, lowestDeferred));
+  const w = Math.max(base.w, Math.min(clock - timing.latenessMs, last, lowestDeferred));
   const foldedNow = batch.filter((key) => !deferredKeys.has(key.key)).map((key) => key.key);
   const meta = draft.meta;
   meta.seq = base.seq + 1;
   meta.w = w;
   meta.folded = [...new Set([...base.folded, ...foldedNow])].filter((key) => timeOfKey(key) > w);
-  meta.swept = sweptUpTo(base, clock);
+  meta.swept = sweptUpTo(base, clock, timing);
   meta.history = [...base.history.filter((entry) => clock - entry.at < HISTORY_MS), { w, at: clock }];
   meta.compactedAt = new Date(clock).toISOString();
   const replaced = await replaceMeta<IndexMeta>((current) =>

@@ -44,16 +44,22 @@ async function oldestExpired(cutoff: string, limit: number, skip: Set<string>): 
   });
 }
 
+/**
+ * One run: erases expired leads, oldest first, until none is left (`finished`), the time budget
+ * (default 20 s, inside the platform's 30 s for a scheduled function) is spent or `limit` leads
+ * are erased; the next run goes on from there.
+ */
 export async function eraseExpiredLeads(
-  options: { now?: number; budgetMs?: number } = {},
+  options: { now?: number; budgetMs?: number; limit?: number } = {},
 ): Promise<RetentionReport> {
   const now = options.now ?? Date.now();
   const deadline = Date.now() + (options.budgetMs ?? 20_000);
+  const limit = options.limit ?? Infinity;
   const cutoff = retentionCutoff(now);
   const kept = new Set<string>();
   let erased = 0;
-  while (Date.now() < deadline) {
-    const expired = await oldestExpired(cutoff, ROUND, kept);
+  while (Date.now() < deadline && erased < limit) {
+    const expired = await oldestExpired(cutoff, Math.min(ROUND, limit - erased), kept);
     if (!expired.length) return { erased, finished: true };
     await mapLimit(expired, ERASE_CONCURRENCY, async (row) => {
       if (Date.now() >= deadline) return;
