@@ -49,7 +49,9 @@ const serve = spawn("netlify", ["serve", "--offline", "--port", port], { stdio: 
 children.push(serve);
 
 const schedules = scheduledFunctions(join(import.meta.dirname, "..", "netlify", "functions"));
-console.log(`Scheduled functions: ${schedules.map(({ name, schedule }) => `${name} (${schedule})`).join(", ")}`);
+console.log(
+  `Scheduled functions: ${schedules.map(({ name, schedule }) => `${name} (${schedule})`).join(", ")}`,
+);
 
 /** Whether the server has answered once (before that, while it builds, failed calls are expected). */
 let serving = false;

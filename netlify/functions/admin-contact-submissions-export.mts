@@ -8,7 +8,9 @@ import { LeadFilterQuery } from "../lib/desk/lead-query.ts";
 
 /** Whether the caller takes a gzip-encoded body (every browser does). */
 const takesGzip = (req: Request) =>
-  /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*($|,))[\d.]+)?\s*($|,)/i.test(req.headers.get("accept-encoding") ?? "");
+  /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*($|,))[\d.]+)?\s*($|,)/i.test(
+    req.headers.get("accept-encoding") ?? "",
+  );
 
 /**
  * GET /api/admin/contact-submissions/export.csv: every lead the filters match (all pages), as CSV,
@@ -34,7 +36,10 @@ export default async (req: Request) => {
           if (done) controller.close();
           else controller.enqueue(encoder.encode(value));
         } catch (error) {
-          console.error("admin-contact-submissions-export: stopped", error instanceof Error ? error.message : "");
+          console.error(
+            "admin-contact-submissions-export: stopped",
+            error instanceof Error ? error.message : "",
+          );
           controller.error(error);
         }
       },
@@ -50,7 +55,9 @@ export default async (req: Request) => {
       Vary: "Accept-Encoding",
     });
     if (gzip) headers.set("Content-Encoding", "gzip");
-    const encoded = gzip ? (body as ReadableStream<BufferSource>).pipeThrough(new CompressionStream("gzip")) : body;
+    const encoded = gzip
+      ? (body as ReadableStream<BufferSource>).pipeThrough(new CompressionStream("gzip"))
+      : body;
     return new Response(encoded, { headers });
   } catch (error) {
     return toErrorResponse(error, "admin-contact-submissions-export");

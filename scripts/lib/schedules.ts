@@ -51,7 +51,9 @@ export function cronMatches(expression: string, date: Date): boolean {
   if (fields.length !== 5) throw new Error(`Unsupported schedule: ${expression}`);
   const [minute, hour, day, month, weekday] = fields as [string, string, string, string, string];
   const dayMatches = fieldMatches(day, date.getUTCDate(), 1, 31);
-  const weekdayMatches = fieldMatches(weekday, date.getUTCDay(), 0, 7) || (date.getUTCDay() === 0 && fieldMatches(weekday, 7, 0, 7));
+  const weekdayMatches =
+    fieldMatches(weekday, date.getUTCDay(), 0, 7) ||
+    (date.getUTCDay() === 0 && fieldMatches(weekday, 7, 0, 7));
   // As in cron: when both day fields are restricted, either may match.
   const days = day !== "*" && weekday !== "*" ? dayMatches || weekdayMatches : dayMatches && weekdayMatches;
   return (

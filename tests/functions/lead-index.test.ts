@@ -12,7 +12,13 @@ import list from "../../netlify/functions/admin-contact-submissions.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
 import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
-import { compactIndex, indexQuote, openView, reconcileIndex, SEGMENT_MAX } from "../../netlify/lib/desk/lead-index.ts";
+import {
+  compactIndex,
+  indexQuote,
+  openView,
+  reconcileIndex,
+  SEGMENT_MAX,
+} from "../../netlify/lib/desk/lead-index.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { deliverQuote } from "../../netlify/lib/mail/outbox.ts";
 import { readQuote, saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
@@ -91,7 +97,10 @@ async function csvRows(query = ""): Promise<string[]> {
   expect(response.status).toBe(200);
   const text = (await response.text()).replace(/^\ufeff/, "");
   // Rows start with a reference or an empty one, then the ISO date; multi-line cells are quoted.
-  return text.split(/\r\n(?=[^\r\n]*,\d{4}-\d{2}-\d{2}T)/).slice(1).filter(Boolean);
+  return text
+    .split(/\r\n(?=[^\r\n]*,\d{4}-\d{2}-\d{2}T)/)
+    .slice(1)
+    .filter(Boolean);
 }
 
 async function getStats(): Promise<LeadStats> {
@@ -155,7 +164,8 @@ describe("never out of sight", () => {
     expect(all.body.map((quote) => quote.id).sort()).toEqual(sent.map((quote) => quote.id).sort());
     const rows = await csvRows();
     expect(rows).toHaveLength(50);
-    for (const quote of sent) expect(rows.filter((row) => row.includes(`,${quote.lastName},`))).toHaveLength(1);
+    for (const quote of sent)
+      expect(rows.filter((row) => row.includes(`,${quote.lastName},`))).toHaveLength(1);
     expect(await getStats()).toMatchObject({ total: 50, newCount: 50 });
 
     // Folded into the snapshot, the same 50.
@@ -179,7 +189,13 @@ describe("never out of sight", () => {
       expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
       const stored = (await readQuote(id))!;
       expect(stored.status).toBe("contacted");
-      expect(stored.notes!.map((note) => note.text).sort()).toEqual(["Call 0", "Call 1", "Call 2", "Call 3", "Call 4"]);
+      expect(stored.notes!.map((note) => note.text).sort()).toEqual([
+        "Call 0",
+        "Call 1",
+        "Call 2",
+        "Call 3",
+        "Call 4",
+      ]);
       expect(stored.notifications!.map((n) => n.status)).toEqual(["sent", "sent"]);
       expect(smtp.messages).toHaveLength(2);
       expect(stored.revision).toBe(6);
@@ -212,9 +228,12 @@ describe("compaction", () => {
   test("folds every change into the snapshot without changing what the desk shows, then deletes the changes", async () => {
     const sent = [];
     for (let n = 0; n < 12; n++) {
-      sent.push(await send({ lastName: `Fold${letters(n)}`, serviceRequired: n % 2 ? "guttering" : "roof-repairs" }));
+      sent.push(
+        await send({ lastName: `Fold${letters(n)}`, serviceRequired: n % 2 ? "guttering" : "roof-repairs" }),
+      );
     }
-    for (const quote of sent.slice(0, 5)) expect((await patch(quote.id, { status: "quoted" })).status).toBe(200);
+    for (const quote of sent.slice(0, 5))
+      expect((await patch(quote.id, { status: "quoted" })).status).toBe(200);
     for (const quote of sent.slice(10)) {
       const deleted = await one(request(`${LIST}/${quote.id}`, { method: "DELETE" }), {
         params: { id: quote.id },
@@ -271,13 +290,20 @@ describe("compaction", () => {
       const statusOf = (quote: QuoteRecord) => changed.get(quote.id) ?? quote.status;
       for (const [query, keep] of [
         ["status=won", (quote: QuoteRecord) => statusOf(quote) === "won"],
-        [`service=${SERVICE_OPTION_VALUES[1]}`, (quote: QuoteRecord) => quote.serviceRequired === SERVICE_OPTION_VALUES[1]],
+        [
+          `service=${SERVICE_OPTION_VALUES[1]}`,
+          (quote: QuoteRecord) => quote.serviceRequired === SERVICE_OPTION_VALUES[1],
+        ],
         [
           `status=new&service=${SERVICE_OPTION_VALUES[0]}`,
-          (quote: QuoteRecord) => statusOf(quote) === "new" && quote.serviceRequired === SERVICE_OPTION_VALUES[0],
+          (quote: QuoteRecord) =>
+            statusOf(quote) === "new" && quote.serviceRequired === SERVICE_OPTION_VALUES[0],
         ],
       ] as const) {
-        const expected = [...records].reverse().filter(keep).map((quote) => quote.id);
+        const expected = [...records]
+          .reverse()
+          .filter(keep)
+          .map((quote) => quote.id);
         const shown = await everyPage(query, 50);
         expect(shown.ids, query).toEqual(expected);
         expect(shown.total, query).toBe(expected.length);
@@ -351,7 +377,9 @@ describe("migration from the month index", () => {
     expect([...shown.ids].sort()).toEqual(expected);
     expect((await getList("?q=erased")).total).toBe(0);
     for (const quote of records.slice(25)) expect((await getList(`?q=${quote.lastName}`)).total).toBe(1);
-    expect((await everyPage("status=won")).total).toBe(records.filter((quote) => quote.status === "won").length);
+    expect((await everyPage("status=won")).total).toBe(
+      records.filter((quote) => quote.status === "won").length,
+    );
     // Every lead's CSV line, the full record's (message, attachments) even before it is made.
     const before = await csvRows();
     expect(before).toHaveLength(31);
@@ -363,7 +391,12 @@ describe("migration from the month index", () => {
     expect((await openView()).meta.segments.every((segment) => segment.csvMissing === 0)).toBe(true);
     expect(await csvRows()).toEqual(before);
     // The month index is left as it was.
-    expect(await keysOf("quote-index")).toEqual(["meta", "months/2026-01", "months/2026-02", "months/2026-03"]);
+    expect(await keysOf("quote-index")).toEqual([
+      "meta",
+      "months/2026-01",
+      "months/2026-02",
+      "months/2026-03",
+    ]);
   });
 });
 
@@ -372,7 +405,10 @@ describe("reconcile", () => {
     await send({ lastName: "Indexed" });
     await getList();
     const restored = Array.from({ length: 3 }, (_, n) =>
-      record({ createdAt: new Date(Date.now() - n * 60_000).toISOString(), lastName: `Restored${letters(n)}` }),
+      record({
+        createdAt: new Date(Date.now() - n * 60_000).toISOString(),
+        lastName: `Restored${letters(n)}`,
+      }),
     );
     for (const quote of restored) await saveQuote(quote);
     const orphan = record({ createdAt: new Date(Date.now() - 3_600_000).toISOString(), lastName: "Orphan" });
@@ -382,7 +418,12 @@ describe("reconcile", () => {
     expect(await reconcileIndex()).toEqual({ added: 3, removed: 1, finished: true });
     const after = await getList();
     expect(after.total).toBe(4);
-    expect(after.body.map((quote) => quote.lastName).sort()).toEqual(["Indexed", "Restoredaa", "Restoredab", "Restoredac"]);
+    expect(after.body.map((quote) => quote.lastName).sort()).toEqual([
+      "Indexed",
+      "Restoredaa",
+      "Restoredab",
+      "Restoredac",
+    ]);
     expect((await getStats()).repair).toMatchObject({ added: 3, removed: 1 });
     expect(await reconcileIndex()).toEqual({ added: 0, removed: 0, finished: true });
   });
@@ -395,7 +436,10 @@ describe("retention", () => {
       quotes.push(
         await send(
           { lastName: `Aged${letters(n)}` },
-          { idempotencyKey: `retention-key-${String(n).padStart(4, "0")}`, attachments: [{ name: "roof.jpg", bytes: files.jpeg(3000) }] },
+          {
+            idempotencyKey: `retention-key-${String(n).padStart(4, "0")}`,
+            attachments: [{ name: "roof.jpg", bytes: files.jpeg(3000) }],
+          },
         ),
       );
     }
@@ -406,7 +450,13 @@ describe("retention", () => {
     const first = await eraseExpiredLeads({ now: later, limit: 3 });
     expect(first).toEqual({ erased: 3, finished: false });
     // The three oldest that did not become work went.
-    expect((await everyPage("")).ids).toEqual([...quotes.slice(4).map((quote) => quote.id).reverse(), quotes[2]!.id]);
+    expect((await everyPage("")).ids).toEqual([
+      ...quotes
+        .slice(4)
+        .map((quote) => quote.id)
+        .reverse(),
+      quotes[2]!.id,
+    ]);
     const second = await eraseExpiredLeads({ now: later });
     expect(second).toEqual({ erased: 4, finished: true });
 
@@ -422,7 +472,9 @@ describe("retention", () => {
       `idempotency/${won.idempotencyKeyHash}`,
     ];
     expect(keys.filter((key) => !key.startsWith("outbox/")).sort()).toEqual(wonKeys.sort());
-    expect(keys.filter((key) => key.startsWith("outbox/"))).toEqual(keys.includes(`outbox/${won.id}`) ? [`outbox/${won.id}`] : []);
+    expect(keys.filter((key) => key.startsWith("outbox/"))).toEqual(
+      keys.includes(`outbox/${won.id}`) ? [`outbox/${won.id}`] : [],
+    );
     await compactIndex({ timing: NO_WAIT });
     await compactIndex({ timing: NO_WAIT });
     const view = await openView();

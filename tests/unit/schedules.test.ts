@@ -29,13 +29,26 @@ describe("cronMatches", () => {
 it("finds every scheduled function, each with a schedule the matcher reads", () => {
   const schedules = scheduledFunctions(join(import.meta.dirname, "..", "..", "netlify", "functions"));
   const names = schedules.map((entry) => entry.name);
-  for (const name of ["send-notifications", "lead-index", "lead-reconcile", "lead-retention", "cleanup-uploads", "cleanup-orphans"]) {
+  for (const name of [
+    "send-notifications",
+    "lead-index",
+    "lead-reconcile",
+    "lead-retention",
+    "cleanup-uploads",
+    "cleanup-orphans",
+  ]) {
     expect(names).toContain(name);
   }
   for (const { schedule } of schedules) expect(() => cronMatches(schedule, new Date())).not.toThrow();
   // Within a day every one of them is due at least once.
   for (const { name, schedule } of schedules) {
-    const minutes = Array.from({ length: 24 * 60 }, (_, minute) => new Date(Date.UTC(2026, 0, 5) + minute * 60_000));
-    expect(minutes.some((minute) => cronMatches(schedule, minute)), name).toBe(true);
+    const minutes = Array.from(
+      { length: 24 * 60 },
+      (_, minute) => new Date(Date.UTC(2026, 0, 5) + minute * 60_000),
+    );
+    expect(
+      minutes.some((minute) => cronMatches(schedule, minute)),
+      name,
+    ).toBe(true);
   }
 });

@@ -6,7 +6,12 @@
  * An attempt is counted *before* the password is compared and forgiven on success, so a burst of
  * parallel guesses cannot slip past the limit: each must win a conditional write first.
  */
-import { clearFailures, readSiteFailures, updateFailures, updateSiteFailures } from "./login-throttle-store.ts";
+import {
+  clearFailures,
+  readSiteFailures,
+  updateFailures,
+  updateSiteFailures,
+} from "./login-throttle-store.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
 /**

@@ -20,15 +20,7 @@ import { eraseQuote } from "./erase-quote.ts";
 import { indexQuote, mapLimit, openView, withView, type IndexView } from "./lead-index.ts";
 import { readHealth } from "./lead-index-store.ts";
 import { encodeCursor, type LeadChange, type ListQuery } from "./lead-query.ts";
-import {
-  CSV_BOM,
-  CSV_HEADER,
-  csvLine,
-  orderKey,
-  rowMatcher,
-  statusOf,
-  type LeadRow,
-} from "./lead-row.ts";
+import { CSV_BOM, CSV_HEADER, csvLine, orderKey, rowMatcher, statusOf, type LeadRow } from "./lead-row.ts";
 
 const READ_CONCURRENCY = 32;
 /** Segments read at once by a search or an export. */
@@ -49,14 +41,22 @@ function pairPasses(pair: string, filters: LeadFilters): boolean {
 }
 
 /** False when segment `index` cannot hold a lead for this page (read nothing of it then). */
-function segmentMayMatch(view: IndexView, index: number, filters: LeadFilters, before: string | null): boolean {
+function segmentMayMatch(
+  view: IndexView,
+  index: number,
+  filters: LeadFilters,
+  before: string | null,
+): boolean {
   const segment = view.segment(index);
   const changes = view.changesIn(index);
   if (!segment) return changes.length > 0;
-  if (before !== null && segment.lo >= before && changes.every((change) => orderKey(change) >= before)) return false;
+  if (before !== null && segment.lo >= before && changes.every((change) => orderKey(change) >= before))
+    return false;
   if (changes.length) return true;
   if (!filters.status && !filters.service) return segment.n > 0;
-  return view.meta.pairs.some((pair, position) => (segment.c[position] ?? 0) > 0 && pairPasses(pair, filters));
+  return view.meta.pairs.some(
+    (pair, position) => (segment.c[position] ?? 0) > 0 && pairPasses(pair, filters),
+  );
 }
 
 const segmentIndices = (view: IndexView) => Array.from({ length: view.segmentCount }, (_, index) => index);
@@ -182,9 +182,14 @@ export async function changeQuote(
     await indexQuote(record);
   } catch (error) {
     console.error(`lead ${id}: index entry not written`, error instanceof Error ? error.message : "");
-    throw new HttpError(503, "The change is saved, but the lead list could not be updated. Please try again.", undefined, {
-      "Retry-After": "5",
-    });
+    throw new HttpError(
+      503,
+      "The change is saved, but the lead list could not be updated. Please try again.",
+      undefined,
+      {
+        "Retry-After": "5",
+      },
+    );
   }
   return { quote: toAdminQuote(record), etag: leadEtag(record) };
 }
@@ -284,8 +289,6 @@ export async function leadStats(by: "service" | "source", now = Date.now()): Pro
     if (pair.startsWith("new|")) newCount += count;
   }
   const groups = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([group]) => group);
-  const repair = health?.repairs
-    .filter((entry) => now - Date.parse(entry.at) < REPAIR_NOTICE_MS)
-    .at(-1);
+  const repair = health?.repairs.filter((entry) => now - Date.parse(entry.at) < REPAIR_NOTICE_MS).at(-1);
   return { by, weeks, groups, newCount, total, ...(repair ? { repair } : {}) };
 }

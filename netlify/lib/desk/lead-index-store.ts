@@ -66,7 +66,8 @@ export async function writeChange(entry: ChangeEntry, now = Date.now()): Promise
 /** Keys of the changes written from `from` to `to` (whole hours), oldest first. */
 export async function listChangeKeys(from: number, to: number): Promise<ChangeKey[]> {
   const hours: string[] = [];
-  for (let hour = Math.floor(from / HOUR_MS) * HOUR_MS; hour <= to; hour += HOUR_MS) hours.push(hourFolder(hour));
+  for (let hour = Math.floor(from / HOUR_MS) * HOUR_MS; hour <= to; hour += HOUR_MS)
+    hours.push(hourFolder(hour));
   const s = store();
   const pages = await Promise.all(
     hours.map(async (hour) => {
@@ -190,7 +191,8 @@ export async function releaseLease(owner: string): Promise<void> {
   await conditionalUpdate<Lease, void>(
     LEAD_INDEX_STORE,
     LEASE_KEY,
-    (current) => (current?.owner === owner ? { next: { owner, until: 0 }, result: undefined } : { result: undefined }),
+    (current) =>
+      current?.owner === owner ? { next: { owner, until: 0 }, result: undefined } : { result: undefined },
     { attempts: 3 },
   ).catch(() => undefined);
 }

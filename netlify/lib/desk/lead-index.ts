@@ -118,7 +118,11 @@ export interface IndexMeta {
 // Small helpers
 
 /** `fn` over `items` with at most `limit` calls at a time; results in order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -209,7 +213,8 @@ export class IndexView {
     this.changes = changes;
     this.unfolded = unfolded;
     this.placed = Array.from({ length: Math.max(1, meta.segments.length) }, () => []);
-    for (const change of changes.values()) this.placed[placement(meta.segments, orderKey(change))]!.push(change);
+    for (const change of changes.values())
+      this.placed[placement(meta.segments, orderKey(change))]!.push(change);
   }
 
   /** Segments newest first; an empty snapshot counts as one empty segment. */
@@ -334,7 +339,9 @@ async function readMeta(): Promise<IndexMeta | null> {
 }
 
 /** The unfolded changes after `meta`'s watermark: the newest per lead, and how many were read. */
-async function unfoldedChanges(meta: IndexMeta): Promise<{ keys: ChangeKey[]; entries: (ChangeEntry | null)[] }> {
+async function unfoldedChanges(
+  meta: IndexMeta,
+): Promise<{ keys: ChangeKey[]; entries: (ChangeEntry | null)[] }> {
   const folded = new Set(meta.folded);
   const keys = (await listChangeKeys(meta.w + 1, Date.now() + SKEW_MS)).filter(
     (key) => key.time > meta.w && !folded.has(key.key),
@@ -458,7 +465,8 @@ async function buildIndex(now: number): Promise<IndexMeta> {
   const fromMonthIndex = entries.size;
   const missing = ids.filter((id) => !entries.has(id));
   const records = await mapLimit(missing, READ_CONCURRENCY, (id) => readQuote(id));
-  for (const record of records) if (record) entries.set(record.id, { row: rowOf(record), csv: csvLine(record) });
+  for (const record of records)
+    if (record) entries.set(record.id, { row: rowOf(record), csv: csvLine(record) });
   const sorted = [...entries.values()].sort((a, b) => newestFirst(a.row, b.row));
   const pairs: string[] = [];
   const segments = await writePieces(cut(sorted), pairs);
@@ -634,7 +642,8 @@ async function fold(
   const { keys, entries } = await unfoldedChanges(base);
   // Nothing new: the snapshot stays, unless its watermark should move on (past changes it holds
   // by key, so they can be deleted, or far behind the clock, so readers list few hours).
-  if (!keys.length && !base.folded.length && Date.now() - timing.latenessMs - base.w < IDLE_ADVANCE_MS) return base;
+  if (!keys.length && !base.folded.length && Date.now() - timing.latenessMs - base.w < IDLE_ADVANCE_MS)
+    return base;
   const batch = keys.slice(0, COMPACT_BATCH);
   const batchEntries = entries.slice(0, COMPACT_BATCH);
   const winners = newestPerLead(batchEntries);
@@ -724,42 +733,50 @@ async function mergeSmall(draft: Draft): Promise<void> {
 }
 
 /**
- * Makes the missing CSV lines of one segment (newest first) from the records, which also refreshes
- * those rows from their records; a row whose record is gone leaves. Returns the lines made.
+ * Makes missing CSV lines from the records, a segment at a time (newest first) until the budget is
+ * spent; this also refreshes those rows from their records, and a row whose record is gone leaves.
+ * Returns the lines made.
  */
 async function backfill(base: IndexMeta, now: number, deadline: number): Promise<number> {
-  const index = base.segments.findIndex((segment) => segment.csvMissing > 0);
-  if (index === -1) return 0;
-  const draft = new Draft(base, now);
-  const before = await draft.entriesOf(base.segments[index]!);
-  const missing = before.filter((entry) => !entry.csv).slice(0, BACKFILL_BATCH);
-  const records = await mapLimit(missing, READ_CONCURRENCY, (entry) =>
-    Date.now() < deadline ? readQuote(entry.row.id) : Promise.resolve(undefined),
-  );
-  const fresh = new Map<string, QuoteRecord | null>();
-  missing.forEach((entry, position) => {
-    const record = records[position];
-    if (record !== undefined) fresh.set(entry.row.id, record);
-  });
-  if (!fresh.size) return 0;
-  const after: Entry[] = [];
-  for (const entry of before) {
-    if (!fresh.has(entry.row.id)) after.push(entry);
-    else {
-      const record = fresh.get(entry.row.id);
-      if (record) after.push({ row: rowOf(record), csv: csvLine(record) });
+  let meta = base;
+  let made = 0;
+  while (Date.now() < deadline) {
+    const index = meta.segments.findIndex((segment) => segment.csvMissing > 0);
+    if (index === -1) break;
+    const draft = new Draft(meta, now);
+    const before = await draft.entriesOf(meta.segments[index]!);
+    const missing = before.filter((entry) => !entry.csv).slice(0, BACKFILL_BATCH);
+    const records = await mapLimit(missing, READ_CONCURRENCY, (entry) =>
+      Date.now() < deadline ? readQuote(entry.row.id) : Promise.resolve(undefined),
+    );
+    const fresh = new Map<string, QuoteRecord | null>();
+    missing.forEach((entry, position) => {
+      const record = records[position];
+      if (record !== undefined) fresh.set(entry.row.id, record);
+    });
+    if (!fresh.size) break;
+    const after: Entry[] = [];
+    for (const entry of before) {
+      if (!fresh.has(entry.row.id)) after.push(entry);
+      else {
+        const record = fresh.get(entry.row.id);
+        if (record) after.push({ row: rowOf(record), csv: csvLine(record) });
+      }
     }
+    await draft.replace(index, index, before, after);
+    draft.meta.seq = meta.seq + 1;
+    const expected = meta.seq;
+    const replaced = await replaceMeta<IndexMeta>((current) =>
+      current?.seq === expected ? { next: draft.meta, result: true } : { result: false },
+    );
+    if (!replaced) {
+      await deleteSegments(draft.written);
+      break;
+    }
+    meta = draft.meta;
+    made += fresh.size;
   }
-  await draft.replace(index, index, before, after);
-  draft.meta.seq = base.seq + 1;
-  const replaced = await replaceMeta<IndexMeta>((current) =>
-    current?.seq === base.seq ? { next: draft.meta, result: true } : { result: false },
-  );
-  if (!replaced) {
-    await deleteSegments(draft.written);
-    return 0;
-  }
-  return fresh.size;
+  return made;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -109,12 +109,7 @@ export const LeadStatsQuery = z.object({
 export const LeadChangeBody = z
   .strictObject({
     status: z.enum(LEAD_STATUSES).optional(),
-    note: z
-      .string()
-      .trim()
-      .min(1)
-      .max(LEAD_NOTE_MAX_LENGTH)
-      .optional(),
+    note: z.string().trim().min(1).max(LEAD_NOTE_MAX_LENGTH).optional(),
   })
   .refine((change) => change.status !== undefined || change.note !== undefined, {
     message: "Nothing to change: send status or note",
@@ -125,14 +120,17 @@ export type LeadChange = z.output<typeof LeadChangeBody>;
 /** The 400 for a body LeadChangeBody refuses, with the message of its first problem. */
 export function leadChangeRefusal(error: z.ZodError): HttpError {
   const issue = error.issues[0];
-  if (issue?.code === "unrecognized_keys") return new HttpError(400, `Unexpected field: ${issue.keys.join(", ")}`);
+  if (issue?.code === "unrecognized_keys")
+    return new HttpError(400, `Unexpected field: ${issue.keys.join(", ")}`);
   if (issue?.path[0] === "status") {
     return new HttpError(400, "Unknown status", {
       status: [`Status must be one of ${LEAD_STATUSES.join(", ")}`],
     });
   }
   if (issue?.path[0] === "note") {
-    return new HttpError(400, "Invalid note", { note: [`A note must be 1 to ${LEAD_NOTE_MAX_LENGTH} characters`] });
+    return new HttpError(400, "Invalid note", {
+      note: [`A note must be 1 to ${LEAD_NOTE_MAX_LENGTH} characters`],
+    });
   }
   if (issue?.path.length === 0 && issue.code === "custom") return new HttpError(400, issue.message);
   return new HttpError(400, "Request body must be a JSON object");

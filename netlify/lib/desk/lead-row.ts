@@ -3,12 +3,7 @@
  * counts and the chart, and the lead's CSV line, both made from the quote record. Pure functions.
  */
 import { stringify } from "csv-stringify/sync";
-import {
-  isLeadStatus,
-  sourceLabel,
-  type LeadFilters,
-  type LeadStatus,
-} from "../../../src/lib/leads.ts";
+import { isLeadStatus, sourceLabel, type LeadFilters, type LeadStatus } from "../../../src/lib/leads.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
 
@@ -103,7 +98,10 @@ function searchTerms(q: string): string[] {
 
 /** Whether a row passes the status and service filters (the search aside). */
 export function passesFilters(row: LeadRow, filters: LeadFilters): boolean {
-  return (!filters.status || row.status === filters.status) && (!filters.service || row.service === filters.service);
+  return (
+    (!filters.status || row.status === filters.status) &&
+    (!filters.service || row.service === filters.service)
+  );
 }
 
 export function rowMatcher(filters: LeadFilters): (row: LeadRow) => boolean {

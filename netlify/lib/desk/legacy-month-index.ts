@@ -21,7 +21,9 @@ export async function readLegacyRows(): Promise<LegacyRow[]> {
     for (const blob of page.blobs) keys.push(blob.key);
   }
   const months = await Promise.all(
-    keys.map(async (key) => ((await store.get(key, { type: "json" })) as { rows?: LegacyRow[] } | null)?.rows ?? []),
+    keys.map(
+      async (key) => ((await store.get(key, { type: "json" })) as { rows?: LegacyRow[] } | null)?.rows ?? [],
+    ),
   );
   return months.flat();
 }

@@ -92,5 +92,7 @@ export function readQuery<S extends z.ZodType>(
   for (const [name, value] of url.searchParams) if (!(name in values)) values[name] = value;
   const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
-  throw options.invalid?.(parsed.error) ?? new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid query");
+  throw (
+    options.invalid?.(parsed.error) ?? new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid query")
+  );
 }
