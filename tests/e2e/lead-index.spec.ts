@@ -4,7 +4,7 @@
  * leads (seeded straight into the site's Blobs sandbox) comes through whole.
  */
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequest, type APIRequestContext } from "@playwright/test";
 import { openLocalBlobs } from "../../scripts/lib/local-blobs.ts";
 import { indexRecords, saveRecords, seedRecords } from "../../scripts/lib/lead-seed.ts";
 
@@ -21,11 +21,8 @@ test.skip(({ isMobile }) => isMobile, "runs once, in the desktop project");
 const word = (prefix: string) =>
   `${prefix}${Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
 
-async function adminApi(
-  playwright: typeof import("@playwright/test"),
-  baseURL: string,
-): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+async function adminApi(requests: APIRequest, baseURL: string): Promise<APIRequestContext> {
+  const api = await requests.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   expect((await api.post("/api/admin/login", { data: { password: PASSWORD } })).status()).toBe(200);
   return api;
 }
@@ -47,21 +44,36 @@ test("50 quotes sent at once: every one is in the desk's list and search", async
   request,
   playwright,
   baseURL,
-}) => {
+}, testInfo) => {
   const batch = word("Burst");
   const names = Array.from(
     { length: 50 },
     (_, n) => `${batch}${String.fromCharCode(97 + Math.floor(n / 26), 97 + (n % 26))}`,
   );
-  const responses = await Promise.all(
-    names.map((name) => request.post("/api/contact", { multipart: quoteForm(name) })),
-  );
-  expect(responses.map((response) => response.status())).toEqual(Array(50).fill(201));
+  const send = (name: string) =>
+    request.post("/api/contact", {
+      multipart: quoteForm(name),
+      headers: { "Idempotency-Key": `${name}-burst-key` },
+      timeout: 120_000,
+    });
+  const responses = await Promise.all(names.map(send));
+  // The local runtime starts a worker per request and gives each 30 s: on a busy machine some of
+  // fifty at once run out of time. The quote form then sends again with the same idempotency key,
+  // as here, and must get the one quote, never a second.
+  let retried = 0;
+  for (const [n, response] of responses.entries()) {
+    for (let attempt = 0; responses[n]!.status() >= 500 && attempt < 4; attempt++) {
+      retried++;
+      responses[n] = await send(names[n]!);
+    }
+    expect(responses[n]!.status(), `${names[n]} (first answer ${response.status()})`).toBe(201);
+  }
+  testInfo.annotations.push({ type: "sent again after a 5xx", description: String(retried) });
   const ids = await Promise.all(
     responses.map(async (response) => ((await response.json()) as { id: string }).id),
   );
 
-  const api = await adminApi(playwright, baseURL!);
+  const api = await adminApi(playwright.request, baseURL!);
   const all = await api.get(`${LIST}?q=${batch}&limit=200`);
   expect(all.status()).toBe(200);
   expect(all.headers()["x-total-count"]).toBe("50");
@@ -93,7 +105,7 @@ test(`the CSV export of ${EXPORT_LEADS} leads through the served site`, async ({
     await blobs.stop();
   }
 
-  const api = await adminApi(playwright, baseURL!);
+  const api = await adminApi(playwright.request, baseURL!);
   const listed = await api.get(`${LIST}?q=${marker}`);
   expect(listed.headers()["x-total-count"]).toBe(String(EXPORT_LEADS));
 

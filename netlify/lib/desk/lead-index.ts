@@ -370,7 +370,9 @@ export async function withView<T>(read: (view: IndexView) => Promise<T>, now = D
     try {
       return await read(view);
     } catch (error) {
-      if (!(error instanceof SnapshotMovedError) || attempt >= 3) throw error;
+      if (!(error instanceof SnapshotMovedError) || attempt >= 4) throw error;
+      // Moved twice under the same snapshot: it is broken, not replaced.
+      if (attempt >= 2) await repairIndex(view.meta);
     }
   }
 }
@@ -457,8 +459,13 @@ export const lastBuildReport = () => lastBuild;
  * lines are made later, see `backfill`), and the records of the stored quotes it lacks. Rows of the
  * month index whose record is gone are left out; nothing is counted twice (one row per id).
  */
-async function buildIndex(now: number): Promise<IndexMeta> {
-  const [legacy, ids, oldestHour] = await Promise.all([readLegacyRows(), listQuoteIds(), oldestChangeHour()]);
+async function buildIndex(now: number, replacing?: IndexMeta): Promise<IndexMeta> {
+  // A repair starts from the records alone: the month index is older than the snapshot it replaces.
+  const [legacy, ids, oldestHour] = await Promise.all([
+    replacing ? [] : readLegacyRows(),
+    listQuoteIds(),
+    oldestChangeHour(),
+  ]);
   const stored = new Set(ids);
   const entries = new Map<string, Entry>();
   for (const row of legacy) if (stored.has(row.id)) entries.set(row.id, { row: { ...row, rev: 0 }, csv: "" });
@@ -478,7 +485,7 @@ async function buildIndex(now: number): Promise<IndexMeta> {
   const w = Math.min(oldestHour === null ? Infinity : oldestHour - 1, clock - LATENESS_MS);
   const meta: IndexMeta = {
     version: META_VERSION,
-    seq: 1,
+    seq: (replacing?.seq ?? 0) + 1,
     w,
     folded: [],
     history: [],
@@ -490,7 +497,9 @@ async function buildIndex(now: number): Promise<IndexMeta> {
     compactedAt: new Date(clock).toISOString(),
   };
   const written = await replaceMeta<IndexMeta>((current) =>
-    current && current.version === META_VERSION ? { result: false } : { next: meta, result: true },
+    (replacing ? current?.seq === replacing.seq : !(current && current.version === META_VERSION))
+      ? { next: meta, result: true }
+      : { result: false },
   );
   if (!written) {
     await deleteSegments(segments.map((segment) => segment.id));
@@ -500,9 +509,26 @@ async function buildIndex(now: number): Promise<IndexMeta> {
   }
   lastBuild = { fromMonthIndex, fromRecords: entries.size - fromMonthIndex };
   console.log(
-    `lead index built: ${fromMonthIndex} leads from the month index, ${entries.size - fromMonthIndex} from their records`,
+    `lead index ${replacing ? "rebuilt" : "built"}: ${fromMonthIndex} leads from the month index, ${entries.size - fromMonthIndex} from their records`,
   );
   return meta;
+}
+
+/**
+ * Rebuilds the snapshot from the records when `broken` refers to a segment that is gone for good
+ * (a partial restore from a backup, say): the records are the truth and the unfolded changes stay.
+ */
+async function repairIndex(broken: IndexMeta): Promise<void> {
+  const owner = randomUUID();
+  if (!(await takeLease(owner, LEASE_MS))) return;
+  try {
+    const current = await readMeta();
+    if (current?.seq !== broken.seq) return;
+    console.error("lead index: the snapshot refers to a missing segment; rebuilding it from the records");
+    await buildIndex(Date.now(), current);
+  } finally {
+    await releaseLease(owner);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -590,16 +616,24 @@ export async function compactIndex(
   const report: CompactionReport = { folded: 0, ghosts: 0, deleted: 0, backfilled: 0 };
   const owner = randomUUID();
   if (!(await takeLease(owner, LEASE_MS))) return { ...report, skipped: "busy" };
+  let broken: IndexMeta | undefined;
   try {
     const meta = (await readMeta()) ?? (await buildIndex(now));
+    broken = meta;
     report.deleted = await sweep(meta, Date.now(), timing);
     const folded = await fold(meta, now, deadline, report, timing);
     if (folded === null) return { ...report, skipped: "moved" };
     if (Date.now() < deadline) report.backfilled = await backfill(folded, now, deadline);
     return report;
   } catch (error) {
-    if (error instanceof SnapshotMovedError) return { ...report, skipped: "moved" };
-    throw error;
+    if (!(error instanceof SnapshotMovedError)) throw error;
+    const meta = await readMeta();
+    // The snapshot read at the start is still the current one, yet a segment of it is gone.
+    if (meta && meta.seq === broken?.seq) {
+      console.error("lead index: the snapshot refers to a missing segment; rebuilding it from the records");
+      await buildIndex(now, meta);
+    }
+    return { ...report, skipped: "moved" };
   } finally {
     await releaseLease(owner);
   }

@@ -72,8 +72,19 @@ export async function saveQuote(record: QuoteRecord): Promise<void> {
   await store().setJSON(quoteKey(record.id), record);
 }
 
+/**
+ * The record, or null when there is none. A record that is not JSON (a write cut off by a crash of
+ * the local runtime) is reported and read as missing, so one broken entry never breaks a whole list.
+ */
 export async function readQuote(id: string): Promise<QuoteRecord | null> {
-  return (await store().get(quoteKey(id), { type: "json" })) as QuoteRecord | null;
+  const text = await store().get(quoteKey(id), { type: "text" });
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as QuoteRecord;
+  } catch {
+    console.error(`quote ${id}: the stored record is not valid JSON`);
+    return null;
+  }
 }
 
 /**
