@@ -14,6 +14,7 @@ import {
   LEAD_STATUS_LABELS,
   filtersFromParams,
   paramsFromFilters,
+  repairNotice,
   type LeadFilters,
   type LeadStats,
   type LeadStatus,
@@ -342,6 +343,11 @@ export default function ContactAdmin({ businessName }: Props) {
               </span>
             )}
           </p>
+          {stats?.repair && (
+            <p role="status" className="mt-2 max-w-prose text-sm text-slate-700">
+              {repairNotice(stats.repair)}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <button
