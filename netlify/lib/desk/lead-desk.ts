@@ -210,7 +210,7 @@ export async function deleteLead(id: string): Promise<void> {
  * the index at a time: the index keeps each lead's CSV line, so the records are read only for the
  * few lines not made yet.
  */
-export async function* csvChunks(filters: LeadFilters): AsyncGenerator<string> {
+export async function* csvChunks(filters: LeadFilters): AsyncGenerator<string, void, undefined> {
   const view = await openView();
   yield CSV_BOM + CSV_HEADER;
   const match = rowMatcher(filters);

@@ -445,15 +445,6 @@ async function writePieces(pieces: Entry[][], pairs: string[]): Promise<SegmentI
   });
 }
 
-/** What the first build found, for the benchmark and the logs. */
-export interface BuildReport {
-  fromMonthIndex: number;
-  fromRecords: number;
-}
-
-let lastBuild: BuildReport | null = null;
-export const lastBuildReport = () => lastBuild;
-
 /**
  * The first snapshot of a store: the rows of the month index for the leads it holds (their CSV
  * lines are made later, see `backfill`), and the records of the stored quotes it lacks. Rows of the
@@ -507,10 +498,11 @@ async function buildIndex(now: number, replacing?: IndexMeta): Promise<IndexMeta
     if (other) return other;
     throw new HttpError(503, "The lead list is being prepared. Please try again in a minute.");
   }
-  lastBuild = { fromMonthIndex, fromRecords: entries.size - fromMonthIndex };
-  console.log(
-    `lead index ${replacing ? "rebuilt" : "built"}: ${fromMonthIndex} leads from the month index, ${entries.size - fromMonthIndex} from their records`,
-  );
+  if (replacing || fromMonthIndex) {
+    console.warn(
+      `lead index ${replacing ? "rebuilt" : "built"}: ${fromMonthIndex} leads from the month index, ${entries.size - fromMonthIndex} from their records`,
+    );
+  }
   return meta;
 }
 
