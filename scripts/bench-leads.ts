@@ -270,4 +270,93 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-await main();
+/**
+ * `npm run bench:leads -- --served URL`: the same requests over HTTP against a running `npm start`
+ * (seed its sandbox first, e.g. `npm run seed:leads -- 10000`), so the figures include the Netlify
+ * CLI's runtime (a worker per call). Writes the "bench-leads-served" table of docs/lead-index.md.
+ */
+async function served(base: string) {
+  const password = process.env.ADMIN_PASSWORD || "admin";
+  const origin = new URL(base).origin;
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ password }),
+  });
+  if (login.status !== 200) throw new Error(`Login failed: ${login.status}`);
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const rows: string[][] = [];
+  const record = async (name: string, runs: number, work: (run: number) => Promise<string>) => {
+    const values: number[] = [];
+    let detail = "";
+    for (let run = 0; run < runs; run++) {
+      const { ms: took, value } = await timed(() => work(run));
+      values.push(took);
+      detail = value;
+    }
+    rows.push([name, ms(median(values)), detail]);
+    console.log(name, ms(median(values)), detail);
+  };
+  const get = async (path: string) => {
+    const response = await fetch(`${base}${path}`, { headers: { cookie } });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${body.slice(0, 200)}`);
+    return { response, body };
+  };
+  const first = await get("/api/admin/contact-submissions?limit=1");
+  const total = first.response.headers.get("x-total-count") ?? "?";
+  const someone = (JSON.parse(first.body) as { lastName: string; id: string }[])[0]!;
+  await record(CASES.store, RUNS, async (run) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      firstName: "Bench",
+      lastName: `Served${run}`,
+      email: "bench@example.co.uk",
+      phone: "07700 900123",
+      serviceRequired: "roof-repairs",
+      message: "Two slates slipped in the storm; a quote for the bench, please.",
+      fillTimeMs: "15000",
+      website: "",
+    }))
+      form.append(name, value);
+    const response = await fetch(`${base}/api/contact`, { method: "POST", body: form });
+    if (response.status !== 201) throw new Error(`store: ${response.status}`);
+    return "201";
+  });
+  for (const [name, path] of [
+    [CASES.firstPage, "/api/admin/contact-submissions"],
+    [CASES.filtered, "/api/admin/contact-submissions?status=new&service=guttering"],
+    [CASES.searchName, `/api/admin/contact-submissions?q=${someone.lastName}`],
+    [CASES.searchWords, "/api/admin/contact-submissions?q=chimney%20flashing"],
+  ] as const) {
+    await record(name, RUNS, async () => {
+      const { body, response } = await get(path);
+      return `${(JSON.parse(body) as unknown[]).length} of ${response.headers.get("x-total-count")}`;
+    });
+  }
+  await record(CASES.statusChange, RUNS, async (run) => {
+    const response = await fetch(`${base}/api/admin/contact-submissions/${someone.id}`, {
+      method: "PATCH",
+      headers: { cookie, Origin: origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ status: run % 2 ? "quoted" : "contacted" }),
+    });
+    if (response.status !== 200) throw new Error(`status change: ${response.status}`);
+    return "200";
+  });
+  await record(CASES.csv, 3, async () => {
+    const { body, response } = await get("/api/admin/contact-submissions/export.csv");
+    return `${body.split("\r\n").length - 2} rows, ${(Buffer.byteLength(body) / 1e6).toFixed(1)} MB${response.headers.get("content-encoding") === "gzip" ? " (sent gzip-encoded)" : ""}`;
+  });
+  const header = ["Request", "Time", "Answer"];
+  printTable(header, rows);
+  const machine = `${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${availableParallelism()} cores available, load average ${loadavg()[0]!.toFixed(1)} at the end of the run`;
+  await writeMarkdownBlock(
+    DOC,
+    "bench-leads-served",
+    `${markdownTable(header, rows)}\n\nMeasured by \`npm run bench:leads -- --served\` on ${new Date().toISOString().slice(0, 10)} against \`npm start\` with ${total} leads stored, over HTTP through the Netlify CLI (a worker per call); median of ${RUNS} runs (the export: of 3). ${machine}.`,
+  );
+}
+
+const servedAt = process.argv.indexOf("--served");
+if (servedAt !== -1) await served(process.argv[servedAt + 1] ?? "http://localhost:8888");
+else await main();
