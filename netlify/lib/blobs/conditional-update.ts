@@ -5,11 +5,12 @@
  * lead desk and the e-mail bookkeeping), the gallery index, the abuse-limit ledgers, the login
  * throttle, upload claims and the lead index's snapshot.
  *
- * Deployed, the conditional write alone keeps two writers from losing each other's change. The
- * local Blobs server (Netlify CLI, tests) checks the condition and writes in two separate steps, so
- * two writers in one process could both pass; therefore every update of one entry also waits for
- * the earlier updates of that entry in this process. The queue lives on `globalThis`, so functions
- * that bundle their own copy of this module still share it when they run in one process.
+ * Deployed, the conditional write alone keeps two writers from losing each other's change. Every
+ * update of one entry also waits for the earlier updates of that entry in this process, so writers
+ * of one process never race each other at all; the queue lives on `globalThis`, so functions that
+ * bundle their own copy of this module still share it when they run in one process. (The local
+ * Blobs server is patched to check and write in one step and to send ETags on reads, as deployed:
+ * patches/@netlify+blobs+*.patch, docs/lead-index.md.)
  */
 import { HttpError } from "../http/http-error.ts";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./open-store.ts";
