@@ -262,6 +262,10 @@ describe("compaction", () => {
     expect(await compactIndex({ timing: NO_WAIT })).toMatchObject({ deleted: 12 + 5 + 2 });
     expect(await keysOf("lead-index", "changes/")).toEqual([]);
     expect(await shown()).toEqual(before);
+    // With nothing left to do, a run writes nothing.
+    const seq = (await openView()).meta.seq;
+    expect(await compactIndex({ timing: NO_WAIT })).toMatchObject({ folded: 0, deleted: 0 });
+    expect((await openView()).meta.seq).toBe(seq);
   });
 
   test("two compactions at once: one runs, the other leaves it the work", async () => {

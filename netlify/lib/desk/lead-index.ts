@@ -606,6 +606,8 @@ export async function compactIndex(
   const timing = { ...TIMING, ...options.timing };
   const deadline = Date.now() + (options.budgetMs ?? 20_000);
   const report: CompactionReport = { folded: 0, ghosts: 0, deleted: 0, backfilled: 0 };
+  // A quiet store: the run reads a little and writes nothing, not even the lease.
+  if (await isIdle(timing)) return report;
   const owner = randomUUID();
   if (!(await takeLease(owner, LEASE_MS))) return { ...report, skipped: "busy" };
   let broken: IndexMeta | undefined;
@@ -629,6 +631,25 @@ export async function compactIndex(
   } finally {
     await releaseLease(owner);
   }
+}
+
+/** The snapshot has been left alone for a while and there is nothing to fold, sweep or make. */
+const SETTLED_MS = 10 * 60_000;
+
+async function isIdle(timing: CompactionTiming): Promise<boolean> {
+  const meta = await readMeta();
+  const clock = Date.now();
+  if (
+    !meta ||
+    meta.folded.length > 0 ||
+    clock - Date.parse(meta.compactedAt) < SETTLED_MS ||
+    clock - timing.latenessMs - meta.w >= IDLE_ADVANCE_MS ||
+    sweptUpTo(meta, clock, timing) > meta.swept ||
+    meta.segments.some((segment) => segment.csvMissing > 0)
+  ) {
+    return false;
+  }
+  return (await unfoldedChanges(meta)).keys.length === 0;
 }
 
 /**
@@ -667,9 +688,16 @@ async function fold(
 ): Promise<IndexMeta | null> {
   const { keys, entries } = await unfoldedChanges(base);
   // Nothing new: the snapshot stays, unless its watermark should move on (past changes it holds
-  // by key, so they can be deleted, or far behind the clock, so readers list few hours).
-  if (!keys.length && !base.folded.length && Date.now() - timing.latenessMs - base.w < IDLE_ADVANCE_MS)
+  // by key, so they can be deleted, or far behind the clock, so readers list few hours) or the
+  // sweep it records is behind.
+  if (
+    !keys.length &&
+    !base.folded.length &&
+    sweptUpTo(base, Date.now(), timing) <= base.swept &&
+    Date.now() - timing.latenessMs - base.w < IDLE_ADVANCE_MS
+  ) {
     return base;
+  }
   const batch = keys.slice(0, COMPACT_BATCH);
   const batchEntries = entries.slice(0, COMPACT_BATCH);
   const winners = newestPerLead(batchEntries);
@@ -730,8 +758,13 @@ async function fold(
   meta.w = w;
   meta.folded = [...new Set([...base.folded, ...foldedNow])].filter((key) => timeOfKey(key) > w);
   meta.swept = sweptUpTo(base, clock, timing);
-  meta.history = [...base.history.filter((entry) => clock - entry.at < HISTORY_MS), { w, at: clock }];
-  meta.compactedAt = new Date(clock).toISOString();
+  // A watermark that passed folded changes is remembered until they may be deleted.
+  const passed = foldedNow.length > 0 || base.folded.length > 0;
+  meta.history = [
+    ...base.history.filter((entry) => clock - entry.at < HISTORY_MS),
+    ...(passed ? [{ w, at: clock }] : []),
+  ];
+  if (foldedNow.length) meta.compactedAt = new Date(clock).toISOString();
   const replaced = await replaceMeta<IndexMeta>((current) =>
     current?.seq === base.seq ? { next: meta, result: true } : { result: false },
   );
