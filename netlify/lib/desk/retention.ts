@@ -11,7 +11,7 @@ import { statusOf, type LeadRow } from "./lead-row.ts";
 
 /** Leads looked at per round; the index is compacted between rounds. */
 const ROUND = 200;
-const ERASE_CONCURRENCY = 5;
+const ERASE_CONCURRENCY = 8;
 
 /** The instant before which leads that did not become work are erased. */
 export function retentionCutoff(now: number): string {
