@@ -4,9 +4,15 @@
  * SMTP_URL defaults to this MailDev (netlify/lib/mail/mailer.ts), so a test quote's two e-mails show up
  * at http://127.0.0.1:1080. When something already listens on MailDev's SMTP port (an earlier
  * MailDev, say), that is used and no second one is started. Ctrl+C stops both.
+ *
+ * The Netlify CLI serves scheduled functions but does not run them; this script calls each one on
+ * its `config.schedule` (the e-mail sender, the lead index's compaction and reconcile, retention,
+ * the clean-ups), as the platform does deployed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { connect } from "node:net";
+import { join } from "node:path";
+import { cronMatches, scheduledFunctions } from "./lib/schedules.ts";
 
 const SMTP_PORT = 1025;
 const WEB_PORT = 1080;
@@ -42,13 +48,42 @@ if (await listening(SMTP_PORT)) {
 const serve = spawn("netlify", ["serve", "--offline", "--port", port], { stdio: "inherit" });
 children.push(serve);
 
-// The Netlify CLI does not run scheduled functions on their schedule; call the e-mail sender as
-// its `config.schedule` would (every 5 minutes), so retries happen locally too (docs/workarounds.md).
-const SCHEDULE_MS = 5 * 60 * 1000;
-const sender = `http://localhost:${port}/.netlify/functions/send-notifications`;
-setInterval(() => {
-  fetch(sender, { method: "POST" }).catch(() => undefined);
-}, SCHEDULE_MS).unref();
+const schedules = scheduledFunctions(join(import.meta.dirname, "..", "netlify", "functions"));
+console.log(
+  `Scheduled functions: ${schedules.map(({ name, schedule }) => `${name} (${schedule})`).join(", ")}`,
+);
+
+/** Whether the server has answered once (before that, while it builds, failed calls are expected). */
+let serving = false;
+
+/** Calls every scheduled function due this minute; a failed call is reported, the next minute tries again. */
+function runDue(now: Date): void {
+  for (const { name, schedule } of schedules) {
+    if (!cronMatches(schedule, now)) continue;
+    fetch(`http://localhost:${port}/.netlify/functions/${name}`, { method: "POST" })
+      .then(async (response) => {
+        serving = true;
+        await response.body?.cancel();
+        if (!response.ok) console.warn(`Scheduled function ${name} answered ${response.status}`);
+      })
+      .catch(() => {
+        if (serving) console.warn(`Scheduled function ${name} could not be called`);
+      });
+  }
+}
+
+/** Wakes at the start of every minute. */
+function everyMinute(): void {
+  const now = new Date();
+  setTimeout(
+    () => {
+      runDue(new Date());
+      everyMinute();
+    },
+    60_000 - (now.getTime() % 60_000) + 50,
+  ).unref();
+}
+everyMinute();
 
 function stop(code: number): void {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");

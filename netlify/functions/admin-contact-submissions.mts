@@ -1,21 +1,27 @@
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import { guardAdmin } from "../lib/admin/auth.ts";
+import { afterResponse } from "../lib/http/after-response.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
-import { listLeads, parseListQuery } from "../lib/desk/lead-desk.ts";
+import { readQuery } from "../lib/http/request-body.ts";
+import { listLeads } from "../lib/desk/lead-desk.ts";
+import { compactIndex } from "../lib/desk/lead-index.ts";
+import { LeadListQuery } from "../lib/desk/lead-query.ts";
 
 /**
  * GET /api/admin/contact-submissions: one page of quote requests, newest first, filtered by
  * `status`, `service` and the search `q`; `X-Total-Count` counts every match and `Link` names the
  * next page (docs/http-contract.md, Admin).
  */
-export default async (req: Request) => {
+export default async (req: Request, context?: Context) => {
   const refusal = await guardAdmin(req, ["GET"]);
   if (refusal) return refusal;
   try {
-    const url = new URL(req.url);
-    const query = parseListQuery(url.searchParams);
+    const query = readQuery(req, LeadListQuery);
     const page = await listLeads(query);
+    // Many changes not yet folded into the index: fold them after answering.
+    if (page.compact) afterResponse(context, compactIndex());
+    const url = new URL(req.url);
     const headers = new Headers({ "X-Total-Count": String(page.total) });
     if (page.nextCursor) {
       const next = new URLSearchParams(url.searchParams);
@@ -24,7 +30,7 @@ export default async (req: Request) => {
       headers.set("Link", `<${url.pathname}?${next.toString()}>; rel="next"`);
     }
     headers.set("Access-Control-Expose-Headers", "X-Total-Count, Link");
-    return json(page.submissions, { headers });
+    return json(page.quotes, { headers });
   } catch (error) {
     return toErrorResponse(error, "admin-contact-submissions");
   }

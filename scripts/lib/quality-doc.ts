@@ -12,15 +12,20 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
 
 /** Replaces the block between the markers; throws when docs/quality.md lacks them. */
 export async function writeQualityBlock(name: string, markdown: string): Promise<void> {
+  await writeMarkdownBlock(QUALITY_DOC, name, markdown);
+}
+
+/** Replaces the block between `<!-- name:start -->` and `<!-- name:end -->` in a Markdown file. */
+export async function writeMarkdownBlock(file: string, name: string, markdown: string): Promise<void> {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
-  const text = readFileSync(QUALITY_DOC, "utf8");
+  const text = readFileSync(file, "utf8");
   const from = text.indexOf(start);
   const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`docs/quality.md needs the markers ${start} … ${end}`);
+  if (from < 0 || to < from) throw new Error(`${file} needs the markers ${start} … ${end}`);
   const next = `${text.slice(0, from + start.length)}\n\n${markdown}\n\n${text.slice(to)}`;
-  const options = (await resolveConfig(QUALITY_DOC)) ?? {};
-  writeFileSync(QUALITY_DOC, await format(next, { ...options, filepath: QUALITY_DOC }));
+  const options = (await resolveConfig(file)) ?? {};
+  writeFileSync(file, await format(next, { ...options, filepath: file }));
 }
 
 /** Prints a table as aligned plain text for the terminal. */

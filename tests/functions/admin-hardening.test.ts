@@ -13,7 +13,7 @@ import session from "../../netlify/functions/admin-session.mts";
 import submission from "../../netlify/functions/admin-contact-submission.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "../../netlify/lib/admin/secrets.ts";
-import { eraseExpiredLeads } from "../../netlify/lib/desk/lead-desk.ts";
+import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import type { AuditEvent } from "../../src/lib/admin/audit.ts";
 import {
@@ -183,7 +183,7 @@ describe("the audit log", () => {
     const old = await contact(quoteRequest(), contextFor("192.0.2.72"));
     const { id: oldId } = (await old.json()) as { id: string };
     vi.useRealTimers();
-    expect(await eraseExpiredLeads()).toBeGreaterThanOrEqual(1);
+    expect((await eraseExpiredLeads()).erased).toBeGreaterThanOrEqual(1);
 
     await logout(
       new Request(`${TEST_ORIGIN}/api/admin/logout`, {

@@ -8,6 +8,8 @@ import session from "../../netlify/functions/admin-session.mts";
 import contactSubmissions from "../../netlify/functions/admin-contact-submissions.mts";
 import contactAttachment from "../../netlify/functions/admin-contact-attachment.mts";
 import contactSubmission from "../../netlify/functions/admin-contact-submission.mts";
+import contactExport from "../../netlify/functions/admin-contact-submissions-export.mts";
+import contactStats from "../../netlify/functions/admin-contact-submissions-stats.mts";
 import adminGallery from "../../netlify/functions/admin-gallery.mts";
 import adminGalleryItem from "../../netlify/functions/admin-gallery-item.mts";
 import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
@@ -43,8 +45,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     body: { status: "contacted" },
   },
   { method: "DELETE", path: `/api/admin/contact-submissions/${QUOTE_ID}`, handler: contactSubmission },
-  { method: "GET", path: "/api/admin/contact-submissions/export.csv", handler: contactSubmission },
-  { method: "GET", path: "/api/admin/contact-submissions/stats", handler: contactSubmission },
+  { method: "GET", path: "/api/admin/contact-submissions/export.csv", handler: contactExport },
+  { method: "GET", path: "/api/admin/contact-submissions/stats", handler: contactStats },
   {
     method: "POST",
     path: "/api/admin/gallery",

@@ -23,7 +23,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import submission from "../../netlify/functions/admin-contact-submission.mts";
-import { eraseExpiredLeads } from "../../netlify/lib/desk/lead-desk.ts";
+import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { erasedLeadIds, TOMBSTONE_STORE } from "../../netlify/lib/quote/tombstone-store.ts";
 import { BACKUP_RETENTION_DAYS } from "../../src/lib/backups.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
@@ -134,7 +134,7 @@ describe("erasure and restore", () => {
     vi.useRealTimers();
     const dir = join(work, "before-retention");
     await backup(target, dir);
-    expect(await eraseExpiredLeads()).toBeGreaterThanOrEqual(1);
+    expect((await eraseExpiredLeads()).erased).toBeGreaterThanOrEqual(1);
     expect(await erasedLeadIds()).toContain(old.id);
     const left = await traces(old.id);
     expect(left.some((key) => key.startsWith("submissions/") || key.startsWith("attachments/"))).toBe(false);

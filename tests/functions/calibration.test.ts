@@ -11,7 +11,6 @@ import { parse } from "yaml";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
-import { forgetCachedIndex } from "../../netlify/lib/desk/lead-index-store.ts";
 import { PriceGuideSchema } from "../../src/lib/content-schemas.ts";
 import { computeBand } from "../../src/lib/price-guide/band.ts";
 import { calibrate, type Calibration, type CalibrationPoint } from "../../src/lib/price-guide/calibration.ts";
@@ -35,7 +34,6 @@ beforeEach(async () => {
     const { blobs: entries } = await store.list();
     await Promise.all(entries.map((entry) => store.delete(entry.key)));
   }
-  forgetCachedIndex();
 });
 
 const guide = PriceGuideSchema.parse(

@@ -94,10 +94,11 @@ describe("a quote commit interrupted at every step", () => {
     test(`store ${how === "refuse" ? "refusing" : "dropping answers"} after each step: 503, then one whole quote on retry`, async () => {
       for (let step = 0; step < steps; step += 1) {
         const message = `Fault ${how} at step ${step}: slates off the ridge.`;
+        const lastName = `Fault${how === "refuse" ? "Refuse" : "Drop"}${String.fromCharCode(65 + step)}`;
         const key = `fault-${how}-${String(step).padStart(3, "0")}`;
         const visitor = nextVisitor();
         const request = () =>
-          quoteRequest({ idempotencyKey: key, attachments: ATTACHMENTS(), fields: { message } });
+          quoteRequest({ idempotencyKey: key, attachments: ATTACHMENTS(), fields: { message, lastName } });
 
         const failed = await whileBroken(step, () => contact(request(), visitor), how);
         // A dropped answer to the record write means the quote is in fact stored; anything else fails.
@@ -111,6 +112,10 @@ describe("a quote commit interrupted at every step", () => {
         const stored = (await storedQuotes()).filter((record) => record.message === message);
         expect(stored, `step ${step}`).toHaveLength(1);
         expect(stored[0]!.attachments.map((a) => a.name)).toEqual(["front.jpg", "plan.pdf"]);
+        // The desk finds it, once: its index entry is written before its record.
+        const listed = await callApi("GET", `/api/admin/contact-submissions?q=${lastName}`, { cookie });
+        expect(listed.headers.get("x-total-count"), `step ${step}`).toBe("1");
+        expect(((await listed.json()) as { id: string }[]).map((quote) => quote.id)).toEqual([stored[0]!.id]);
       }
       await expectNoHalfWrittenLead();
     }, 60_000);

@@ -9,11 +9,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import contact from "../../netlify/functions/contact.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
+import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
+import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
 import { routed } from "./route.ts";
 import retention from "../../netlify/functions/lead-retention.mts";
-import { forgetCachedIndex } from "../../netlify/lib/desk/lead-index-store.ts";
-import { eraseExpiredLeads, indexQuote, neutralizeCell } from "../../netlify/lib/desk/lead-desk.ts";
+import { indexQuote } from "../../netlify/lib/desk/lead-index.ts";
+import { neutralizeCell } from "../../netlify/lib/desk/lead-row.ts";
+import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { saveAttachment, saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
@@ -26,12 +29,11 @@ let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 
 async function emptyStores() {
-  for (const name of ["quote-submissions", "quote-index"]) {
+  for (const name of ["quote-submissions", "quote-index", "lead-index"]) {
     const store = getStore({ name, consistency: "strong" });
     const { blobs: entries } = await store.list();
     await Promise.all(entries.map((entry) => store.delete(entry.key)));
   }
-  forgetCachedIndex();
 }
 
 beforeAll(async () => {
@@ -100,9 +102,8 @@ describe("guards", () => {
       const response = await one(request(itemPath(id), { method, noCookie: true }), ctx(id));
       expect(response.status).toBe(401);
     }
-    expect((await one(request(`${listPath}/export.csv`, { noCookie: true }), ctx("export.csv"))).status).toBe(
-      401,
-    );
+    expect((await exportCsv(request(`${listPath}/export.csv`, { noCookie: true }))).status).toBe(401);
+    expect((await stats(request(`${listPath}/stats`, { noCookie: true }))).status).toBe(401);
     expect((await list(request(listPath, { noCookie: true }))).status).toBe(401);
   });
 
@@ -124,9 +125,8 @@ describe("guards", () => {
     const put = await one(request(itemPath(id), { method: "PUT" }), ctx(id));
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, PATCH, DELETE");
-    expect((await one(request(`${listPath}/export.csv`, { method: "POST" }), ctx("export.csv"))).status).toBe(
-      405,
-    );
+    expect((await exportCsv(request(`${listPath}/export.csv`, { method: "POST" }))).status).toBe(405);
+    expect((await stats(request(`${listPath}/stats`, { method: "POST" }))).status).toBe(405);
     expect((await list(request(listPath, { method: "POST" }))).status).toBe(405);
     expect((await getList()).body.map((s) => s.id)).toEqual([id]);
   });
@@ -366,7 +366,7 @@ describe("GET export.csv", () => {
         }),
       );
     }
-    const response = await one(request(`${listPath}/export.csv?service=roughcasting`), ctx("export.csv"));
+    const response = await exportCsv(request(`${listPath}/export.csv?service=roughcasting`));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(
@@ -384,7 +384,7 @@ describe("GET export.csv", () => {
     expect(text).toContain(",'+SUM(A1),");
     expect(text).toContain(",'@07700 900111,");
     expect(text).toContain(`"'-2+3, ""quoted""\nsecond line"`);
-    expect((await one(request(`${listPath}/export.csv?status=nope`), ctx("export.csv"))).status).toBe(400);
+    expect((await exportCsv(request(`${listPath}/export.csv?status=nope`))).status).toBe(400);
   });
 
   test("neutralizeCell covers = + - @ tab and CR, and leaves other text alone", () => {
@@ -428,7 +428,7 @@ describe("source", () => {
         .source,
     ).toBeNull();
 
-    const csv = await (await one(request(`${listPath}/export.csv?q=sourced`), ctx("export.csv"))).text();
+    const csv = await (await exportCsv(request(`${listPath}/export.csv?q=sourced`))).text();
     expect(csv).toContain("/services/roof-repairs?utm_source=google,www.google.co.uk,google,cpc,spring-");
   });
 });
@@ -441,26 +441,24 @@ describe("stats", () => {
     ]);
     await saveQuote(legacyRecord({ createdAt: new Date(now - 7 * 86_400_000).toISOString(), status: "won" }));
     await saveQuote(legacyRecord({ createdAt: new Date(now - 200 * 86_400_000).toISOString() }));
-    const response = await one(request(`${listPath}/stats?by=service`), ctx("stats"));
+    const response = await stats(request(`${listPath}/stats?by=service`));
     expect(response.status).toBe(200);
-    const stats = (await response.json()) as {
+    const body = (await response.json()) as {
       weeks: { start: string; counts: Record<string, number> }[];
       groups: string[];
       newCount: number;
       total: number;
     };
-    expect(stats.weeks).toHaveLength(12);
-    expect(stats.total).toBe(3);
-    expect(stats.newCount).toBe(2);
-    expect(stats.weeks.at(-1)!.counts).toEqual({ "Guttering Services": 1 });
-    expect(stats.weeks.at(-2)!.counts).toEqual({ Roughcasting: 1 });
-    expect(stats.groups.sort()).toEqual(["Guttering Services", "Roughcasting"]);
-    const bySource = (await (
-      await one(request(`${listPath}/stats?by=source`), ctx("stats"))
-    ).json()) as typeof stats;
+    expect(body.weeks).toHaveLength(12);
+    expect(body.total).toBe(3);
+    expect(body.newCount).toBe(2);
+    expect(body.weeks.at(-1)!.counts).toEqual({ "Guttering Services": 1 });
+    expect(body.weeks.at(-2)!.counts).toEqual({ Roughcasting: 1 });
+    expect(body.groups.sort()).toEqual(["Guttering Services", "Roughcasting"]);
+    const bySource = (await (await stats(request(`${listPath}/stats?by=source`))).json()) as typeof body;
     expect(bySource.weeks.at(-1)!.counts).toEqual({ "bing.com": 1 });
     expect(bySource.weeks.at(-2)!.counts).toEqual({ Unknown: 1 });
-    expect((await one(request(`${listPath}/stats?by=colour`), ctx("stats"))).status).toBe(400);
+    expect((await stats(request(`${listPath}/stats?by=colour`))).status).toBe(400);
   });
 });
 
@@ -490,7 +488,7 @@ describe("retention", () => {
     await indexQuote(wonSince);
     await saveQuote({ ...wonSince, status: "won" });
 
-    expect(await eraseExpiredLeads(now)).toBe(2);
+    expect(await eraseExpiredLeads({ now })).toEqual({ erased: 2, finished: true });
     const { blobs: left } = await getStore({ name: "quote-submissions", consistency: "strong" }).list();
     const keys = left.map((entry) => entry.key);
     expect(keys.some((key) => key.includes(expired.id))).toBe(false);
@@ -503,7 +501,7 @@ describe("retention", () => {
     await saveQuote(legacyRecord({ createdAt: "2020-01-01T00:00:00.000Z" }));
     await saveQuote(legacyRecord({ firstName: "Today" }));
     const response = await retention();
-    expect(await response.json()).toEqual({ erased: 1 });
+    expect(await response.json()).toEqual({ erased: 1, finished: true });
     expect((await getList()).body.map((s) => s.firstName)).toEqual(["Today"]);
   });
 });

@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import followUps from "../../netlify/functions/admin-follow-ups.mts";
 import digestFunction, { config as digestConfig } from "../../netlify/functions/owner-digest.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
-import { eraseExpiredLeads, indexQuote } from "../../netlify/lib/desk/lead-desk.ts";
-import { forgetCachedIndex } from "../../netlify/lib/desk/lead-index-store.ts";
+import { indexQuote } from "../../netlify/lib/desk/lead-index.ts";
+import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { markFailedMail } from "../../netlify/lib/follow-up/follow-up-store.ts";
 import { runOwnerDigest } from "../../netlify/lib/follow-up/owner-digest.ts";
 import { saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
@@ -40,7 +40,6 @@ async function emptyStores() {
     const { blobs: entries } = await store.list();
     await Promise.all(entries.map((entry) => store.delete(entry.key)));
   }
-  forgetCachedIndex();
 }
 
 beforeAll(async () => {
@@ -232,7 +231,7 @@ describe("retention", () => {
       completedAt: iso(Date.UTC(2025, 6, 1)),
     });
     const lost = await lead({ createdAt: old, status: "lost" });
-    expect(await eraseExpiredLeads(now)).toBe(1);
+    expect((await eraseExpiredLeads({ now })).erased).toBe(1);
     const keys = (await getStore({ name: "quote-submissions", consistency: "strong" }).list()).blobs.map(
       (entry) => entry.key,
     );

@@ -2,16 +2,10 @@
  * Failed admin-login timestamps per client (store `admin-login-throttle`), and the site-wide count
  * per minute. Keys are keyed digests of the client's network (client-key.ts): no address is stored.
  */
-import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
+import { openStore } from "../blobs/open-store.ts";
 import { readLedger, updateJson, type Decision } from "../limits/ledger-store.ts";
 
 const STORE_NAME = "admin-login-throttle";
-
-export interface FailureRecord {
-  failures: number[];
-  /** ETag of the stored entry; undefined when there is none yet. */
-  etag: string | undefined;
-}
 
 const throttle = () => openStore(STORE_NAME);
 /** Site-wide failure counts per minute; client keys are 64 hex digits, so this cannot clash. */
@@ -43,12 +37,6 @@ export async function updateSiteFailures<R>(
   );
 }
 
-export async function readFailures(key: string): Promise<FailureRecord> {
-  const entry = await getJsonWithEtag<unknown>(throttle(), key);
-  if (!entry) return { failures: [], etag: undefined };
-  return { failures: parseFailures(entry.data), etag: entry.etag };
-}
-
 function parseFailures(data: unknown): number[] {
   if (typeof data !== "object" || data === null) return [];
   const { failures } = data as { failures?: unknown };
@@ -56,15 +44,17 @@ function parseFailures(data: unknown): number[] {
 }
 
 /**
- * Writes the failure list only if the entry is unchanged since it was read (`etag`), or still absent
- * when `etag` is undefined. False on a concurrent change: the caller reads again and retries.
+ * Changes the failure list of `key` with the one conditional update: `change` gets the failures
+ * stored now and returns the list to store (or none to store nothing). null when conflicts persist.
  */
-export async function writeFailures(
+export async function updateFailures<R>(
   key: string,
-  failures: number[],
-  etag: string | undefined,
-): Promise<boolean> {
-  return setJsonIfUnchanged(throttle(), key, { failures }, etag);
+  change: (failures: number[]) => { result: R; next?: number[] },
+): Promise<R | null> {
+  return updateJson<{ failures: number[] }, R>(STORE_NAME, key, (current) => {
+    const { result, next } = change(parseFailures(current));
+    return next === undefined ? { result } : { result, next: { failures: next } };
+  });
 }
 
 export async function clearFailures(key: string): Promise<void> {

@@ -10,10 +10,9 @@
 import { recordAudit } from "./audit-store.ts";
 import {
   clearFailures,
-  readFailures,
   readSiteFailures,
+  updateFailures,
   updateSiteFailures,
-  writeFailures,
 } from "./login-throttle-store.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
@@ -29,7 +28,6 @@ export const SLOWED_DELAY_MS = 1000;
 export const SIGN_IN_SLOWED_MESSAGE = "Sign-in is slowed down after many failed attempts.";
 const SITE_BUCKET_MS = 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const MAX_WRITE_ATTEMPTS = 5;
 
 export type AttemptDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -59,14 +57,13 @@ export async function reserveAttempt(
   now: number,
   maxFailures = LOGIN_MAX_FAILURES,
 ): Promise<AttemptDecision> {
-  for (let i = 0; i < MAX_WRITE_ATTEMPTS; i += 1) {
-    const { failures, etag } = await readFailures(key);
-    const decision = decideAttempt(failures, now, maxFailures);
-    if (!decision.allowed) return decision;
-    if (await writeFailures(key, [...recentFailures(failures, now), now], etag)) return decision;
-  }
+  const decision = await updateFailures<AttemptDecision>(key, (failures) => {
+    const decided = decideAttempt(failures, now, maxFailures);
+    if (!decided.allowed) return { result: decided };
+    return { result: decided, next: [...recentFailures(failures, now), now] };
+  });
   // Persistent write conflicts mean many simultaneous attempts from one address: refuse briefly.
-  return { allowed: false, retryAfterSeconds: 1 };
+  return decision ?? { allowed: false, retryAfterSeconds: 1 };
 }
 
 export async function forgiveAttempts(key: string): Promise<void> {

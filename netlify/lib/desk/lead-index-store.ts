@@ -1,163 +1,209 @@
 /**
- * The summary index of quote submissions (docs/decisions.md, "Lead desk: summary index"): one
- * compact row per lead, in one JSON blob per month of `createdAt` (`months/yyyy-mm`) in the
- * "quote-index" store. The admin list filters, searches, counts and pages over these rows and then
- * reads only the page's full records. The records in "quote-submissions" stay the truth: the index
- * can always be rebuilt from them.
+ * Blobs storage of the lead index (store "lead-index"); the only module that opens it. What the
+ * entries mean and how they fit together is in lead-index.ts and docs/lead-index.md.
  *
- * Writers change one month with a conditional write and retry on conflict, so concurrent quotes and
- * admin changes never drop a row. Readers keep parsed months in memory keyed by their ETag: a warm
- * function lists the months (one call) and reads again only those that changed.
+ * - `changes/{yyyymmddhh}/{ms}-{id}-{random}`: one change of one lead (a new quote, a status or a
+ *   note, an erasure), written once under its own key by whoever made the change; never rewritten.
+ *   The hour folder lets readers list only the hours that may hold changes not yet compacted.
+ * - `meta`: the compacted snapshot's description (segments, counts, watermark); changed only by
+ *   the compaction, through the one conditional update.
+ * - `rows/{segment}` and `csv/{segment}`: one segment of the snapshot (its rows and CSV lines);
+ *   written once under a new id, deleted once no snapshot refers to them any more.
+ * - `lease`: which compaction runs now; `health`: the repairs the reconcile made.
  */
-import { openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
-import { withKeyLock } from "../blobs/key-lock.ts";
+import { openStore } from "../blobs/open-store.ts";
+import { conditionalUpdate, UpdateConflictError, type Update } from "../blobs/conditional-update.ts";
+import type { LeadRow } from "./lead-row.ts";
 
-const STORE_NAME = "quote-index";
-const MONTH_PREFIX = "months/";
+export const LEAD_INDEX_STORE = "lead-index";
 const META_KEY = "meta";
-const INDEX_VERSION = 1;
-const MAX_ATTEMPTS = 25;
+const LEASE_KEY = "lease";
+const HEALTH_KEY = "health";
+const CHANGES = "changes/";
 
-export interface LeadRow {
+const store = () => openStore(LEAD_INDEX_STORE);
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+/** One change of one lead. `row: null` means the lead was erased. */
+export interface ChangeEntry {
   id: string;
   createdAt: string;
-  reference?: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  service: string;
-  status: string;
-  /** The start of the message, for search. */
-  message: string;
-  /** sourceLabel() of the lead's source. */
-  source: string;
+  /** The record's revision after the change; an erasure outranks every revision. */
+  rev: number;
+  row: LeadRow | null;
+  /** The lead's CSV line after the change (absent for an erasure). */
+  csv?: string;
 }
 
-interface MonthShard {
-  rows: LeadRow[];
+export interface ChangeKey {
+  key: string;
+  /** When the change was written (ms since the epoch, the writer's clock). */
+  time: number;
 }
 
-interface IndexMeta {
-  version: number;
-  builtAt: string;
+const HOUR_MS = 3_600_000;
+
+/** The hour folder of an instant: yyyymmddhh (UTC). */
+export function hourFolder(time: number): string {
+  return new Date(time).toISOString().slice(0, 13).replace(/\D/g, "");
 }
 
-const store = () => openStore(STORE_NAME);
-const monthOf = (createdAt: string) => (/^\d{4}-\d{2}/.test(createdAt) ? createdAt.slice(0, 7) : "unknown");
-const monthKey = (month: string) => `${MONTH_PREFIX}${month}`;
+function timeOfChange(key: string): number | null {
+  const match = /^changes\/\d{10}\/(\d{13})-/.exec(key);
+  return match ? Number(match[1]) : null;
+}
 
-const pause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+/** Writes one change under a key of its own; returns the key. */
+export async function writeChange(entry: ChangeEntry, now = Date.now()): Promise<string> {
+  const random = crypto.randomUUID().slice(0, 8);
+  const key = `${CHANGES}${hourFolder(now)}/${String(now).padStart(13, "0")}-${entry.id}-${random}`;
+  await store().setJSON(key, entry);
+  return key;
+}
+
+/** Keys of the changes written from `from` to `to` (whole hours), oldest first. */
+export async function listChangeKeys(from: number, to: number): Promise<ChangeKey[]> {
+  const hours: string[] = [];
+  for (let hour = Math.floor(from / HOUR_MS) * HOUR_MS; hour <= to; hour += HOUR_MS)
+    hours.push(hourFolder(hour));
+  const s = store();
+  const pages = await Promise.all(
+    hours.map(async (hour) => {
+      const keys: ChangeKey[] = [];
+      for await (const page of s.list({ prefix: `${CHANGES}${hour}/`, paginate: true })) {
+        for (const blob of page.blobs) {
+          const time = timeOfChange(blob.key);
+          if (time !== null) keys.push({ key: blob.key, time });
+        }
+      }
+      return keys;
+    }),
+  );
+  return pages.flat().sort((a, b) => a.time - b.time || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The time of the oldest hour folder that holds changes, or null when there are none. */
+export async function oldestChangeHour(): Promise<number | null> {
+  const { directories } = await store().list({ prefix: CHANGES, directories: true });
+  const hours = directories
+    .map((directory) => /(\d{10})\/?$/.exec(directory)?.[1])
+    .filter((hour): hour is string => hour !== undefined)
+    .sort();
+  if (!hours.length) return null;
+  const hour = hours[0]!;
+  return Date.UTC(
+    Number(hour.slice(0, 4)),
+    Number(hour.slice(4, 6)) - 1,
+    Number(hour.slice(6, 8)),
+    Number(hour.slice(8, 10)),
+  );
+}
+
+export async function readChange(key: string): Promise<ChangeEntry | null> {
+  return (await store().get(key, { type: "json" })) as ChangeEntry | null;
+}
+
+export async function deleteEntries(keys: string[]): Promise<void> {
+  const s = store();
+  for (let start = 0; start < keys.length; start += 50) {
+    await Promise.all(keys.slice(start, start + 50).map((key) => s.delete(key)));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshot: meta and segments
+
+export async function readMetaEntry<T>(): Promise<T | null> {
+  return (await store().get(META_KEY, { type: "json" })) as T | null;
+}
 
 /**
- * Applies `change` to one month's rows with a conditional write, retrying on a concurrent change.
- * The local Blobs server gives ETags only in listings (netlify/cli#6902), hence the listing before each read.
+ * Replaces the meta through the one conditional update, once: `change` sees the meta stored now
+ * and returns the next one (or none). False when another writer changed it at the same moment.
  */
-function updateMonth(month: string, change: (rows: LeadRow[]) => LeadRow[]): Promise<void> {
-  return withKeyLock(`quote-index:${month}`, () => tryUpdateMonth(month, change));
+export async function replaceMeta<T>(change: (current: T | null) => Update<T, boolean>): Promise<boolean> {
+  try {
+    return await conditionalUpdate(LEAD_INDEX_STORE, META_KEY, change, { attempts: 1 });
+  } catch (error) {
+    if (error instanceof UpdateConflictError) return false;
+    throw error;
+  }
 }
 
-async function tryUpdateMonth(month: string, change: (rows: LeadRow[]) => LeadRow[]): Promise<void> {
+export async function writeSegment(id: string, rows: LeadRow[], csv: string[]): Promise<void> {
   const s = store();
-  const key = monthKey(month);
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const entry = await s.getWithMetadata(key, { type: "json" });
-    let etag = entry?.etag;
-    let rows = (entry?.data as MonthShard | undefined)?.rows ?? [];
-    if (entry && !etag) {
-      const { blobs } = await s.list({ prefix: key });
-      etag = blobs.find((blob) => blob.key === key)?.etag;
-      const again = (await s.get(key, { type: "json" })) as MonthShard | null;
-      rows = again?.rows ?? [];
-      if (!etag || !again) continue;
+  await Promise.all([s.setJSON(`rows/${id}`, rows), s.setJSON(`csv/${id}`, csv)]);
+}
+
+export async function readSegmentRows(id: string): Promise<LeadRow[] | null> {
+  return (await store().get(`rows/${id}`, { type: "json" })) as LeadRow[] | null;
+}
+
+export async function readSegmentCsv(id: string): Promise<string[] | null> {
+  return (await store().get(`csv/${id}`, { type: "json" })) as string[] | null;
+}
+
+/** Ids of every stored segment (from its rows or its CSV entry). */
+export async function listSegmentIds(): Promise<string[]> {
+  const s = store();
+  const ids = new Set<string>();
+  for (const prefix of ["rows/", "csv/"]) {
+    for await (const page of s.list({ prefix, paginate: true })) {
+      for (const blob of page.blobs) ids.add(blob.key.slice(prefix.length));
     }
-    const next: MonthShard = { rows: change(rows) };
-    if (await setJsonIfUnchanged(s, key, next, etag)) return;
-    await pause(attempt);
   }
-  throw new Error(`Index month ${month} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
+  return [...ids];
 }
 
-function byMonth<T extends { createdAt: string }>(items: T[]): Map<string, T[]> {
-  const months = new Map<string, T[]>();
-  for (const item of items) {
-    const month = monthOf(item.createdAt);
-    months.set(month, [...(months.get(month) ?? []), item]);
+export async function deleteSegments(ids: string[]): Promise<void> {
+  await deleteEntries(ids.flatMap((id) => [`rows/${id}`, `csv/${id}`]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lease and health
+
+interface Lease {
+  owner: string;
+  until: number;
+}
+
+/** Takes the compaction lease for `ms` unless another owner holds it; true when taken. */
+export async function takeLease(owner: string, ms: number, now = Date.now()): Promise<boolean> {
+  try {
+    return await conditionalUpdate<Lease, boolean>(
+      LEAD_INDEX_STORE,
+      LEASE_KEY,
+      (current) =>
+        current && current.owner !== owner && current.until > now
+          ? { result: false }
+          : { next: { owner, until: now + ms }, result: true },
+      { attempts: 3 },
+    );
+  } catch (error) {
+    if (error instanceof UpdateConflictError) return false;
+    throw error;
   }
-  return months;
 }
 
-/** Adds or replaces rows (by id). */
-export async function upsertRows(rows: LeadRow[]): Promise<void> {
-  await Promise.all(
-    [...byMonth(rows)].map(([month, changed]) =>
-      updateMonth(month, (current) => {
-        const ids = new Set(changed.map((row) => row.id));
-        return [...current.filter((row) => !ids.has(row.id)), ...changed];
-      }),
-    ),
-  );
+export async function releaseLease(owner: string): Promise<void> {
+  await conditionalUpdate<Lease, void>(
+    LEAD_INDEX_STORE,
+    LEASE_KEY,
+    (current) =>
+      current?.owner === owner ? { next: { owner, until: 0 }, result: undefined } : { result: undefined },
+    { attempts: 3 },
+  ).catch(() => undefined);
 }
 
-/** Changes the status of one row; no-op when the row is not there. */
-export async function setRowStatus(id: string, createdAt: string, status: string): Promise<void> {
-  await updateMonth(monthOf(createdAt), (rows) =>
-    rows.map((row) => (row.id === id ? { ...row, status } : row)),
-  );
+export async function readHealth<T>(): Promise<T | null> {
+  return (await store().get(HEALTH_KEY, { type: "json" })) as T | null;
 }
 
-/** Removes rows by id. */
-export async function removeRows(rows: { id: string; createdAt: string }[]): Promise<void> {
-  await Promise.all(
-    [...byMonth(rows)].map(([month, removed]) => {
-      const ids = new Set(removed.map((row) => row.id));
-      return updateMonth(month, (current) => current.filter((row) => !ids.has(row.id)));
-    }),
-  );
-}
-
-/** Whether the index has been built (from the stored submissions) in this store. */
-export async function indexIsBuilt(): Promise<boolean> {
-  const meta = (await store().get(META_KEY, { type: "json" })) as IndexMeta | null;
-  return meta?.version === INDEX_VERSION;
-}
-
-export async function markIndexBuilt(now = Date.now()): Promise<void> {
-  const meta: IndexMeta = { version: INDEX_VERSION, builtAt: new Date(now).toISOString() };
-  await store().setJSON(META_KEY, meta);
-}
-
-const cache = new Map<string, { etag: string; rows: LeadRow[] }>();
-
-/**
- * Every row, in no particular order. One listing; a month is read only when its ETag differs from
- * the copy this instance already holds.
- */
-export async function readAllRows(): Promise<LeadRow[]> {
-  const s = store();
-  const months: { key: string; etag: string }[] = [];
-  for await (const page of s.list({ prefix: MONTH_PREFIX, paginate: true })) {
-    for (const blob of page.blobs) months.push({ key: blob.key, etag: blob.etag });
-  }
-  const present = new Set(months.map((month) => month.key));
-  for (const key of cache.keys()) if (!present.has(key)) cache.delete(key);
-  const shards = await Promise.all(
-    months.map(async ({ key, etag }) => {
-      const cached = cache.get(key);
-      if (cached && cached.etag === etag) return cached.rows;
-      // Read after listing: the rows are at least as new as `etag`, so a later change shows up
-      // as a different ETag in the next listing.
-      const shard = (await s.get(key, { type: "json" })) as MonthShard | null;
-      const rows = shard?.rows ?? [];
-      cache.set(key, { etag, rows });
-      return rows;
-    }),
-  );
-  return shards.flat();
-}
-
-/** Drops this instance's parsed copy (benchmarks measure cold reads with it). */
-export function forgetCachedIndex(): void {
-  cache.clear();
+export async function updateHealth<T>(change: (current: T | null) => T): Promise<void> {
+  await conditionalUpdate<T, void>(LEAD_INDEX_STORE, HEALTH_KEY, (current) => ({
+    next: change(current),
+    result: undefined,
+  }));
 }

@@ -20,7 +20,8 @@ import { NOTIFICATION_LABELS } from "../../../src/lib/notification-status.ts";
 import type { LeadStatus } from "../../../src/lib/lead-model.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
 import type { AdminQuoteBody } from "../desk/admin-quote.ts";
-import { listLeads, parseListQuery } from "../desk/lead-desk.ts";
+import { listLeads } from "../desk/lead-desk.ts";
+import { LeadListQuery } from "../desk/lead-query.ts";
 import { readQuote, type QuoteRecord } from "../quote/quote-store.ts";
 import { clearFailedMail, listFailedMail } from "./follow-up-store.ts";
 
@@ -51,8 +52,8 @@ async function* leadsWithStatus(
   do {
     const params = new URLSearchParams({ status, limit: String(PAGE_SIZE) });
     if (cursor) params.set("cursor", cursor);
-    const page = await listLeads(parseListQuery(params));
-    yield { leads: page.submissions, total: page.total };
+    const page = await listLeads(LeadListQuery.parse(Object.fromEntries(params)));
+    yield { leads: page.quotes, total: page.total };
     cursor = page.nextCursor;
   } while (cursor);
 }

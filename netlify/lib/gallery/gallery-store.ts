@@ -3,14 +3,13 @@
  * gallery-images-store.ts.
  *
  * The index is one JSON blob holding every item in display order, so displayOrder is always
- * 0..n-1 without gaps. Every change reads it with strong consistency and writes it back
- * conditionally (`onlyIfMatch`, or `onlyIfNew` for the first write), retrying on conflict, so two
- * admins working at once lose nothing (docs/design.md, Data that must not be lost). Writers in one process also queue behind each
- * other: the local Blobs server checks the condition and writes in separate steps, so only the
- * queue makes concurrent writes from one process safe there.
+ * 0..n-1 without gaps. Every change goes through the one conditional update
+ * (netlify/lib/blobs/conditional-update.ts): read with strong consistency, written back only if
+ * unchanged, retried on conflict, so two admins working at once lose nothing (docs/design.md, Data that must not be lost).
  */
 import { randomUUID } from "node:crypto";
-import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
+import { openStore } from "../blobs/open-store.ts";
+import { conditionalUpdate, UpdateConflictError } from "../blobs/conditional-update.ts";
 import { deleteImage, imageDimensions } from "./gallery-images-store.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import type { GalleryCategory } from "../../../src/lib/gallery/categories.ts";
@@ -20,7 +19,6 @@ import type { GalleryCreateInput, GalleryItem, GalleryUpdateInput } from "../../
 const STORE_NAME = "gallery";
 const INDEX_KEY = "index";
 const SEEDED_KEY = "seeded";
-const MAX_ATTEMPTS = 12;
 
 export interface StoredItem {
   id: string;
@@ -50,18 +48,9 @@ function toPublicList(index: GalleryIndex): GalleryItem[] {
   return index.items.map(toPublic);
 }
 
-/** The index and the ETag to write it back against (none before the first write). */
-async function readIndex(): Promise<{ index: GalleryIndex; etag?: string }> {
-  const entry = await getJsonWithEtag<GalleryIndex>(indexStore(), INDEX_KEY);
-  return entry ? { index: entry.data, etag: entry.etag } : { index: { items: [] } };
-}
-
-let queue: Promise<unknown> = Promise.resolve();
-
-function serialised<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+/** The index as stored (empty before the first write). */
+async function readIndex(): Promise<GalleryIndex> {
+  return ((await indexStore().get(INDEX_KEY, { type: "json" })) as GalleryIndex | null) ?? { items: [] };
 }
 
 /**
@@ -77,21 +66,20 @@ export async function updateIndex<T>(
     | { stop: T }
     | Promise<{ next: GalleryIndex; result: T } | { stop: T }>,
 ): Promise<T> {
-  return serialised(async () => {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { index, etag } = await readIndex();
-      const outcome = await change(structuredClone(index));
-      if ("stop" in outcome) return outcome.stop;
-      if (await setJsonIfUnchanged(indexStore(), INDEX_KEY, outcome.next, etag)) return outcome.result;
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
-    }
-    // The index kept changing under this writer: 409, the admin retries.
-    throw new ConflictError("The gallery is being changed by someone else; please try again.");
-  });
+  try {
+    return await conditionalUpdate<GalleryIndex, T>(STORE_NAME, INDEX_KEY, async (current) => {
+      const outcome = await change(current ?? { items: [] });
+      return "stop" in outcome ? { result: outcome.stop } : outcome;
+    });
+  } catch (error) {
+    if (error instanceof UpdateConflictError)
+      throw new ConflictError("The gallery is being changed by someone else; please try again.");
+    throw error;
+  }
 }
 
 export async function listItems(): Promise<GalleryItem[]> {
-  return toPublicList((await readIndex()).index);
+  return toPublicList(await readIndex());
 }
 
 const notFound = () => new NotFoundError("Gallery item not found");

@@ -72,3 +72,27 @@ export async function readJson<S extends z.ZodType>(
   if (parsed.success) return parsed.data;
   throw options.invalid?.(parsed.error) ?? new HttpError(400, "Invalid request", fieldErrorsOf(parsed.error));
 }
+
+/** The longest query string a function reads; longer ones get 414. */
+export const MAX_QUERY_LENGTH = 4096;
+
+/**
+ * The one way a function reads its query string: at most MAX_QUERY_LENGTH characters (414 beyond),
+ * the first value of each parameter, checked against `schema`. A refusal is a 400 whose message is
+ * the schema's first message (`invalid` may map it otherwise).
+ */
+export function readQuery<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  options: { invalid?: (error: z.ZodError) => HttpError } = {},
+): z.output<S> {
+  const url = new URL(req.url);
+  if (url.search.length > MAX_QUERY_LENGTH) throw new HttpError(414, "Query string too long");
+  const values: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) if (!(name in values)) values[name] = value;
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  throw (
+    options.invalid?.(parsed.error) ?? new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid query")
+  );
+}

@@ -1,8 +1,9 @@
 /**
- * Small JSON counters updated by many requests at once (upload quotas, the site-wide login count):
- * read with the entry's ETag, decide, write only if unchanged, retry on conflict.
+ * Small JSON counters updated by many requests at once (upload quotas, the site-wide login count),
+ * changed through the one conditional update (netlify/lib/blobs/conditional-update.ts).
  */
-import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
+import { openStore } from "../blobs/open-store.ts";
+import { conditionalUpdate, UpdateConflictError } from "../blobs/conditional-update.ts";
 
 /**
  * Store of the quotas and mail limits (upload-quota.ts, quote-quota.ts, mail-limits.ts). Keys hold
@@ -17,8 +18,6 @@ export interface Decision<T, R> {
   next?: T;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Reads `key`, lets `decide` answer and say what to store, and stores it only if nobody wrote in
  * between; on a conflict reads again. null when conflicts persist (many writers at once).
@@ -28,15 +27,12 @@ export async function updateJson<T, R>(
   key: string,
   decide: (current: T | null) => Decision<T, R>,
 ): Promise<R | null> {
-  const store = openStore(storeName);
-  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-    const entry = await getJsonWithEtag<T>(store, key);
-    const { result, next } = decide(entry?.data ?? null);
-    if (next === undefined) return result;
-    if (await setJsonIfUnchanged(store, key, next, entry?.etag)) return result;
-    await pause(5 + Math.random() * 20 * (attempt + 1));
+  try {
+    return await conditionalUpdate(storeName, key, decide, { attempts: MAX_WRITE_ATTEMPTS });
+  } catch (error) {
+    if (error instanceof UpdateConflictError) return null;
+    throw error;
   }
-  return null;
 }
 
 /** A ledger entry as stored; null when there is none. */

@@ -6,8 +6,9 @@
  * "Never twice": before sending, a sender claims the e-mail with a conditional write of the quote
  * record (a lease with its own id); only the writer whose claim landed sends, and only the holder of
  * the lease records the outcome. Leases outlast the longest possible send, so a slow first send and
- * a retry cannot both send. Writers inside one process also queue per quote, because the local
- * Blobs server checks a write's condition and writes in two steps.
+ * a retry cannot both send. Every change of the record goes through the one conditional update
+ * (`updateQuote`), which the lead desk uses too, so an e-mail's state and the owner's status change
+ * of the same quote never overwrite each other.
  */
 import { randomUUID } from "node:crypto";
 import type { QuoteForEmail } from "./emails/quote-emails.tsx";
@@ -22,9 +23,9 @@ import {
   deleteOutboxEntry,
   listOutbox,
   readOutboxEntry,
-  readQuoteWithEtag,
+  readQuote,
   saveOutboxEntry,
-  saveQuoteIfUnchanged,
+  updateQuote,
   type QuoteRecord,
 } from "../quote/quote-store.ts";
 
@@ -41,7 +42,6 @@ const SCHEDULED_BUDGET_MS = 15_000;
 const SCHEDULED_SEND_TIMEOUT_MS = 10_000;
 /** An outbox entry whose quote never appeared (the quote write failed) is dropped after this. */
 const ORPHAN_OUTBOX_MS = 60 * 60 * 1000;
-const MAX_WRITE_ATTEMPTS = 12;
 const STALE_AFTER_WINDOW_MS = 60 * 60 * 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -49,24 +49,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const backoffMs = (attempts: number) =>
   Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
-const queues = new Map<string, Promise<unknown>>();
-
-/** Runs `task` after every earlier task of the same quote in this process has settled. */
-function queued<T>(id: string, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(id) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const tail = run.catch(() => undefined);
-  queues.set(id, tail);
-  void tail.then(() => {
-    if (queues.get(id) === tail) queues.delete(id);
-  });
-  return run;
-}
-
 /**
- * Read → change → conditional write of one quote record's e-mail state, retried on conflict.
- * `change` returns the new notifications (or null to write nothing), optionally other fields of
- * the record that belong to its e-mails, and may return a value for the caller.
+ * Read → change → conditional write of one quote record's e-mail state (the one conditional
+ * update). `change` returns the new notifications (or null to write nothing), optionally other
+ * fields of the record that belong to its e-mails, and may return a value for the caller.
  */
 export async function updateMailState<T>(
   id: string,
@@ -74,17 +60,17 @@ export async function updateMailState<T>(
     record: QuoteRecord,
   ) => { notifications: NotificationState[]; fields?: Pick<QuoteRecord, "review">; result: T } | null,
 ): Promise<{ record: QuoteRecord; result: T } | null> {
-  return queued(id, async () => {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await readQuoteWithEtag(id);
-      if (!current?.data.notifications) return null;
-      const changed = change(current.data);
-      if (!changed) return null;
-      const record = { ...current.data, ...changed.fields, notifications: changed.notifications };
-      if (await saveQuoteIfUnchanged(record, current.etag)) return { record, result: changed.result };
-    }
-    throw new Error(`Quote ${id} kept changing; its e-mails were left for the next run`);
-  });
+  return updateQuote(
+    id,
+    (current) => {
+      if (!current?.notifications) return { result: null };
+      const changed = change(current);
+      if (!changed) return { result: null };
+      const record = { ...current, ...changed.fields, notifications: changed.notifications };
+      return { next: record, result: { record, result: changed.result } };
+    },
+    `Quote ${id} kept changing; its e-mails were left for the next run`,
+  );
 }
 
 /** A lead's owner copy that waits for its hour's summary is sent by owner-summary.ts, not here. */
@@ -245,9 +231,9 @@ export async function settleSummarised(
 async function tidyOutbox(id: string): Promise<void> {
   const settled = (record: QuoteRecord | undefined) =>
     !record?.notifications || record.notifications.every((n) => n.status !== "pending");
-  if (!settled((await readQuoteWithEtag(id))?.data)) return;
+  if (!settled((await readQuote(id)) ?? undefined)) return;
   await deleteOutboxEntry(id);
-  const after = (await readQuoteWithEtag(id))?.data;
+  const after = await readQuote(id);
   if (after && !settled(after)) await saveOutboxEntry(id, { createdAt: after.createdAt });
 }
 
@@ -311,7 +297,7 @@ export async function deliverOutbox(): Promise<{ quotes: number; summaries: numb
   let quotes = 0;
   for (const id of ids) {
     if (Date.now() - started > SCHEDULED_BUDGET_MS) break;
-    const record = await readQuoteWithEtag(id);
+    const record = await readQuote(id);
     if (!record) {
       const entry = await readOutboxEntry(id);
       if (!entry || Date.now() - Date.parse(entry.createdAt) > ORPHAN_OUTBOX_MS) await deleteOutboxEntry(id);
@@ -338,10 +324,9 @@ const waitingReminder = (n: NotificationState, now: number) =>
  */
 export async function requeueNotifications(id: string): Promise<void> {
   const now = Date.now();
-  const current = await readQuoteWithEtag(id);
+  const current = await readQuote(id);
   if (!current) throw new NotFoundError("Submission not found");
-  if (!current.data.notifications)
-    throw new ConflictError("This quote request predates e-mail notifications");
+  if (!current.notifications) throw new ConflictError("This quote request predates e-mail notifications");
   await updateMailState(id, (record) => ({
     notifications: (record.notifications ?? []).map((n): NotificationState => {
       // Sent, skipped by a mail limit, cancelled, a reminder before its day, or still waiting for
@@ -356,6 +341,6 @@ export async function requeueNotifications(id: string): Promise<void> {
     }),
     result: undefined,
   }));
-  await saveOutboxEntry(id, { createdAt: current.data.createdAt });
+  await saveOutboxEntry(id, { createdAt: current.createdAt });
   await clearFailedMail(id);
 }

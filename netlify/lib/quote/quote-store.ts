@@ -6,9 +6,11 @@ import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/lead-mod
 import type { StoredEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import type { QuoteFields } from "../../../src/lib/quote/rules.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
-import { getJsonWithEtag, openStore, setJsonIfUnchanged, type JsonWithEtag } from "../blobs/open-store.ts";
+import { openStore } from "../blobs/open-store.ts";
+import { conditionalUpdate, type Update } from "../blobs/conditional-update.ts";
 
-const STORE_NAME = "quote-submissions";
+export const QUOTE_STORE = "quote-submissions";
+const STORE_NAME = QUOTE_STORE;
 
 export interface StoredAttachment {
   id: string;
@@ -43,6 +45,13 @@ export interface QuoteRecord extends QuoteFields {
   completedAt?: string;
   /** The secret of the review e-mails' unsubscribe link, and when the customer used it. */
   review?: { token: string; optedOutAt?: string };
+  /**
+   * Counts the owner's changes (status, notes): the lead index keeps the row of the highest
+   * revision it was told about. Absent on quotes never changed (0).
+   */
+  revision?: number;
+  /** The hashed idempotency key the quote was sent with, so erasing the quote removes it too. */
+  idempotencyKeyHash?: string;
 }
 
 export interface IdempotencyRecord {
@@ -76,29 +85,53 @@ export async function saveQuote(record: QuoteRecord): Promise<void> {
   await store().setJSON(quoteKey(record.id), record);
 }
 
+/**
+ * The record, or null when there is none. A record that is not JSON (a write cut off by a crash of
+ * the local runtime) is reported and read as missing, so one broken entry never breaks a whole list.
+ */
 export async function readQuote(id: string): Promise<QuoteRecord | null> {
-  return (await store().get(quoteKey(id), { type: "json" })) as QuoteRecord | null;
+  const text = await store().get(quoteKey(id), { type: "text" });
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as QuoteRecord;
+  } catch {
+    console.error(`quote ${id}: the stored record is not valid JSON`);
+    return null;
+  }
 }
 
-/** The record with the ETag to write it back against, or null. */
-export async function readQuoteWithEtag(id: string): Promise<JsonWithEtag<QuoteRecord> | null> {
-  return getJsonWithEtag<QuoteRecord>(store(), quoteKey(id));
+/**
+ * Changes one record through the conditional update (netlify/lib/blobs/conditional-update.ts):
+ * the lead desk and the e-mail bookkeeping both change records, and neither loses the other's
+ * change. `change` gets null when there is no such record.
+ */
+export async function updateQuote<R>(
+  id: string,
+  change: (record: QuoteRecord | null) => Update<QuoteRecord, R> | Promise<Update<QuoteRecord, R>>,
+  conflictMessage?: string,
+): Promise<R> {
+  return conditionalUpdate(STORE_NAME, quoteKey(id), change, { conflictMessage });
 }
 
-/** Writes the record only if unchanged since read with `etag`; false on a concurrent change. */
-export async function saveQuoteIfUnchanged(record: QuoteRecord, etag: string): Promise<boolean> {
-  return setJsonIfUnchanged(store(), quoteKey(record.id), record, etag);
-}
-
-/** Erases a submission: every attachment first, then the record. False when there was no record. */
-export async function deleteQuote(id: string): Promise<boolean> {
+/**
+ * Deletes every entry a quote leaves in this store: its attachments first, then the record, its
+ * outbox entry, its reference and its idempotency key (when the record names it). False when there
+ * was no record.
+ */
+export async function deleteQuote(
+  quote: Pick<QuoteRecord, "id" | "reference" | "idempotencyKeyHash">,
+): Promise<boolean> {
   const s = store();
-  const existed = (await s.get(quoteKey(id), { type: "text" })) !== null;
-  const { blobs } = await s.list({ prefix: `attachments/${id}/` });
+  const existed = (await s.get(quoteKey(quote.id), { type: "text" })) !== null;
+  const { blobs } = await s.list({ prefix: `attachments/${quote.id}/` });
   await Promise.all(blobs.map((blob) => s.delete(blob.key)));
-  await s.delete(quoteKey(id));
-  // Its e-mails are no longer due.
-  await s.delete(outboxKey(id));
+  await s.delete(quoteKey(quote.id));
+  await Promise.all([
+    // Its e-mails are no longer due.
+    s.delete(outboxKey(quote.id)),
+    quote.reference ? s.delete(referenceKey(quote.reference)) : undefined,
+    quote.idempotencyKeyHash ? s.delete(idempotencyKey(quote.idempotencyKeyHash)) : undefined,
+  ]);
   return existed;
 }
 

@@ -18,8 +18,8 @@ import { parseLeadSourceField } from "../../../src/lib/lead-model.ts";
 import { ESTIMATE_FIELD } from "../../../src/lib/price-guide/answers.ts";
 import { SOURCE_FIELD } from "../../../src/lib/visit-source.ts";
 import { acceptAttachment, cleanFileName } from "../uploads/file-types.ts";
-import { HttpError, logFailure } from "../http/http-error.ts";
-import { indexQuote } from "../desk/lead-desk.ts";
+import { HttpError } from "../http/http-error.ts";
+import { indexQuote } from "../desk/lead-index.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "../http/multipart.ts";
 import { initialNotifications } from "../mail/notification-state.ts";
 import { checkEstimate } from "./estimate.ts";
@@ -239,9 +239,12 @@ export async function takeQuote(
   };
   if (source) record.source = source;
   if (estimate.estimate) record.estimate = estimate.estimate;
+  if (hash) record.idempotencyKeyHash = hash;
+  // The lead's index entry goes before the record, so a stored quote is always in the desk: if the
+  // entry cannot be written the visitor is asked to send again (nothing is stored), and an entry
+  // whose record never came is left out of the desk (docs/lead-index.md).
+  await indexQuote(record);
   await saveQuote(record);
-  // The record is the commit point; a lead the index misses is added by the daily reconcile.
-  await indexQuote(record).catch((error: unknown) => logFailure("contact: index update", error));
 
   for (const upload of uploads) {
     if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);

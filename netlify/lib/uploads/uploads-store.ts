@@ -2,7 +2,8 @@
  * Blobs storage of quote attachments in transit (docs/uploads.md): the upload record, its numbered
  * parts and, once complete, the reassembled file. The only module that touches the "quote-uploads" store.
  */
-import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
+import { openStore } from "../blobs/open-store.ts";
+import { conditionalUpdate, UpdateConflictError } from "../blobs/conditional-update.ts";
 
 const STORE_NAME = "quote-uploads";
 
@@ -66,16 +67,21 @@ export async function deleteParts(id: string): Promise<void> {
  * it is (now or already) this submission's; a retry of the same submission may take it again.
  */
 export async function claimUpload(id: string, quoteId: string): Promise<boolean> {
-  const s = store();
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const entry = await getJsonWithEtag<UploadRecord>(s, metaKey(id));
-    if (!entry) return false;
-    if (entry.data.claimedBy) return entry.data.claimedBy === quoteId;
-    if (await setJsonIfUnchanged(s, metaKey(id), { ...entry.data, claimedBy: quoteId }, entry.etag)) {
-      return true;
-    }
+  try {
+    return await conditionalUpdate<UploadRecord, boolean>(
+      STORE_NAME,
+      metaKey(id),
+      (current) => {
+        if (!current) return { result: false };
+        if (current.claimedBy) return { result: current.claimedBy === quoteId };
+        return { next: { ...current, claimedBy: quoteId }, result: true };
+      },
+      { attempts: 5 },
+    );
+  } catch (error) {
+    if (error instanceof UpdateConflictError) return false;
+    throw error;
   }
-  return false;
 }
 
 /**

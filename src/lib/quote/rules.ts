@@ -15,9 +15,9 @@ import {
   PHONE_MAX_DIGITS,
   PHONE_MIN_DIGITS,
   PHONE_MIN_LENGTH,
-} from "../constants";
-import { isRecognisedEmailDomain } from "./email-domains";
-import { SERVICE_OPTION_VALUES } from "../service-options";
+} from "../constants.ts";
+import { isRecognisedEmailDomain } from "./email-domains.ts";
+import { SERVICE_OPTION_VALUES } from "../service-options.ts";
 
 /** Upper bounds the specification leaves open; they keep stored records and requests small. */
 export const NAME_MAX_LENGTH = 50;

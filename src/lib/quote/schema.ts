@@ -10,8 +10,8 @@ import {
   QUOTE_RULES,
   type QuoteFieldErrors,
   type QuoteFieldName,
-} from "./rules";
-import { SERVICE_OPTION_VALUES } from "../service-options";
+} from "./rules.ts";
+import { SERVICE_OPTION_VALUES } from "../service-options.ts";
 
 const field = (name: QuoteFieldName) =>
   z.string(QUOTE_MESSAGES[name === "phone" ? "phoneLength" : name]).check(

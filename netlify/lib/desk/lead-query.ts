@@ -1,0 +1,147 @@
+/**
+ * What the lead desk's endpoints accept, as zod schemas read by the bounded readers
+ * (netlify/lib/http/request-body.ts): the list's and the export's query, the chart's grouping and
+ * the body of a lead change. Values that cannot be meant get a 400 with the message given here.
+ */
+import { QUOTED_AMOUNT_MESSAGE, isQuotedAmount } from "../../../src/lib/price-guide/calibration.ts";
+import { z } from "zod";
+import {
+  LEAD_NOTE_MAX_LENGTH,
+  LEAD_SEARCH_MAX_LENGTH,
+  LEAD_STATUSES,
+  LEADS_MAX_PAGE_SIZE,
+  LEADS_PAGE_SIZE,
+  type LeadFilters,
+} from "../../../src/lib/lead-model.ts";
+import { HttpError } from "../http/http-error.ts";
+
+/** A page position: the (date, id) of the last lead of the page before. */
+export interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+export interface ListQuery extends LeadFilters {
+  limit: number;
+  cursor?: Cursor;
+}
+
+export function encodeCursor(lead: Cursor): string {
+  return Buffer.from(JSON.stringify([lead.createdAt, lead.id])).toString("base64url");
+}
+
+function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === "string")) {
+      return { createdAt: parsed[0] as string, id: parsed[1] as string };
+    }
+  } catch {
+    // Falls through to the 400.
+  }
+  return null;
+}
+
+/** An empty value means "no filter", as the screen sends it. */
+const emptyToUndefined = (value: string | undefined) => (value ? value : undefined);
+const noEmptyStatus = <T extends string>(value: T | "" | undefined): T | undefined =>
+  value === "" ? undefined : value;
+
+const filterShape = {
+  status: z
+    .union([z.literal(""), z.enum(LEAD_STATUSES, { error: "Unknown status" })], { error: "Unknown status" })
+    .optional()
+    .transform(noEmptyStatus),
+  service: z.string().trim().max(50, "Unknown service").optional().transform(emptyToUndefined),
+  q: z
+    .string()
+    .trim()
+    .max(LEAD_SEARCH_MAX_LENGTH, `Search is limited to ${LEAD_SEARCH_MAX_LENGTH} characters`)
+    .optional()
+    .transform(emptyToUndefined),
+};
+
+/** The filters of the list, the export and the screen's URL: `status`, `service`, `q`. */
+export const LeadFilterQuery = z.object(filterShape).transform((query): LeadFilters => {
+  const filters: LeadFilters = {};
+  if (query.status) filters.status = query.status;
+  if (query.service) filters.service = query.service;
+  if (query.q) filters.q = query.q;
+  return filters;
+});
+
+const LIMIT_MESSAGE = "limit must be a whole number from 1";
+
+/** The list's query: the filters, `limit` (default 50, at most 200) and `cursor`. */
+export const LeadListQuery = z
+  .object({
+    ...filterShape,
+    limit: z
+      .string()
+      .regex(/^\d{1,6}$/, LIMIT_MESSAGE)
+      .transform(Number)
+      .refine((limit) => limit >= 1, LIMIT_MESSAGE)
+      .optional(),
+    cursor: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (!value) return undefined;
+        const cursor = decodeCursor(value);
+        if (!cursor) context.addIssue({ code: "custom", message: "Invalid cursor" });
+        return cursor ?? undefined;
+      }),
+  })
+  .transform((query): ListQuery => {
+    const list: ListQuery = { limit: Math.min(query.limit ?? LEADS_PAGE_SIZE, LEADS_MAX_PAGE_SIZE) };
+    if (query.status) list.status = query.status;
+    if (query.service) list.service = query.service;
+    if (query.q) list.q = query.q;
+    if (query.cursor) list.cursor = query.cursor;
+    return list;
+  });
+
+/** The chart's grouping: `by=service` (the default) or `by=source`. */
+export const LeadStatsQuery = z.object({
+  by: z.enum(["service", "source"], { error: "by must be service or source" }).default("service"),
+});
+
+/** The body of PATCH /api/admin/contact-submissions/{id}: `{ status?, note? }`, at least one. */
+export const LeadChangeBody = z
+  .strictObject({
+    status: z.enum(LEAD_STATUSES).optional(),
+    note: z.string().trim().min(1).max(LEAD_NOTE_MAX_LENGTH).optional(),
+    /** What the owner quoted, whole pounds with VAT (price guide calibration). */
+    quotedAmount: z.unknown().refine(isQuotedAmount).optional(),
+  })
+  .refine(
+    (change) => change.status !== undefined || change.note !== undefined || change.quotedAmount !== undefined,
+    { message: "Nothing to change: send status, note or quotedAmount" },
+  )
+  .transform(({ quotedAmount, ...rest }) => ({
+    ...rest,
+    ...(quotedAmount === undefined ? {} : { quotedAmount }),
+  }));
+
+export type LeadChange = z.output<typeof LeadChangeBody>;
+
+/** The 400 for a body LeadChangeBody refuses, with the message of its first problem. */
+export function leadChangeRefusal(error: z.ZodError): HttpError {
+  const issue = error.issues[0];
+  if (issue?.code === "unrecognized_keys")
+    return new HttpError(400, `Unexpected field: ${issue.keys.join(", ")}`);
+  if (issue?.path[0] === "status") {
+    return new HttpError(400, "Unknown status", {
+      status: [`Status must be one of ${LEAD_STATUSES.join(", ")}`],
+    });
+  }
+  if (issue?.path[0] === "quotedAmount")
+    return new HttpError(400, "Invalid amount", { quotedAmount: [QUOTED_AMOUNT_MESSAGE] });
+  if (issue?.path[0] === "note") {
+    return new HttpError(400, "Invalid note", {
+      note: [`A note must be 1 to ${LEAD_NOTE_MAX_LENGTH} characters`],
+    });
+  }
+  if (issue?.path.length === 0 && issue.code === "custom") return new HttpError(400, issue.message);
+  return new HttpError(400, "Request body must be a JSON object");
+}
