@@ -4,6 +4,9 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import contentApiRedirects from "./integrations/content-api-redirects.ts";
+import contentEditor from "./integrations/content-editor.ts";
+import contentIndex from "./integrations/content-index.ts";
+import islandChunks from "./integrations/island-chunks.ts";
 import securityHeaders from "./integrations/security-headers.ts";
 import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
@@ -13,10 +16,12 @@ export default defineConfig({
   trailingSlash: "never",
   build: { format: "file" },
   integrations: [
+    contentIndex(),
     react(),
     sitemap({
       filter: (page) => !isPrivatePath(page),
     }),
+    contentEditor(),
     securityHeaders(),
     contentApiRedirects(),
   ],
@@ -44,6 +49,6 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), islandChunks()],
   },
 });

@@ -1,9 +1,15 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: {
+    // src/content.config.ts outside Astro (the content editor's tests read its collections).
+    alias: { "astro:content": "astro/content/config" },
+  },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/functions/**/*.test.ts"],
     environment: "node",
+    // The town slugs are read from content/ into a generated module first, as the build does.
+    globalSetup: ["tests/setup/content-index.ts"],
     // Function tests each start their own BlobsServer on a temp folder; run files in parallel, tests in order.
     testTimeout: 30_000,
     hookTimeout: 30_000,

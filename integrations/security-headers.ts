@@ -6,14 +6,22 @@
  * not a response header, so this integration reads the policies Astro emitted into the built
  * pages and publishes one header policy for the whole site: the union of the pages' script and
  * style hashes plus the directives only a header can carry. One `/*` rule also covers the 404
- * page served for unknown paths; per-path rules would be combined by Netlify into several
- * policies, each enforced.
+ * page served for unknown paths.
+ *
+ * The content editor (/admin/, integrations/content-editor.ts) needs a policy of its own: GitHub's
+ * API, the styles its script injects. Where two rules match a path, Netlify may send both policies,
+ * and a browser enforces every policy it receives. So the `/*` policy is the union of the pages'
+ * policy and the editor's (`unionPolicies`), never narrower than either, and each side is narrowed
+ * by a policy of its own: every public page by the one Astro writes into its <meta> (exactly the
+ * page's hashes), /admin/ by its `/admin/*` rule. Whether Netlify sends the editor's rule alone or
+ * both, the browser enforces the editor's policy on /admin/ and each page's own on the pages.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { COMMON_SECURITY_HEADERS } from "../src/lib/security-headers.ts";
+import { CONTENT_EDITOR_DIR, CONTENT_EDITOR_PATH, CONTENT_EDITOR_POLICY } from "./content-editor.ts";
 
 /** Directives a <meta> policy ignores (with a console error), so they go in the header only. */
 const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
@@ -54,16 +62,110 @@ export function mergePolicies(policies: readonly string[]): string {
   return [...merged].map(([name, sources]) => [name, ...sources].join(" ")).join("; ");
 }
 
-/** The _headers file: one rule for every path. */
-export function headersFile(policy: string): string {
-  const lines = ["/*", `  Content-Security-Policy: ${policy}`];
+/** Where a fetch directive that a policy leaves out falls back to (CSP Level 3). */
+const FALLBACK: Record<string, string[]> = {
+  "script-src-elem": ["script-src", "default-src"],
+  "script-src-attr": ["script-src", "default-src"],
+  "style-src-elem": ["style-src", "default-src"],
+  "style-src-attr": ["style-src", "default-src"],
+  "worker-src": ["child-src", "script-src", "default-src"],
+  "frame-src": ["child-src", "default-src"],
+};
+const FETCH_DIRECTIVES = new Set([
+  ...Object.keys(FALLBACK),
+  "child-src",
+  "connect-src",
+  "default-src",
+  "font-src",
+  "img-src",
+  "manifest-src",
+  "media-src",
+  "object-src",
+  "script-src",
+  "style-src",
+]);
+
+/**
+ * The sources a policy allows for a directive, following the fallbacks; undefined when the policy
+ * does not restrict it at all.
+ */
+export function effectiveSources(policy: Map<string, string[]>, directive: string): string[] | undefined {
+  const chain = [
+    directive,
+    ...(FALLBACK[directive] ?? (FETCH_DIRECTIVES.has(directive) ? ["default-src"] : [])),
+  ];
+  for (const name of chain) {
+    const sources = policy.get(name);
+    if (sources) return sources;
+  }
+  return undefined;
+}
+
+const HASH_OR_NONCE = /^'(sha(256|384|512)-|nonce-)/;
+
+/** 'unsafe-inline' counts only without hashes, nonces or 'strict-dynamic' beside it. */
+export function allowsAnyInline(sources: readonly string[]): boolean {
+  return (
+    sources.includes("'unsafe-inline'") &&
+    !sources.some((source) => HASH_OR_NONCE.test(source) || source === "'strict-dynamic'")
+  );
+}
+
+/**
+ * One policy that allows everything either policy allows: for each directive the union of both
+ * sides' effective sources, left out where a side does not restrict it, and without hashes where
+ * a side allows any inline code (hashes would switch its 'unsafe-inline' off).
+ */
+export function unionPolicies(a: string, b: string): string {
+  const [left, right] = [parsePolicy(a), parsePolicy(b)];
+  const union = new Map<string, string[]>();
+  for (const directive of new Set([...left.keys(), ...right.keys()])) {
+    const sides = [effectiveSources(left, directive), effectiveSources(right, directive)];
+    if (sides.some((side) => side === undefined)) continue;
+    let sources = [...new Set(sides.flatMap((side) => side!))];
+    if (sources.length > 1) sources = sources.filter((source) => source !== "'none'");
+    if (sides.some((side) => allowsAnyInline(side!))) sources = sources.filter((s) => !HASH_OR_NONCE.test(s));
+    union.set(directive, sources);
+  }
+  return [...union].map(([name, sources]) => [name, ...sources].join(" ")).join("; ");
+}
+
+/** A path that gets a policy of its own (the content editor). */
+export interface PathPolicy {
+  path: string;
+  policy: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The _headers file: one rule for every path, and a rule for each path with its own policy. The
+ * `/*` policy is then the union of all of them (see the top of this file).
+ */
+export function headersFile(policy: string, ...own: PathPolicy[]): string {
+  const sitePolicy = own.reduce((union, rule) => unionPolicies(union, rule.policy), policy);
+  const lines = ["/*", `  Content-Security-Policy: ${sitePolicy}`];
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) lines.push(`  ${name}: ${value}`);
+  for (const rule of own) {
+    lines.push(rule.path, `  Content-Security-Policy: ${rule.policy}`);
+    for (const [name, value] of Object.entries(rule.headers ?? {})) lines.push(`  ${name}: ${value}`);
+  }
   return `${lines.join("\n")}\n`;
 }
 
+/** The content editor's rule: its policy, and no search engine may index it. */
+export const CONTENT_EDITOR_HEADERS: PathPolicy = {
+  path: `${CONTENT_EDITOR_PATH}/*`,
+  policy: CONTENT_EDITOR_POLICY,
+  headers: { "X-Robots-Tag": "noindex, nofollow" },
+};
+
+/** The site's pages: every HTML file but the content editor's, which is not built by Astro. */
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith(".html")).map((e) => join(e.parentPath, e.name));
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(".html"))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((file) => !file.startsWith(join(dir, CONTENT_EDITOR_DIR, "/")));
 }
 
 export default function securityHeaders(): AstroIntegration {
@@ -78,8 +180,13 @@ export default function securityHeaders(): AstroIntegration {
           if (!policy) throw new Error(`${file} has no CSP <meta>: is security.csp enabled?`);
           policies.push(policy);
         }
-        await writeFile(join(outDir, "_headers"), headersFile(mergePolicies(policies)));
-        logger.info(`Wrote _headers with a CSP merged from ${policies.length} pages`);
+        await writeFile(
+          join(outDir, "_headers"),
+          headersFile(mergePolicies(policies), CONTENT_EDITOR_HEADERS),
+        );
+        logger.info(
+          `Wrote _headers with a CSP merged from ${policies.length} pages, and the content editor's`,
+        );
       },
     },
   };

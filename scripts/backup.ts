@@ -1,6 +1,6 @@
 /**
  * npm run backup [-- --out DIR]: the Blobs stores that hold the site's data into a new folder
- * (default backups/<date-time>/), with a manifest of SHA-256 sums (docs/backups.md); sessions,
+ * (default backups/<date-time>/), with a manifest of SHA-256 sums (docs/security.md); sessions,
  * throttles, quotas and unfinished uploads are left out (scripts/lib/backup-scope.ts). The local
  * sandbox of `npm start` by default; a deployed site when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are
  * set. Backups older than BACKUP_RETENTION_DAYS are deleted by `npm run backup:prune`.

@@ -1,13 +1,15 @@
 /**
  * npm run budget: JavaScript and CSS weights of every built page (dist/), gzip-compressed, against
- * docs/design.md, Quality bars: no framework JavaScript on a page without islands, ≤ 80 kB JS on a public page with
- * islands, ≤ 150 kB on the admin pages, ≤ 30 kB CSS on every page (1 kB = 1000 bytes). Prints the
- * table, writes it into docs/quality.md and exits 1 when a page is over budget. Run after a build.
+ * docs/design.md, Quality bars: no framework JavaScript on a page without islands, ≤ 80 kB JS on a
+ * public page with islands, ≤ 150 kB on the admin pages, ≤ 30 kB CSS on every page (1 kB = 1000
+ * bytes). The content editor at /admin/ (a third-party app, loaded on that page only) is held to its
+ * own bar. Prints the table, writes it into docs/quality.md and exits 1 when a page is over budget.
+ * Run after a build.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { builtPages, DIST } from "./lib/dist.ts";
+import { builtPages, CONTENT_EDITOR_DIR, DIST } from "./lib/dist.ts";
 import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.ts";
 
 export const KB = 1000;
@@ -15,7 +17,12 @@ export const BUDGETS = {
   islandPageJs: 80 * KB,
   adminPageJs: 150 * KB,
   css: 30 * KB,
+  /** Sveltia CMS 0.221.1 is 635 kB; a version that grows past this is a decision, not an accident. */
+  contentEditorJs: 700 * KB,
 } as const;
+
+/** The content editor's page, weighed like a page but held to its own bar. */
+export const CONTENT_EDITOR_PAGE = `/${CONTENT_EDITOR_DIR}/`;
 
 const ADMIN_PATH = /^\/(gallery-admin|contact-admin)$/;
 /** Marks a chunk as React (or another UI framework) whatever page pulls it in. */
@@ -105,7 +112,11 @@ export function weighPage(path: string, html: string, pageDir: string, dist = DI
 export function verdict(page: PageWeight): { rule: string; problems: string[] } {
   const problems: string[] = [];
   let rule: string;
-  if (ADMIN_PATH.test(page.path)) {
+  if (page.path === CONTENT_EDITOR_PAGE) {
+    rule = `content editor JS ≤ ${BUDGETS.contentEditorJs / KB} kB`;
+    if (page.jsBytes > BUDGETS.contentEditorJs)
+      problems.push(`JS ${kb(page.jsBytes)} > ${BUDGETS.contentEditorJs / KB} kB`);
+  } else if (ADMIN_PATH.test(page.path)) {
     rule = `JS ≤ ${BUDGETS.adminPageJs / KB} kB`;
     if (page.jsBytes > BUDGETS.adminPageJs)
       problems.push(`JS ${kb(page.jsBytes)} > ${BUDGETS.adminPageJs / KB} kB`);
@@ -128,9 +139,11 @@ function kb(bytes: number): string {
 }
 
 function main() {
-  const pages = builtPages().map(({ path, file }) =>
-    weighPage(path, readFileSync(file, "utf8"), dirname(file)),
-  );
+  const editor = join(DIST, CONTENT_EDITOR_DIR, "index.html");
+  const pages = [
+    ...builtPages().map(({ path, file }) => ({ path, file })),
+    ...(existsSync(editor) ? [{ path: CONTENT_EDITOR_PAGE, file: editor }] : []),
+  ].map(({ path, file }) => weighPage(path, readFileSync(file, "utf8"), dirname(file)));
   const header = ["Page", "Islands", "JS (gzip)", "of which framework", "CSS (gzip)", "Budget", "Result"];
   const problems: string[] = [];
   const rows = pages.map((page) => {

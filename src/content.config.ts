@@ -1,5 +1,6 @@
 import { defineCollection } from "astro:content";
-import { file, glob } from "astro/loaders";
+import { file, glob } from "./lib/content-editor/sources";
+import { withOwnerMessagesAll } from "./lib/content-editor/owner-messages";
 import {
   AreaSchema,
   BusinessSchema,
@@ -17,12 +18,23 @@ import {
  * Collections of content/. The schemas live in src/lib/content-schemas.ts so unit tests can
  * validate fixtures with them; cross-file rules (slugs, references) are checked in
  * src/utils/content.ts, which every page reads through.
+ *
+ * `file` and `glob` are Astro's loaders that also tell the content editor (/admin/) where each
+ * collection lives: its config is generated from the collections below and their schemas
+ * (src/lib/content-editor/), so a collection added here can be edited there with no further work.
+ * The order here is the order of the editor's collection list.
  */
 
-/** The file name without ".md", unchanged, so a bad name is reported rather than silently slugified. */
-const fileNameId = ({ entry }: { entry: string }) => entry.replace(/\.md$/, "");
+/** The file name without its extension, unchanged, so a bad name is reported rather than silently slugified. */
+const fileNameId = ({ entry }: { entry: string }) => entry.replace(/\.(md|yaml)$/, "");
 
 const business = defineCollection({ loader: file("content/business.yaml"), schema: BusinessSchema });
+
+/** One YAML file per question; the file name is the id. */
+const faq = defineCollection({
+  loader: glob({ pattern: "*.yaml", base: "content/faq", generateId: fileNameId }),
+  schema: FaqItemSchema,
+});
 
 /** One Markdown file per service; the file name is the slug. */
 const services = defineCollection({
@@ -30,29 +42,24 @@ const services = defineCollection({
   schema: ServiceSchema,
 });
 
-const areas = defineCollection({ loader: file("content/areas.yaml"), schema: AreaSchema });
-
 /** One YAML file per town served; the file name is the slug (checked against `slug`). */
 const towns = defineCollection({
-  loader: glob({
-    pattern: "*.yaml",
-    base: "content/towns",
-    generateId: ({ entry }) => entry.replace(/\.yaml$/, ""),
-  }),
+  loader: glob({ pattern: "*.yaml", base: "content/towns", generateId: fileNameId }),
   schema: TownSchema,
 });
 
+/** One YAML file per review. */
 const testimonials = defineCollection({
-  loader: file("content/testimonials.yaml"),
+  loader: glob({ pattern: "*.yaml", base: "content/testimonials", generateId: fileNameId }),
   schema: TestimonialSchema,
 });
-
-const faq = defineCollection({ loader: file("content/faq.yaml"), schema: FaqItemSchema });
 
 const carousel = defineCollection({
   loader: file("content/carousel.yaml"),
   schema: CarouselCategorySchema,
 });
+
+const areas = defineCollection({ loader: file("content/areas.yaml"), schema: AreaSchema });
 
 /** Privacy policy, terms of service and cookie policy; the file name is the route. */
 const legal = defineCollection({
@@ -64,19 +71,20 @@ const legal = defineCollection({
 const priceGuide = defineCollection({ loader: file("content/price-guide.yaml"), schema: PriceGuideSchema });
 /** How reviews are asked for and shown, and how fake reviews are handled (/review-policy). */
 const reviewPolicy = defineCollection({
-  loader: glob({ pattern: "review-policy.md", base: "content", generateId: fileNameId }),
+  loader: glob({ pattern: "*.md", base: "content/review-policy", generateId: fileNameId }),
   schema: ReviewPolicySchema,
 });
 
-export const collections = {
+/** Every schema reports a refused edit in the owner's words (src/lib/content-editor/owner-messages.ts). */
+export const collections = withOwnerMessagesAll({
   business,
+  faq,
   services,
-  areas,
   towns,
   testimonials,
-  faq,
   carousel,
+  areas,
   legal,
   priceGuide,
   reviewPolicy,
-};
+});

@@ -29,7 +29,8 @@ export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
   [LIMITS_STORE]: "quotas and mail limits",
   "quote-uploads": "unfinished uploads",
   "mail-status": "the mail settings notice",
-  "quote-index": "the lead index (rebuilt from the records)",
+  "quote-index": "the lead index, rebuilt from the records",
+  "follow-up": "the morning digest's working lists (failed e-mails are found again from the records)",
 };
 
 export const isBackedUpStore = (name: string) => BACKED_UP_STORES.includes(name);

@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the Blobs stores that hold the owner's data (docs/backups.md,
+ * Backup and restore of the Blobs stores that hold the owner's data (docs/security.md,
  * scripts/lib/backup-scope.ts), for scripts/backup.ts, scripts/restore.ts and scripts/backup-prune.ts.
  *
  * A restore never writes back an entry that belongs to an erased lead (one with a tombstone, in the

@@ -8,6 +8,13 @@ import { join, relative, sep } from "node:path";
 
 export const DIST = join(import.meta.dirname, "..", "..", "dist");
 
+/**
+ * The content editor's folder (integrations/content-editor.ts): a third-party app copied into the
+ * build, not a page of the site, so the page checks leave it out; it has checks of its own
+ * (tests/e2e/content-editor.spec.ts, the budget's editor row).
+ */
+export const CONTENT_EDITOR_DIR = "admin";
+
 export interface BuiltPage {
   /** URL path the page is served at: "/", "/about", "/services/roof-repairs", "/404". */
   path: string;
@@ -15,11 +22,12 @@ export interface BuiltPage {
   file: string;
 }
 
-/** Every HTML page of the build, sorted by path. */
+/** Every HTML page of the build (the content editor's aside), sorted by path. */
 export function builtPages(dist = DIST): BuiltPage[] {
   if (!existsSync(dist)) throw new Error(`${dist} does not exist: run \`npm run build\` first`);
   return readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .filter((entry) => relative(dist, entry.parentPath).split(sep)[0] !== CONTENT_EDITOR_DIR)
     .map((entry) => {
       const file = join(entry.parentPath, entry.name);
       const route = relative(dist, file)

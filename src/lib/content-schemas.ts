@@ -10,13 +10,7 @@ import { PROPERTY_TYPE_IDS, type PropertyTypeId } from "./price-guide/answers";
 import { SERVICE_ACCENT_NAMES } from "./service-accents";
 import { SERVICE_ICON_NAMES } from "./service-icons";
 import { SERVICE_OPTION_VALUES } from "./service-options";
-import {
-  COUNCIL_AREAS,
-  MAX_TOWN_DISTANCE_MILES,
-  POSTCODE_DISTRICT_PATTERN,
-  TOWN_SLUGS,
-  milesBetween,
-} from "./towns";
+import { COUNCIL_AREAS, MAX_TOWN_DISTANCE_MILES, POSTCODE_DISTRICT_PATTERN, milesBetween } from "./towns";
 
 /** Lower-case words joined by single hyphens: `roof-repairs`. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -57,124 +51,169 @@ export function assertServiceSlugs(slugs: readonly string[]): void {
 
 const text = (min: number, max: number) => z.string().trim().min(min).max(max);
 
-export const BusinessSchema = z.strictObject({
-  name: z.string().min(3).describe("Trading name shown in the header, footer and JSON-LD"),
-  shortName: z.string().min(3),
-  phone: z.string().regex(/^0\d{3,4} ?\d{3} ?\d{3,4}$/, "phone must be a UK number such as 07700 900412"),
-  email: z.email(),
-  whatsapp: z
-    .string()
-    .regex(/^44\d{9,10}$/, "whatsapp must be digits in international form, e.g. 447700900412"),
-  address: z.strictObject({
-    street: z.string(),
-    locality: z.string(),
-    region: z.string(),
-    postcode: z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/),
-    country: z.literal("GB"),
-  }),
-  geo: z.strictObject({ latitude: z.number(), longitude: z.number() }),
-  workingHours: z.strictObject({
-    weekdays: z.string(),
-    saturday: z.string(),
-    sunday: z.string(),
-    emergency: z.string(),
-    whatsapp: z.string(),
-  }),
-  priceRange: z.string(),
-  foundedYear: z.number().int().min(1900),
-  sameAs: z
-    .array(z.url())
-    .default([])
-    .describe(
-      "Official profiles (Facebook, Instagram, LinkedIn…) for the JSON-LD sameAs; empty until they exist",
-    ),
-  reviewUrl: z
-    .url({ protocol: /^https$/, error: "reviewUrl must be an https:// address" })
-    .describe(
-      "The business's public page where a customer writes a review (e.g. the Google Business Profile's \"Ask for reviews\" link); every review request e-mail links here",
-    ),
-});
+/*
+ * `.meta({ title })` is the field's label in the content editor and in build errors, `.describe()`
+ * its help line (src/lib/content-editor/fields.ts); a field without a title is labelled by its name.
+ */
 
-export const ServiceSchema = z.strictObject({
-  name: text(3, 60),
-  icon: z
-    .enum(SERVICE_ICON_NAMES, { error: `icon must be one of: ${SERVICE_ICON_NAMES.join(", ")}` })
-    .describe("Icon name; see src/lib/service-icons.ts"),
-  order: z.number().int().min(1).describe("Position in lists; the home page shows the first six"),
-  shortDescription: text(20, 200),
-  detailedDescription: z
-    .string()
-    .trim()
-    .min(40)
-    .optional()
-    .describe("Multi-line text; each line is shown as its own paragraph"),
-  accent: z
-    .enum(SERVICE_ACCENT_NAMES, { error: `accent must be one of: ${SERVICE_ACCENT_NAMES.join(", ")}` })
-    .describe("The card's accent colour (src/lib/service-accents.ts)"),
-  services: z.array(text(3, 80)).min(1).describe("Bullets used by carousel categories"),
-  extraFeatures: z.array(text(3, 80)).default([]),
-  warranty: text(10, 120).optional(),
-});
+export const BusinessSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .min(3)
+      .meta({ title: "Trading name" })
+      .describe("Shown in the header, footer and search results"),
+    shortName: z.string().min(3).describe("Used at the end of every page title"),
+    phone: z
+      .string()
+      .regex(/^0\d{3,4} ?\d{3} ?\d{3,4}$/, "phone must be a UK number such as 07700 900412")
+      .meta({ title: "Phone number" })
+      .describe("As people dial it, e.g. 07700 900412: every call button uses it"),
+    email: z
+      .email()
+      .meta({ title: "E-mail address" })
+      .describe("Shown on the site; new quote requests go here"),
+    whatsapp: z
+      .string()
+      .regex(/^44\d{9,10}$/, "whatsapp must be digits in international form, e.g. 447700900412")
+      .meta({ title: "WhatsApp number" })
+      .describe("Digits only, 44 instead of the first 0, e.g. 447700900412"),
+    address: z.strictObject({
+      street: z.string(),
+      locality: z.string().meta({ title: "Town or village" }),
+      region: z.string(),
+      postcode: z
+        .string()
+        .regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/, "postcode must be a full UK postcode such as FK8 3DN"),
+      country: z.literal("GB"),
+    }),
+    geo: z
+      .strictObject({ latitude: z.number(), longitude: z.number() })
+      .meta({ title: "Map position" })
+      .describe("Of the yard; distances to the towns are measured from it"),
+    workingHours: z.strictObject({
+      weekdays: z.string().meta({ title: "Monday to Friday" }),
+      saturday: z.string(),
+      sunday: z.string(),
+      emergency: z.string().meta({ title: "Emergencies" }),
+      whatsapp: z.string().meta({ title: "WhatsApp" }),
+    }),
+    priceRange: z.string().describe("For search engines, e.g. ££"),
+    foundedYear: z.number().int().min(1900).meta({ title: "Year founded" }),
+    sameAs: z
+      .array(z.url())
+      .default([])
+      .meta({ title: "Social profiles" })
+      .describe(
+        "Full web addresses of the official Facebook, Instagram or LinkedIn pages, for search engines",
+      ),
+    reviewUrl: z
+      .url({ protocol: /^https$/, error: "reviewUrl must be an https:// address" })
+      .meta({ title: "Review page" })
+      .describe(
+        "The business's public page where a customer writes a review (e.g. the Google Business Profile's \"Ask for reviews\" link); every review request e-mail links here",
+      ),
+  })
+  .meta({ title: "Business details", description: "Phone, e-mail, WhatsApp, address and working hours" });
 
-export const AreaSchema = z.strictObject({
-  name: text(3, 40),
-  order: z.number().int().min(1),
-  areas: text(3, 200),
-  postcodes: text(1, 120).optional(),
-});
+export const ServiceSchema = z
+  .strictObject({
+    name: text(3, 60).meta({ title: "Service name" }),
+    icon: z
+      .enum(SERVICE_ICON_NAMES, { error: `icon must be one of: ${SERVICE_ICON_NAMES.join(", ")}` })
+      .describe("The picture on the service's card"),
+    order: z.number().int().min(1).describe("Position in lists; the home page shows the first six"),
+    shortDescription: text(20, 200).describe("One or two sentences for the service cards"),
+    detailedDescription: z
+      .string()
+      .trim()
+      .min(40)
+      .optional()
+      .describe("For the service's own page; each line is shown as its own paragraph"),
+    accent: z
+      .enum(SERVICE_ACCENT_NAMES, { error: `accent must be one of: ${SERVICE_ACCENT_NAMES.join(", ")}` })
+      .meta({ title: "Accent colour" })
+      .describe("The card's colour"),
+    services: z
+      .array(text(3, 80))
+      .min(1)
+      .meta({ title: "Inclusions" })
+      .describe("What the service covers, one short line each"),
+    extraFeatures: z.array(text(3, 80)).default([]).describe("One short line each"),
+    warranty: text(10, 120).optional().describe("E.g. 5-year guarantee on all repairs"),
+  })
+  .meta({
+    title: "Services",
+    description: "One page per service; the 13 built-in services cannot be removed",
+  });
+
+export const AreaSchema = z
+  .strictObject({
+    name: text(3, 40),
+    order: z.number().int().min(1),
+    areas: text(3, 200).meta({ title: "Places" }),
+    postcodes: text(1, 120).optional(),
+  })
+  .meta({
+    title: "Broad areas",
+    description: "The four areas on the home and contact pages and in the footer",
+  });
 
 /**
  * One town with its own page (content/towns/{slug}.yaml, docs/design.md, Town pages). The paragraphs are the
  * town's own: what is generally true of its houses, roofs, walls and weather. No statistics,
  * customers or reviews.
  */
-export const TownSchema = z.strictObject({
-  name: text(3, 40).describe("The town's name as locals write it"),
-  slug: z
-    .enum(TOWN_SLUGS, { error: "slug must be listed in TOWN_SLUGS (src/lib/towns.ts)" })
-    .describe("Must equal the file name; the page is /areas/{slug}"),
-  council: z
-    .enum(COUNCIL_AREAS, { error: "council must be one of Scotland's 32 council areas (src/lib/towns.ts)" })
-    .describe("Council area; /areas groups the towns by it"),
-  postcodes: z
-    .array(z.string().regex(POSTCODE_DISTRICT_PATTERN, "postcodes must be districts such as FK8 or G63"))
-    .min(1)
-    .refine((list) => new Set(list).size === list.length, "postcodes must not repeat")
-    .describe("Postcode districts covering the town"),
-  distanceMiles: z
-    .number()
-    .min(0)
-    .max(MAX_TOWN_DISTANCE_MILES)
-    .describe("Straight-line miles from the base in Kippen, rounded"),
-  geo: z
-    .strictObject({ latitude: z.number().min(54.5).max(61), longitude: z.number().min(-8).max(-0.5) })
-    .describe("The town centre, roughly; nearby towns are found from it"),
-  lead: text(60, 240).describe("One sentence for the page's banner, about this town"),
-  paragraphs: z
-    .array(text(200, 1500))
-    .min(2)
-    .max(6)
-    .describe("The town's own text: buildings, roofs, walls, weather and ground"),
-});
+export const TownSchema = z
+  .strictObject({
+    name: text(3, 40).meta({ title: "Town name" }).describe("The town's name as locals write it"),
+    slug: SlugSchema.meta({ title: "Web address" }).describe(
+      "Lower-case words joined by hyphens, e.g. bridge-of-allan: the page is /areas/{slug}, and the file is named after it",
+    ),
+    council: z
+      .enum(COUNCIL_AREAS, { error: "council must be one of Scotland's 32 council areas (src/lib/towns.ts)" })
+      .meta({ title: "Council area" })
+      .describe("/areas groups the towns by it"),
+    postcodes: z
+      .array(z.string().regex(POSTCODE_DISTRICT_PATTERN, "postcodes must be districts such as FK8 or G63"))
+      .min(1)
+      .refine((list) => new Set(list).size === list.length, "postcodes must not repeat")
+      .describe("Postcode districts covering the town"),
+    distanceMiles: z
+      .number()
+      .min(0)
+      .max(MAX_TOWN_DISTANCE_MILES)
+      .meta({ title: "Miles from Kippen" })
+      .describe("Straight-line miles from the base in Kippen, rounded"),
+    geo: z
+      .strictObject({ latitude: z.number().min(54.5).max(61), longitude: z.number().min(-8).max(-0.5) })
+      .meta({ title: "Map position" })
+      .describe("The town centre, roughly; nearby towns are found from it"),
+    lead: text(60, 240)
+      .meta({ title: "Banner sentence" })
+      .describe("One sentence for the page's banner, about this town"),
+    paragraphs: z
+      .array(text(200, 1500))
+      .min(2)
+      .max(6)
+      .describe("The town's own text: buildings, roofs, walls, weather and ground"),
+  })
+  .meta({ title: "Towns", description: "A page of its own under /areas for every town served" });
 export type Town = z.infer<typeof TownSchema>;
 
 /**
  * Throws a message naming every problem across the town files: a file name that differs from its
- * slug, a slug in TOWN_SLUGS without a file, or a distance that disagrees with the coordinates by
- * more than 2 miles.
+ * slug, or a distance that disagrees with the coordinates by more than 2 miles. The list of towns
+ * is the folder itself (src/lib/towns.ts), so a new file is a new town.
  */
 export function assertTowns(
   towns: readonly { id: string; data: Town }[],
   base: { latitude: number; longitude: number },
 ): void {
-  const ids = towns.map((town) => town.id);
   const problems = [
     ...towns
       .filter((town) => town.id !== town.data.slug)
       .map((town) => `content/towns/${town.id}.yaml: slug "${town.data.slug}" must equal the file name`),
-    ...TOWN_SLUGS.filter((slug) => !ids.includes(slug)).map(
-      (slug) => `content/towns/${slug}.yaml is missing: "${slug}" is listed in TOWN_SLUGS (src/lib/towns.ts)`,
-    ),
     ...towns
       .filter((town) => Math.abs(milesBetween(base, town.data.geo) - town.data.distanceMiles) > 2)
       .map(
@@ -191,40 +230,42 @@ const FIRST_NAME = /^\p{L}+(?:[-'’]\p{L}+)*$/u;
 export const MONTH_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])$/;
 
 /**
- * One customer review shown on the site (content/testimonials.yaml). Each is a real review,
+ * One customer review shown on the site (content/testimonials/*.yaml). Each is a real review,
  * published elsewhere with the customer's permission to show it here, chosen as the review policy
- * says (content/review-policy.md); it shows who, where, what and when, and links to the original.
+ * says (content/review-policy/review-policy.md); it shows who, where, what and when, and links to the original.
  */
-export const TestimonialSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(2)
-    .max(30)
-    .regex(FIRST_NAME, "name must be the customer's first name only, e.g. Morag")
-    .describe("The customer's first name only, as they agreed to be shown"),
-  location: text(2, 60).describe("The customer's town"),
-  job: text(3, 80).describe("The job the review is about, e.g. 'Ridge re-bedded after storm damage'"),
-  month: z
-    .string()
-    .regex(MONTH_PATTERN, "month must be the month of the review as yyyy-mm, e.g. 2025-02")
-    .describe("When the review was written, as yyyy-mm; shown as month and year"),
-  publishedOn: z
-    .strictObject({
-      site: text(2, 40).describe("Where the review was published, e.g. Google"),
-      url: z
-        .url({ protocol: /^https$/, error: "publishedOn.url must be an https:// address" })
-        .describe("Link to the review where it was published"),
-    })
-    .describe("Where the review was first published: shown as a link under it"),
-  rating: z.number().int().min(1).max(5).describe("The stars the customer gave there, 1 to 5"),
-  review: text(40, 600).describe("The customer's words as published, unedited"),
-  order: z
-    .number()
-    .int()
-    .min(1)
-    .describe("Breaks ties between reviews of the same month; the site shows the newest first"),
-});
+export const TestimonialSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(2)
+      .max(30)
+      .regex(FIRST_NAME, "name must be the customer's first name only, e.g. Morag")
+      .describe("The customer's first name only, as they agreed to be shown"),
+    location: text(2, 60).describe("The customer's town"),
+    job: text(3, 80).describe("The job the review is about, e.g. 'Ridge re-bedded after storm damage'"),
+    month: z
+      .string()
+      .regex(MONTH_PATTERN, "month must be the month of the review as yyyy-mm, e.g. 2025-02")
+      .describe("When the review was written, as yyyy-mm; shown as month and year"),
+    publishedOn: z
+      .strictObject({
+        site: text(2, 40).describe("Where the review was published, e.g. Google"),
+        url: z
+          .url({ protocol: /^https$/, error: "publishedOn.url must be an https:// address" })
+          .describe("Link to the review where it was published"),
+      })
+      .describe("Where the review was first published: shown as a link under it"),
+    rating: z.number().int().min(1).max(5).describe("The stars the customer gave there, 1 to 5"),
+    review: text(40, 600).describe("The customer's words as published, unedited"),
+    order: z
+      .number()
+      .int()
+      .min(1)
+      .describe("Breaks ties between reviews of the same month; the site shows the newest first"),
+  })
+  .meta({ title: "Testimonials", description: "Customer reviews on the home page, with their permission" });
 
 /** FAQ categories in the order of the filter buttons; "all" is the filter's own, not an item's. */
 export const FAQ_CATEGORIES = [
@@ -237,28 +278,37 @@ export const FAQ_CATEGORIES = [
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number]["id"];
 const FAQ_CATEGORY_IDS = FAQ_CATEGORIES.map((c) => c.id) as [FaqCategory, ...FaqCategory[]];
 
-export const FaqItemSchema = z.strictObject({
-  category: z.enum(FAQ_CATEGORY_IDS, { error: `category must be one of: ${FAQ_CATEGORY_IDS.join(", ")}` }),
-  question: text(10, 160).endsWith("?", "question must end with a question mark"),
-  answer: text(20, 900),
-  order: z.number().int().min(1),
-});
+export const FaqItemSchema = z
+  .strictObject({
+    category: z
+      .enum(FAQ_CATEGORY_IDS, { error: `category must be one of: ${FAQ_CATEGORY_IDS.join(", ")}` })
+      .meta({ options: FAQ_CATEGORIES.map(({ id, label }) => ({ value: id, label })) })
+      .describe("The filter button it is listed under on /faq"),
+    question: text(10, 160).endsWith("?", "question must end with a question mark"),
+    answer: text(20, 900),
+    order: z.number().int().min(1).describe("Position on /faq"),
+  })
+  .meta({ title: "Questions (FAQ)", description: "The questions and answers on /faq" });
 
 /** One card of the services-page carousel (docs/spec.md, Services). */
-export const CarouselCategorySchema = z.strictObject({
-  title: text(3, 40),
-  order: z.number().int().min(1),
-  icon: z.enum(SERVICE_ICON_NAMES, { error: `icon must be one of: ${SERVICE_ICON_NAMES.join(", ")}` }),
-  description: text(20, 200),
-  items: z
-    .array(
-      z.strictObject({
-        label: text(3, 60),
-        service: SlugSchema.optional().describe("Slug of the service page this item links to, if one exists"),
-      }),
-    )
-    .min(1),
-});
+export const CarouselCategorySchema = z
+  .strictObject({
+    title: text(3, 40),
+    order: z.number().int().min(1),
+    icon: z.enum(SERVICE_ICON_NAMES, { error: `icon must be one of: ${SERVICE_ICON_NAMES.join(", ")}` }),
+    description: text(20, 200),
+    items: z
+      .array(
+        z.strictObject({
+          label: text(3, 60),
+          service: SlugSchema.optional()
+            .meta({ title: "Service page" })
+            .describe("The service page's web address (e.g. roof-repairs) this item links to, if it has one"),
+        }),
+      )
+      .min(1),
+  })
+  .meta({ title: "Services carousel", description: "The four category cards at the top of /services" });
 
 /** Throws a message naming every carousel item that links to a service with no file. */
 export function assertCarouselReferences(
@@ -276,11 +326,16 @@ export function assertCarouselReferences(
   if (problems.length > 0) throw new Error(problems.join("\n"));
 }
 
-export const LegalPageSchema = z.strictObject({
-  title: text(5, 60),
-  description: text(20, 200),
-  lastUpdated: z.literal("January 2024", "lastUpdated must read 'January 2024' (docs/spec.md, Legal pages)"),
-});
+export const LegalPageSchema = z
+  .strictObject({
+    title: text(5, 60),
+    description: text(20, 200).describe("For search results"),
+    lastUpdated: z.literal(
+      "January 2024",
+      "lastUpdated must read 'January 2024' (docs/spec.md, Legal pages)",
+    ),
+  })
+  .meta({ title: "Legal pages", description: "Privacy policy, terms of service and cookie policy" });
 
 // ---------------------------------------------------------------------------------------------
 // Price guide (content/price-guide.yaml, /price-guide)
@@ -469,20 +524,22 @@ export function assertPriceGuideServices(guide: PriceGuide, serviceSlugs: readon
 const MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December";
 
 /**
- * The review policy (content/review-policy.md): how reviews are asked for, how the testimonials
+ * The review policy (content/review-policy/review-policy.md): how reviews are asked for, how the testimonials
  * shown are chosen and how fake reviews are handled. Unlike the legal pages it carries its own date.
  */
-export const ReviewPolicySchema = z.strictObject({
-  title: text(5, 60).describe("The page's heading and title"),
-  description: text(20, 200).describe("The page's meta description"),
-  lastUpdated: z
-    .string()
-    .regex(
-      new RegExp(`^(?:${MONTH_NAMES}) \\d{4}$`),
-      "lastUpdated must be a month and year, e.g. November 2026",
-    )
-    .describe("When the policy last changed, e.g. November 2026"),
-});
+export const ReviewPolicySchema = z
+  .strictObject({
+    title: text(5, 60).describe("The page's heading and title"),
+    description: text(20, 200).describe("The page's meta description"),
+    lastUpdated: z
+      .string()
+      .regex(
+        new RegExp(`^(?:${MONTH_NAMES}) \\d{4}$`),
+        "lastUpdated must be a month and year, e.g. November 2026",
+      )
+      .describe("When the policy last changed, e.g. November 2026"),
+  })
+  .meta({ title: "Review policy", description: "How reviews are asked for and shown (/review-policy)" });
 
 export type Service = z.infer<typeof ServiceSchema>;
 export type Testimonial = z.infer<typeof TestimonialSchema>;

@@ -1,5 +1,5 @@
 /**
- * How testimonials are ordered and dated on the site (the review policy, content/review-policy.md):
+ * How testimonials are ordered and dated on the site (the review policy, content/review-policy/review-policy.md):
  * newest first, so the ones shown are the latest rather than a pick of the best; `order` only
  * breaks ties within a month. Browser-safe.
  */

@@ -1,30 +1,12 @@
 /**
- * The towns with a page of their own under /areas/{slug} (content/towns/*.md), as data the
- * browser and the Netlify Functions share: gallery items name a town by one of these slugs.
- * The build fails unless this list and the files in content/towns/ match exactly
- * (src/utils/content.ts), so a town cannot be added in one place only.
+ * Towns served: each has a page of its own under /areas/{slug}, one per file in content/towns/.
+ * The list itself, TOWN_SLUGS, is read from that folder at every build into
+ * src/generated/content-index.ts (integrations/content-index.ts), so adding a town is adding a file;
+ * gallery items name a town by one of those slugs, in the browser and in the functions.
  *
  * Browser-safe and used by functions: no astro:*, no Node APIs, no React, no secrets.
  */
-export const TOWN_SLUGS = [
-  "aberfoyle",
-  "alloa",
-  "balfron",
-  "bridge-of-allan",
-  "callander",
-  "cumbernauld",
-  "denny",
-  "doune",
-  "drymen",
-  "dunblane",
-  "falkirk",
-  "glasgow",
-  "grangemouth",
-  "killearn",
-  "kilsyth",
-  "perth",
-  "stirling",
-] as const;
+import { TOWN_SLUGS } from "../generated/content-index.ts";
 
 export type TownSlug = (typeof TOWN_SLUGS)[number];
 

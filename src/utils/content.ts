@@ -40,8 +40,8 @@ export async function getCarouselCategories() {
 }
 
 /**
- * Every town with a page, nearest to Kippen first; fails the build if a file name and slug differ,
- * a slug in TOWN_SLUGS has no file, or a distance disagrees with the coordinates.
+ * Every town with a page, nearest to Kippen first; fails the build if a file name and slug differ
+ * or a distance disagrees with the coordinates.
  */
 export async function getTowns() {
   const [entries, business] = await Promise.all([getCollection("towns"), getBusiness()]);

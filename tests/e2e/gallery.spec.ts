@@ -124,17 +124,21 @@ test("opens a project by keyboard, closes it with Escape and returns focus", asy
 
 test("shows the loading state, then the error with a Retry that reloads the page", async ({ page }) => {
   let calls = 0;
+  // The first answer waits until the test has seen the loading state.
+  let answerFirst = () => {};
+  const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
   await page.route("**/e2e-image/*", (route) => route.fulfill({ body: PIXEL, contentType: "image/png" }));
   await page.route("**/api/gallery", async (route) => {
     calls += 1;
     if (calls === 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await firstAnswered;
       return route.fulfill({ status: 500, body: "Storage unavailable" });
     }
     return route.fulfill({ body: JSON.stringify(ITEMS), contentType: "application/json" });
   });
   await page.goto("/gallery");
   await expect(page.getByText("Loading gallery...")).toBeVisible();
+  answerFirst();
   await expect(page.getByText("Error loading gallery: 500: Storage unavailable")).toBeVisible();
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(grid(page).getByRole("listitem")).toHaveCount(5);

@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model";
-import { MIN_FILL_TIME_MS } from "../../src/lib/quote/upload";
 import { expectNoA11yViolations } from "./helpers/a11y";
+import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
 
 // Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -245,8 +245,7 @@ test("a quote records where the visit started; the privacy policy states the ret
   });
   await page.goto("/privacy-policy");
   await expect(page.getByText(`within ${LEAD_RETENTION_MONTHS} months`)).toBeVisible();
-  await page.goto("/contact");
-  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+  await openQuoteForm(page);
   const lastName = uniqueName();
   await page.getByLabel("First Name").fill("Visitor");
   await page.getByLabel("Last Name").fill(lastName);
@@ -254,7 +253,7 @@ test("a quote records where the visit started; the privacy policy states the ret
   await page.getByLabel("Phone Number").fill("07700 900321");
   await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
   await page.getByLabel("Message").fill("Found you through the flyer; ridge tiles are loose.");
-  await page.waitForTimeout(MIN_FILL_TIME_MS + 200);
+  await passMinimumFillTime(page);
   await page.getByRole("button", { name: "Send Quote Request" }).click();
   await expect(page.getByText("Quote Request Sent!")).toBeVisible();
 

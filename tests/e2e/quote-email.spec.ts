@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
-import { MIN_FILL_TIME_MS } from "../../src/lib/quote/upload";
 import { maildevHeader, maildevMails, type MaildevMail } from "./helpers/maildev";
+import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
 
 const business = (
   parse(readFileSync("content/business.yaml", "utf8")) as { details: { email: string; phone: string } }
@@ -15,15 +15,14 @@ const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
 const uniqueName = () => Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
 
 async function sendQuote(page: Page, lastName: string, email: string) {
-  await page.goto("/contact");
-  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+  await openQuoteForm(page);
   await page.getByLabel("First Name").fill("Morag");
   await page.getByLabel("Last Name").fill(lastName);
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Phone Number").fill("07700 900123");
   await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
   await page.getByLabel("Message").fill("Two slates slipped in the storm; please have a look.");
-  await page.waitForTimeout(MIN_FILL_TIME_MS + 200);
+  await passMinimumFillTime(page);
   await page.getByRole("button", { name: "Send Quote Request" }).click();
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
 
 /**
  * When the attachment quota refuses more files, the quote form tells the visitor to call or
@@ -8,11 +9,12 @@ import { expect, test } from "@playwright/test";
  */
 
 test("a visitor over the attachment quota is told to call or WhatsApp instead", async ({ page }) => {
+  // Up to 16 uploads started one after another, each by a function the Netlify CLI loads afresh.
+  test.setTimeout(90_000);
   const headers = { "X-Test-Quota": "enforce" };
 
   await page.setExtraHTTPHeaders(headers);
-  await page.goto("/contact");
-  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+  await openQuoteForm(page);
 
   // Use up this client's quota from the browser itself (the same client address as the form's
   // requests): files count, however small.
@@ -42,7 +44,7 @@ test("a visitor over the attachment quota is told to call or WhatsApp instead", 
   await page
     .getByLabel("Photos or documents (optional)")
     .setInputFiles([{ name: "gable.jpg", mimeType: "image/jpeg", buffer }]);
-  await page.waitForTimeout(3200);
+  await passMinimumFillTime(page);
   await page.getByRole("button", { name: "Send Quote Request" }).click();
 
   const message = page.getByRole("alert").filter({ hasText: "can't take more files from you right now" });

@@ -50,7 +50,7 @@ test("a receipt skipped by a mail limit says why, and offers no retry", async ({
         kind: "receipt",
         status: "skipped",
         attempts: 0,
-        reason: "this address was already sent a receipt in the last 24 hours, so no receipt was sent",
+        reason: "this address was already sent a receipt in the last 24 hours",
       },
     ],
   };

@@ -68,6 +68,7 @@ test.describe("the category carousel", () => {
 test("under reduced motion the carousel does not play", async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: "reduce" });
   const page = await context.newPage();
+  await page.clock.install();
   await page.goto("/services");
   // No Pause button under reduced motion: wait for the carousel's script to mark it ready instead.
   await page.locator("[data-carousel][data-ready]").waitFor({ state: "attached" });
@@ -77,7 +78,8 @@ test("under reduced motion the carousel does not play", async ({ browser }) => {
     "true",
   );
   await expect(page.getByRole("button", { name: /carousel$/ })).toHaveCount(0);
-  await page.waitForTimeout(CAROUSEL_INTERVAL_MS + 500);
+  // Every timer due within two intervals fires now: an autoplay would have moved on.
+  await page.clock.runFor(CAROUSEL_INTERVAL_MS * 2);
   await expect(page.getByRole("button", { name: "Show Maintenance Services" })).toHaveAttribute(
     "aria-current",
     "true",

@@ -6,6 +6,7 @@ import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest } from "./quote-fixtures.ts";
 import { routed } from "./route.ts";
+import { untilClockPasses } from "./clock.ts";
 
 const download = routed(attachment, attachmentConfig);
 
@@ -33,7 +34,7 @@ describe("GET /api/admin/contact-submissions", () => {
     const photo = files.jpeg(70_000);
     const word = files.doc(9_000);
     const first = await (await contact(quoteRequest({ fields: { firstName: "First" } }))).json();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await untilClockPasses(Date.parse(first.createdAt));
     const second = await (
       await contact(
         quoteRequest({

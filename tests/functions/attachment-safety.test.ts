@@ -187,6 +187,7 @@ describe("Word documents", () => {
     ["a plain DOCX named .docm", "survey.docm", docx(), /contains macros/],
     ["a Word 97 document with a Macros storage", "survey.doc", docWithMacros(), /contains macros/],
   ])("refuses %s with 415 and stores nothing", async (_case, name, bytes, message) => {
+    await settle();
     const before = await storedKeys();
     const response = await send([{ name, bytes }]);
     expect(response.status).toBe(415);
@@ -236,6 +237,7 @@ describe("e-mail addresses that would break a mailto: link", () => {
     "mor..ag@gmail.com",
     "morag.@gmail.com",
   ])("%s is refused with the form's message and nothing is stored", async (email) => {
+    await settle();
     const before = await storedKeys();
     const response = await contact(quoteRequest({ fields: { email } }), context());
     expect(response.status).toBe(400);

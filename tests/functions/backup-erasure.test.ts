@@ -142,7 +142,7 @@ describe("erasure and restore", () => {
     expect(await traces(old.id)).toEqual(left);
   });
 
-  test("the tombstones of the backup itself count too (restoring into an emptied store)", async () => {
+  test("restoring the newest backup first brings the tombstones back, so an older one cannot bring the lead back", async () => {
     const lead = await storeQuote(`twice.${Date.now()}@example.co.uk`);
     const first = join(work, "with-lead");
     await backup(target, first);

@@ -20,6 +20,7 @@ import { processImage, ImageRejected } from "../../netlify/lib/gallery/image-pip
 import { seedGallery } from "../../scripts/lib/gallery-seed";
 import { imageUrlForId } from "../../src/lib/gallery/images";
 import type { GalleryCategory } from "../../src/lib/gallery/categories";
+import { untilClockPasses } from "./clock.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeEach(async () => {
@@ -209,8 +210,9 @@ describe("gallery store", () => {
     const result = await updateIndex(async (index) => {
       attempts++;
       if (attempts === 1) {
-        // Another instance removes A after this writer has read the index (the ETag is time-based).
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        // Another instance removes A after this writer has read the index, in a later millisecond
+        // (the local server's ETag is the file's modification time).
+        await untilClockPasses(Date.now());
         await store.setJSON("index", { items: index.items.filter((item) => item.id !== a.id) });
       }
       return { next: { items: [...index.items].reverse() }, result: index.items.length };

@@ -308,7 +308,8 @@ describe("never the same e-mail twice", () => {
     process.env.SMTP_URL = smtp.url;
     try {
       const quote = await submit();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The first send is under way: the mail server has begun to receive it.
+      await smtp.receiving;
       expect((await retryRequest({ id: quote.id })).status).toBe(202);
       await scheduled();
       await settleBackground();

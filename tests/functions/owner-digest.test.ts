@@ -199,8 +199,8 @@ describe("the morning digest", () => {
     delete process.env.SMTP_URL;
     expect(await runOwnerDigest(SUMMER_7AM)).toEqual({ state: "not-configured" });
     const response = await digestFunction();
-    expect(response.headers.get("content-type")).toBe("application/json");
-    expect(["not-now", "not-configured"]).toContain(((await response.json()) as { state: string }).state);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ sent: false, items: 0 });
   });
 
   test("many overdue new leads: the newest are listed and the rest counted", async () => {

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server for function tests (smtp-server), its messages parsed with mailparser.
  * `mode` can be changed while it runs: "accept", "refuse" (550 to every recipient) or "slow"
- * (accepts after `delayMs`). `startHangingServer()` accepts connections and never says a word.
+ * (accepts after `delayMs`, as a slow mail server does); `receiving` resolves once a message has
+ * begun to arrive. `startHangingServer()` accepts connections and never says a word.
  */
 import { createServer as createTcpServer, type Server, type Socket } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -17,6 +18,8 @@ export type SmtpMode = "accept" | "refuse" | "slow";
 export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
   const messages: ReceivedMail[] = [];
   const state = { mode };
+  let began = () => {};
+  const receiving = new Promise<void>((resolve) => (began = resolve));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -31,6 +34,7 @@ export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
       callback();
     },
     onData(stream, session, callback) {
+      began();
       void simpleParser(stream).then(
         (parsed) => {
           const done = () => {
@@ -55,6 +59,7 @@ export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    receiving,
     setMode(next: SmtpMode) {
       state.mode = next;
     },

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUDGETS, verdict, weighPage } from "../../scripts/budget";
+import { BUDGETS, CONTENT_EDITOR_PAGE, verdict, weighPage } from "../../scripts/budget";
 
 const dist = mkdtempSync(join(tmpdir(), "budget-"));
 mkdirSync(join(dist, "_astro"));
@@ -48,6 +48,7 @@ describe("weighPage", () => {
   it.each([
     ["/contact", BUDGETS.islandPageJs + 1, /JS .* > 80 kB/],
     ["/gallery-admin", BUDGETS.adminPageJs + 1, /JS .* > 150 kB/],
+    [CONTENT_EDITOR_PAGE, BUDGETS.contentEditorJs + 1, /JS .* > 700 kB/],
   ])("holds %s to its JS budget", (path, jsBytes, problem) => {
     const page = { path, islands: 1, jsBytes, frameworkJsBytes: jsBytes, cssBytes: 0 };
     expect(verdict(page).problems).toEqual([expect.stringMatching(problem)]);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { headersFile, mergePolicies, metaPolicy, parsePolicy } from "../../integrations/security-headers";
+import { CONTENT_EDITOR_POLICY } from "../../integrations/content-editor";
+import {
+  CONTENT_EDITOR_HEADERS,
+  allowsAnyInline,
+  effectiveSources,
+  headersFile,
+  mergePolicies,
+  metaPolicy,
+  parsePolicy,
+  unionPolicies,
+} from "../../integrations/security-headers";
 
 describe("metaPolicy", () => {
   it("reads Astro's CSP meta and unescapes quotes", () => {
@@ -38,5 +48,76 @@ describe("headersFile", () => {
   ])("sets %s", (name, value) => expect(file).toContain(`  ${name}: ${value}\n`));
   it("denies camera, microphone and geolocation", () => {
     expect(file).toMatch(/Permissions-Policy: .*camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+  });
+});
+
+describe("the content editor's own policy", () => {
+  const site =
+    "default-src 'self'; script-src 'self' 'sha256-a'; style-src 'self' 'sha256-b'; style-src-attr 'unsafe-inline'; connect-src 'self'; base-uri 'self'; frame-ancestors 'none'";
+  const file = headersFile(site, CONTENT_EDITOR_HEADERS);
+  const rules = Object.fromEntries(
+    file
+      .trim()
+      .split(/\n(?=\/)/)
+      .map((block) => {
+        const [path, ...lines] = block.split("\n");
+        return [
+          path,
+          Object.fromEntries(
+            lines.map((line) =>
+              line
+                .trim()
+                .split(/: (.*)/s)
+                .slice(0, 2),
+            ),
+          ),
+        ];
+      }),
+  ) as Record<string, Record<string, string>>;
+  const sitePolicy = parsePolicy(rules["/*"]!["Content-Security-Policy"]!);
+
+  it("has a rule of its own, for /admin/, that no search engine may index", () => {
+    expect(Object.keys(rules)).toEqual(["/*", "/admin/*"]);
+    expect(rules["/admin/*"]).toEqual({
+      "Content-Security-Policy": CONTENT_EDITOR_POLICY,
+      "X-Robots-Tag": "noindex, nofollow",
+    });
+    expect(CONTENT_EDITOR_POLICY).toContain("frame-ancestors 'none'");
+    expect(parsePolicy(CONTENT_EDITOR_POLICY).get("script-src")).toEqual(["'self'"]);
+  });
+
+  // Netlify may send both policies on /admin/ and the browser enforces both: the site-wide one
+  // must allow all that either allows, so the editor's (and each page's <meta>) decides.
+  it.each([
+    ["the pages' policy", site],
+    ["the editor's policy", CONTENT_EDITOR_POLICY],
+  ])("the site-wide policy allows everything %s allows", (_label, policy) => {
+    const narrow = parsePolicy(policy);
+    for (const directive of new Set([...narrow.keys(), ...sitePolicy.keys()])) {
+      const allowed = effectiveSources(narrow, directive);
+      const wide = effectiveSources(sitePolicy, directive);
+      if (wide === undefined) continue;
+      expect(allowed, directive).toBeDefined();
+      for (const source of allowed!) {
+        if (source === "'none'" || (source === "'unsafe-inline'" && !allowsAnyInline(allowed!))) continue;
+        // A hash adds nothing where any inline code is allowed.
+        if (/^'sha256-/.test(source) && allowsAnyInline(wide)) continue;
+        expect(wide, `${directive} ${source}`).toContain(source);
+      }
+      if (allowsAnyInline(allowed!)) expect(allowsAnyInline(wide), directive).toBe(true);
+    }
+  });
+
+  it("drops hashes where one side allows any inline style, or they would switch 'unsafe-inline' off", () => {
+    expect(
+      parsePolicy(unionPolicies("style-src 'self' 'sha256-b'", "style-src 'self' 'unsafe-inline'")).get(
+        "style-src",
+      ),
+    ).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(
+      parsePolicy(unionPolicies("script-src 'sha256-a'", "script-src 'self'")).get("script-src"),
+    ).toEqual(["'sha256-a'", "'self'"]);
+    // A side that does not restrict a directive leaves it unrestricted.
+    expect(parsePolicy(unionPolicies("base-uri 'self'", "script-src 'self'")).has("base-uri")).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * makes the e-mail due, and the first send runs after the owner's answer.
  */
 import { isQuoteId } from "../desk/admin-quote.ts";
-import { saveOutboxEntry } from "../quote/quote-store.ts";
+import { readQuote, saveOutboxEntry } from "../quote/quote-store.ts";
 
 /**
  * Before a change to `completed`: the outbox entry that lets the scheduled sender find the request
@@ -12,7 +12,9 @@ import { saveOutboxEntry } from "../quote/quote-store.ts";
  * before, or a change that fails): the sender drops an entry with nothing pending.
  */
 export async function expectReviewRequest(id: string, now = Date.now()): Promise<void> {
-  if (isQuoteId(id)) await saveOutboxEntry(id, { createdAt: new Date(now).toISOString() });
+  // An unknown lead gets nothing: the change that follows answers 404.
+  if (isQuoteId(id) && (await readQuote(id)))
+    await saveOutboxEntry(id, { createdAt: new Date(now).toISOString() });
 }
 
 /** Sends the lead's due e-mails now; the mail code loads only here, after the response. */

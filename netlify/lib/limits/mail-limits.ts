@@ -24,9 +24,9 @@ export const OWNER_EMAILS_PER_HOUR = 30;
 /** Quotes named in one summary; more are counted, and all of them are in Contact Admin anyway. */
 export const SUMMARY_MAX_LEADS = 500;
 
-export const RECEIPT_SKIPPED_RECIPIENT =
-  "this address was already sent a receipt in the last 24 hours, so no receipt was sent";
-export const RECEIPT_SKIPPED_SITE = `more than ${RECEIPTS_PER_HOUR} receipts were sent in the last hour, so no receipt was sent`;
+/** Why a receipt was skipped, in words for the owner ("Not sent: …", "No receipt was sent to the customer: …"). */
+export const RECEIPT_SKIPPED_RECIPIENT = "this address was already sent a receipt in the last 24 hours";
+export const RECEIPT_SKIPPED_SITE = `${RECEIPTS_PER_HOUR} receipts were already sent in the last hour`;
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;

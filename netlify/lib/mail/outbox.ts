@@ -12,7 +12,14 @@
 import { randomUUID } from "node:crypto";
 import type { QuoteForEmail } from "./emails/quote-emails.tsx";
 import { ConflictError, logFailure, NotFoundError } from "../http/http-error.ts";
-import { mailSettings, sendMail, SendError, type MailSettings, type OutgoingMail } from "./mailer.ts";
+import {
+  mailSettings,
+  sendMail,
+  SendError,
+  withoutAddresses,
+  type MailSettings,
+  type OutgoingMail,
+} from "./mailer.ts";
 import { clearMailProblem, recordMailProblem } from "./mail-status-store.ts";
 import { RETRY_WINDOW_MS, SENT_IN_SUMMARY_REASON, type NotificationState } from "./notification-state.ts";
 import type { NotificationKind } from "../../../src/lib/notification-status.ts";
@@ -278,9 +285,9 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
         claim.kinds.map(async (kind) => {
           const outcome = await sendOne(kind, claim.record, settings, timeoutMs);
           if (!outcome.sent)
-            // The reason stays in the record: an SMTP reply may quote the customer's address.
+            // An SMTP reply often quotes the recipient: logged with every address taken out.
             console.warn(
-              `E-mail "${kind}" of quote ${id} not sent (${outcome.error.permanent ? "refused" : "will retry"})`,
+              `E-mail "${kind}" of quote ${id} not sent: ${withoutAddresses(outcome.error.message)}`,
             );
           await noteMailSettings(outcome);
           return settle(id, kind, claim.leaseId, outcome, Date.now());

@@ -1,5 +1,5 @@
 /**
- * What an attachment really is, judged by its bytes (docs/design.md, Attachments and the request limit), and what its original name may
+ * What an attachment really is, judged by its bytes (docs/uploads.md), and what its original name may
  * look like. Only images, PDF, DOC and DOCX are accepted; SVG is not (it can carry script), nor is a
  * Word document with macros (docs/security.md, "Attachments").
  */

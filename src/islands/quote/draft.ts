@@ -4,7 +4,8 @@
  * A draft left untouched for DRAFT_MAX_AGE_MS is deleted when the form next loads: a name, phone
  * number and message should not sit in a shared computer's browser for months.
  */
-import { QUOTE_FIELD_NAMES, type QuoteFields } from "../../lib/quote/rules";
+import type { QuoteFields } from "../../lib/quote/rules";
+import { QUOTE_FORM_FIELD_NAMES } from "./quote-fields";
 
 const DRAFT_KEY = "quote-request-draft";
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,7 +17,7 @@ export interface QuoteDraft {
 }
 
 export const emptyValues = (): QuoteFields =>
-  Object.fromEntries(QUOTE_FIELD_NAMES.map((name) => [name, ""])) as QuoteFields;
+  Object.fromEntries(QUOTE_FORM_FIELD_NAMES.map((name) => [name, ""])) as QuoteFields;
 
 /** As stored: the draft and when it was last saved (ms since epoch, browser clock). */
 interface StoredDraft extends QuoteDraft {
@@ -35,7 +36,7 @@ export function loadDraft(now = Date.now()): QuoteDraft | null {
       return null;
     }
     const values = emptyValues();
-    for (const name of QUOTE_FIELD_NAMES) {
+    for (const name of QUOTE_FORM_FIELD_NAMES) {
       const value = parsed.values?.[name];
       if (typeof value === "string") values[name] = value;
     }

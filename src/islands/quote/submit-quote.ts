@@ -65,3 +65,24 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
 /** The attachment quotas (429/503) refuse for hours: the visitor should call instead of retrying. */
 export const isQuotaRefusal = (error: unknown): boolean =>
   error instanceof QuoteSendError && (error.status === 429 || error.status === 503);
+
+/** What a failed send means for the form, from the error `submitQuote` threw. */
+export interface QuoteFailure {
+  message: string;
+  /** The server's message per field, when it refused the quote with them. */
+  fieldErrors?: QuoteFieldErrors;
+  /** The server no longer knows the uploads (404, 410): the next try uploads the files again. */
+  uploadsLost: boolean;
+  /** The attachment quota refused (see isQuotaRefusal). */
+  quota: boolean;
+}
+
+export function describeFailure(error: unknown): QuoteFailure {
+  const refused = error instanceof QuoteSendError ? error : undefined;
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    fieldErrors: refused?.fieldErrors,
+    uploadsLost: refused?.status === 404 || refused?.status === 410,
+    quota: isQuotaRefusal(error),
+  };
+}

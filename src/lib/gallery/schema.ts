@@ -6,7 +6,7 @@ import { z } from "zod";
 import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORY_VALUES } from "./categories.ts";
 import { imageIdFromUrl } from "./images.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_LOCATION_MAX, GALLERY_TITLE_MAX } from "./constants.ts";
-import { TOWN_SLUGS } from "../towns.ts";
+import { TOWN_SLUGS } from "../../generated/content-index.ts";
 
 export const GalleryCategorySchema = z.enum(GALLERY_CATEGORY_VALUES, {
   error: "Please choose a category",
@@ -29,7 +29,7 @@ const Location = z
   .trim()
   .max(GALLERY_LOCATION_MAX, `Location must be at most ${GALLERY_LOCATION_MAX} characters`);
 
-/** The town a project was done in: the slug of a page under /areas (src/lib/towns.ts). */
+/** The town a project was done in: the slug of a page under /areas, one per file in content/towns/. */
 const Area = z.enum(TOWN_SLUGS, { error: "Please choose one of the towns we list" });
 
 export const GalleryItemSchema = z.object({

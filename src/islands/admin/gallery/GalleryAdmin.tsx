@@ -6,7 +6,7 @@ import { buttonNeutral, buttonSecondary } from "../../button";
 import PasswordScreen from "../PasswordScreen";
 import AdminImageCard from "./AdminImageCard";
 import EditImageDialog from "./EditImageDialog";
-import ConfirmDeleteDialog from "./ConfirmDeleteDialog";
+import ConfirmDialog from "../ConfirmDialog";
 import { errorToast, useGalleryItems } from "./use-gallery-items";
 import { useReorderGestures } from "./use-reorder-gestures";
 
@@ -217,8 +217,12 @@ function AdminScreen({ towns, onLock }: { towns: TownChoice[]; onLock: () => voi
       )}
 
       <EditImageDialog item={editing} towns={towns} onCancel={() => setEditing(null)} onSave={save} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         item={deleting}
+        title="Delete image?"
+        describe={(item) =>
+          `“${item.title}” will be removed from the gallery and its image deleted. This cannot be undone.`
+        }
         onCancel={() => setDeleting(null)}
         onConfirm={(item) => {
           setDeleting(null);

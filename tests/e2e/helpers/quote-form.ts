@@ -1,0 +1,19 @@
+import type { Page } from "@playwright/test";
+import { MIN_FILL_TIME_MS } from "../../../src/lib/quote/upload";
+
+/**
+ * Opens /contact with Playwright's clock installed (it keeps running at normal speed) and waits
+ * until the quote form has hydrated: Astro drops `ssr` from an island once React has taken it over.
+ */
+export async function openQuoteForm(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.goto("/contact");
+  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+}
+
+/**
+ * The server refuses quotes filled in faster than MIN_FILL_TIME_MS, measured by the browser's
+ * clock from the first keystroke to the send: after filling the form in, jump the clock past it
+ * instead of waiting. Needs the clock that openQuoteForm installs.
+ */
+export const passMinimumFillTime = (page: Page) => page.clock.fastForward(MIN_FILL_TIME_MS);
