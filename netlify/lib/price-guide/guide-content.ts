@@ -2,11 +2,12 @@
  * The owner's price guide from content/price-guide.yaml, for functions: the server recomputes the
  * range a quote carries from the same file the /price-guide page was built from. netlify.toml ships
  * the file with the functions (`included_files`); deployed it sits under the function's task root,
- * locally under the project. Checked with the build's schema and read once per function instance.
+ * locally under the project. Checked with the build's schema and read once per function instance;
+ * the parser and the schema load on first use, so a quote without an estimate never loads them.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PriceGuideSchema, type PriceGuide } from "../../../src/lib/content-schemas.ts";
+import type { PriceGuide } from "../../../src/lib/content-schemas.ts";
 
 const GUIDE_FILE = join("content", "price-guide.yaml");
 
@@ -21,7 +22,10 @@ function guideFilePath(): string {
 
 export async function priceGuide(): Promise<PriceGuide> {
   if (!cached) {
-    const { parse } = await import("yaml");
+    const [{ parse }, { PriceGuideSchema }] = await Promise.all([
+      import("yaml"),
+      import("../../../src/lib/content-schemas.ts"),
+    ]);
     const document = parse(readFileSync(guideFilePath(), "utf8")) as { guide?: unknown };
     cached = PriceGuideSchema.parse(document.guide);
   }
