@@ -26,7 +26,7 @@ import { LEAD_STATUSES, type LeadStats } from "../../src/lib/lead-model.ts";
 import { SERVICE_OPTION_VALUES } from "../../src/lib/service-options.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
-import { BASE, files, quoteRequest } from "./quote-fixtures.ts";
+import { BASE, files, nextVisitorIp, quoteRequest } from "./quote-fixtures.ts";
 import { startSmtp } from "./smtp.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -121,7 +121,7 @@ function patch(id: string, body: unknown) {
 }
 
 async function send(fields: Record<string, string>, options: Parameters<typeof quoteRequest>[0] = {}) {
-  const response = await contact(quoteRequest({ ...options, fields }));
+  const response = await contact(quoteRequest({ clientIp: nextVisitorIp(), ...options, fields }));
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as { id: string; createdAt: string; reference: string };
 }

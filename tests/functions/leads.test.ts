@@ -21,7 +21,7 @@ import { saveAttachment, saveQuote, type QuoteRecord } from "../../netlify/lib/q
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
-import { BASE, files, quoteRequest } from "./quote-fixtures.ts";
+import { BASE, files, nextVisitorIp, quoteRequest } from "./quote-fixtures.ts";
 
 const download = routed(attachment, attachmentConfig);
 
@@ -63,7 +63,7 @@ async function getList(query = "") {
 }
 
 async function send(fields: Record<string, string>, extra: [string, string][] = []) {
-  const response = await contact(quoteRequest({ fields, extra }));
+  const response = await contact(quoteRequest({ fields, extra, clientIp: nextVisitorIp() }));
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; createdAt: string };
 }

@@ -40,9 +40,10 @@ export interface QuoteOptions {
   attachments?: {
     name: string;
     bytes: Uint8Array;
-    type?: string; /** The client address the quote comes from (the per-client attachment quota keys on it). */
-    clientIp?: string;
+    type?: string;
   }[];
+  /** The visitor's address, as the edge reports it (the per-client quotas key on it). */
+  clientIp?: string;
   uploadIds?: string[];
   fillTimeMs?: string | null;
   idempotencyKey?: string;
@@ -66,7 +67,15 @@ export function quoteRequest(options: QuoteOptions = {}): Request {
   }
   const headers = new Headers();
   if (options.idempotencyKey) headers.set("Idempotency-Key", options.idempotencyKey);
+  if (options.clientIp) headers.set("x-nf-client-connection-ip", options.clientIp);
   return new Request(`${BASE}/api/contact`, { method: "POST", body: form, headers });
+}
+
+let visitors = 0;
+/** A new visitor's address each call: for tests that send more quotes than one visitor may. */
+export function nextVisitorIp(): string {
+  visitors += 1;
+  return `198.19.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
 }
 
 /** A raw request, for bodies FormData would never produce. */
