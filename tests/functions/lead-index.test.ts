@@ -12,13 +12,10 @@ import list from "../../netlify/functions/admin-contact-submissions.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
 import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
-import {
-  compactIndex,
-  indexQuote,
-  openView,
-  reconcileIndex,
-  SEGMENT_MAX,
-} from "../../netlify/lib/desk/lead-index.ts";
+import { compactIndex } from "../../netlify/lib/desk/lead-index-compaction.ts";
+import { indexQuote, openView } from "../../netlify/lib/desk/lead-index.ts";
+import { reconcileIndex } from "../../netlify/lib/desk/lead-index-reconcile.ts";
+import { SEGMENT_MAX } from "../../netlify/lib/desk/lead-snapshot.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { deliverQuote } from "../../netlify/lib/mail/outbox.ts";
 import { readQuote, saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
