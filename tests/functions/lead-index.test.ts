@@ -265,6 +265,29 @@ describe("compaction", () => {
     expect((await openView()).meta.seq).toBe(seq);
   });
 
+  test("a quote that arrives while a long compaction runs stays in the desk", async () => {
+    await getList();
+    const many = Array.from({ length: 1500 }, (_, n) =>
+      record({ createdAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(), lastName: `Bulk${n}` }),
+    );
+    await Promise.all(many.map((quote) => saveQuote(quote)));
+    for (let start = 0; start < many.length; start += 100) {
+      await Promise.all(many.slice(start, start + 100).map((quote) => indexQuote(quote)));
+    }
+    const running = compactIndex({ timing: NO_WAIT });
+    // Once the run holds its lease it lists the changes and then works through 1,500 of them.
+    const lease = storeOf("lead-index");
+    while (!(((await lease.get("lease", { type: "json" })) as { until?: number } | null)?.until ?? 0)) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const late = await send({ lastName: "Latecomer" });
+    expect((await running).folded).toBeGreaterThan(0);
+    expect((await getList("?q=latecomer")).body.map((quote) => quote.id)).toEqual([late.id]);
+    await compactIndex({ timing: NO_WAIT });
+    expect((await getList("?q=latecomer")).body.map((quote) => quote.id)).toEqual([late.id]);
+    expect((await getList()).total).toBe(1501);
+  }, 120_000);
+
   test("two compactions at once: one runs, the other leaves it the work", async () => {
     for (let n = 0; n < 5; n++) await send({ lastName: `Pair${letters(n)}` });
     const reports = await Promise.all([compactIndex({ timing: NO_WAIT }), compactIndex({ timing: NO_WAIT })]);

@@ -36,6 +36,8 @@ import {
  * month index whose record is gone are left out; nothing is counted twice (one row per id).
  */
 export async function buildIndex(now: number, replacing?: IndexMeta): Promise<IndexMeta> {
+  // Changes written from here on stay unfolded: the watermark stays before this instant.
+  const started = Date.now();
   // A repair starts from the records alone: the month index is older than the snapshot it replaces.
   const [legacy, ids, oldestHour] = await Promise.all([
     replacing ? [] : readLegacyRows(),
@@ -58,7 +60,7 @@ export async function buildIndex(now: number, replacing?: IndexMeta): Promise<In
   for (const { row } of sorted) addToWeeks(weeks, row, 1, oldest);
   // Changes written before this build (by quotes that came in meanwhile) stay unfolded.
   const clock = Date.now();
-  const w = Math.min(oldestHour === null ? Infinity : oldestHour - 1, clock - LATENESS_MS);
+  const w = Math.min(oldestHour === null ? Infinity : oldestHour - 1, started - LATENESS_MS);
   const meta: IndexMeta = {
     version: META_VERSION,
     seq: (replacing?.seq ?? 0) + 1,

@@ -212,6 +212,9 @@ async function fold(
   report: CompactionReport,
   timing: CompactionTiming,
 ): Promise<IndexMeta | null> {
+  // The watermark may only pass changes this run listed: a change written while the run works is
+  // later than `listedAt`, and a slow run must not count it as folded.
+  const listedAt = Date.now();
   const { keys, entries } = await unfoldedChanges(base);
   // Nothing new: the snapshot stays, unless its watermark should move on (past changes it holds
   // by key, so they can be deleted, or far behind the clock, so readers list few hours) or the
@@ -277,7 +280,7 @@ async function fold(
 
   const last = batch.length < keys.length ? keys[batch.length]!.time - 1 : Infinity;
   const lowestDeferred = deferred.length ? Math.min(...deferred.map((key) => key.time)) - 1 : Infinity;
-  const w = Math.max(base.w, Math.min(clock - timing.latenessMs, last, lowestDeferred));
+  const w = Math.max(base.w, Math.min(listedAt - timing.latenessMs, last, lowestDeferred));
   const foldedNow = batch.filter((key) => !deferredKeys.has(key.key)).map((key) => key.key);
   const meta = draft.meta;
   meta.seq = base.seq + 1;
