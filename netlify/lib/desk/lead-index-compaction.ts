@@ -43,7 +43,7 @@ import {
 } from "./lead-snapshot.ts";
 
 /** Folded changes and replaced segments stay this long, for readers of an older snapshot. */
-const CLEANUP_GRACE_MS = 3 * 60_000;
+const CLEANUP_GRACE_MS = 90_000;
 const HISTORY_MS = 15 * 60_000;
 /** A new lead whose record is still missing after this long was never stored (see take-quote). */
 const GHOST_GRACE_MS = 2 * 60_000;
