@@ -5,7 +5,7 @@ import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { readQuery } from "../lib/http/request-body.ts";
 import { listLeads } from "../lib/desk/lead-desk.ts";
-import { compactIndex } from "../lib/desk/lead-index.ts";
+import { compactIndex } from "../lib/desk/lead-index-compaction.ts";
 import { LeadListQuery } from "../lib/desk/lead-query.ts";
 
 /**

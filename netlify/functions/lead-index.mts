@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
 import { json } from "../lib/http/responses.ts";
-import { compactIndex } from "../lib/desk/lead-index.ts";
+import { compactIndex } from "../lib/desk/lead-index-compaction.ts";
 
 /**
  * Scheduled: folds the lead index's new changes into its snapshot and deletes what no reader needs

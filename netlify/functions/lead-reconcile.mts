@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
 import { json } from "../lib/http/responses.ts";
-import { reconcileIndex } from "../lib/desk/lead-index.ts";
+import { reconcileIndex } from "../lib/desk/lead-index-reconcile.ts";
 
 /**
  * Scheduled: makes the lead index agree with the stored quotes (quotes restored from a backup are

@@ -5,7 +5,9 @@
  */
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { saveQuote } from "../../netlify/lib/quote/quote-store.ts";
-import { compactIndex, indexQuote, mapLimit, openView } from "../../netlify/lib/desk/lead-index.ts";
+import { compactIndex } from "../../netlify/lib/desk/lead-index-compaction.ts";
+import { indexQuote, openView } from "../../netlify/lib/desk/lead-index.ts";
+import { mapLimit } from "../../netlify/lib/desk/lead-snapshot.ts";
 import { openStore } from "../../netlify/lib/blobs/open-store.ts";
 import { rowOf } from "../../netlify/lib/desk/lead-row.ts";
 import { LEAD_STATUSES } from "../../src/lib/lead-model.ts";

@@ -12,13 +12,10 @@ import list from "../../netlify/functions/admin-contact-submissions.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
 import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
-import {
-  compactIndex,
-  indexQuote,
-  openView,
-  reconcileIndex,
-  SEGMENT_MAX,
-} from "../../netlify/lib/desk/lead-index.ts";
+import { compactIndex } from "../../netlify/lib/desk/lead-index-compaction.ts";
+import { indexQuote, openView } from "../../netlify/lib/desk/lead-index.ts";
+import { reconcileIndex } from "../../netlify/lib/desk/lead-index-reconcile.ts";
+import { SEGMENT_MAX } from "../../netlify/lib/desk/lead-snapshot.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { deliverQuote } from "../../netlify/lib/mail/outbox.ts";
 import { readQuote, saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
@@ -267,6 +264,29 @@ describe("compaction", () => {
     expect(await compactIndex({ timing: NO_WAIT })).toMatchObject({ folded: 0, deleted: 0 });
     expect((await openView()).meta.seq).toBe(seq);
   });
+
+  test("a quote that arrives while a long compaction runs stays in the desk", async () => {
+    await getList();
+    const many = Array.from({ length: 1500 }, (_, n) =>
+      record({ createdAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(), lastName: `Bulk${n}` }),
+    );
+    await Promise.all(many.map((quote) => saveQuote(quote)));
+    for (let start = 0; start < many.length; start += 100) {
+      await Promise.all(many.slice(start, start + 100).map((quote) => indexQuote(quote)));
+    }
+    const running = compactIndex({ timing: NO_WAIT });
+    // Once the run holds its lease it lists the changes and then works through 1,500 of them.
+    const lease = storeOf("lead-index");
+    while (!(((await lease.get("lease", { type: "json" })) as { until?: number } | null)?.until ?? 0)) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const late = await send({ lastName: "Latecomer" });
+    expect((await running).folded).toBeGreaterThan(0);
+    expect((await getList("?q=latecomer")).body.map((quote) => quote.id)).toEqual([late.id]);
+    await compactIndex({ timing: NO_WAIT });
+    expect((await getList("?q=latecomer")).body.map((quote) => quote.id)).toEqual([late.id]);
+    expect((await getList()).total).toBe(1501);
+  }, 120_000);
 
   test("two compactions at once: one runs, the other leaves it the work", async () => {
     for (let n = 0; n < 5; n++) await send({ lastName: `Pair${letters(n)}` });

@@ -23,7 +23,8 @@ import { readQuote, updateQuote, type QuoteRecord } from "../quote/quote-store.t
 import { isQuoteId, toAdminQuote, type AdminQuoteBody } from "./admin-quote.ts";
 import { eraseQuote } from "./erase-quote.ts";
 import { withStatus } from "../follow-up/status-change.ts";
-import { indexQuote, mapLimit, openView, withView, type IndexView } from "./lead-index.ts";
+import { indexQuote, openView, withView, type IndexView } from "./lead-index.ts";
+import { mapLimit } from "./lead-snapshot.ts";
 import { readHealth } from "./lead-index-store.ts";
 import { encodeCursor, type LeadChange, type ListQuery } from "./lead-query.ts";
 import { CSV_BOM, CSV_HEADER, csvLine, orderKey, rowMatcher, statusOf, type LeadRow } from "./lead-row.ts";

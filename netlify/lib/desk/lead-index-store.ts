@@ -2,9 +2,11 @@
  * Blobs storage of the lead index (store "lead-index"); the only module that opens it. What the
  * entries mean and how they fit together is in lead-index.ts and docs/lead-index.md.
  *
- * - `changes/{yyyymmddhh}/{ms}-{id}-{random}`: one change of one lead (a new quote, a status or a
- *   note, an erasure), written once under its own key by whoever made the change; never rewritten.
- *   The hour folder lets readers list only the hours that may hold changes not yet compacted.
+ * - `changes/{yyyy}/{mm}/{dd}/{hh}/{ms}-{id}-{random}`: one change of one lead (a new quote, a
+ *   status or a note, an erasure), written once under its own key by whoever made the change; never
+ *   rewritten. The hour folder lets readers list only the hours that may hold changes not yet
+ *   compacted; nested by date, because the local Blobs server looks at every folder beside the one
+ *   listed, and keeps folders after their last entry goes.
  * - `meta`: the compacted snapshot's description (segments, counts, watermark); changed only by
  *   the compaction, through the one conditional update.
  * - `rows/{segment}` and `csv/{segment}`: one segment of the snapshot (its rows and CSV lines);
@@ -45,13 +47,14 @@ export interface ChangeKey {
 
 const HOUR_MS = 3_600_000;
 
-/** The hour folder of an instant: yyyymmddhh (UTC). */
+/** The hour folder of an instant: yyyy/mm/dd/hh (UTC). */
 export function hourFolder(time: number): string {
-  return new Date(time).toISOString().slice(0, 13).replace(/\D/g, "");
+  const iso = new Date(time).toISOString();
+  return `${iso.slice(0, 4)}/${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(11, 13)}`;
 }
 
 function timeOfChange(key: string): number | null {
-  const match = /^changes\/\d{10}\/(\d{13})-/.exec(key);
+  const match = /^changes\/\d{4}\/\d{2}\/\d{2}\/\d{2}\/(\d{13})-/.exec(key);
   return match ? Number(match[1]) : null;
 }
 
@@ -86,19 +89,21 @@ export async function listChangeKeys(from: number, to: number): Promise<ChangeKe
 
 /** The time of the oldest hour folder that holds changes, or null when there are none. */
 export async function oldestChangeHour(): Promise<number | null> {
-  const { directories } = await store().list({ prefix: CHANGES, directories: true });
-  const hours = directories
-    .map((directory) => /(\d{10})\/?$/.exec(directory)?.[1])
-    .filter((hour): hour is string => hour !== undefined)
-    .sort();
-  if (!hours.length) return null;
-  const hour = hours[0]!;
-  return Date.UTC(
-    Number(hour.slice(0, 4)),
-    Number(hour.slice(4, 6)) - 1,
-    Number(hour.slice(6, 8)),
-    Number(hour.slice(8, 10)),
-  );
+  const s = store();
+  let prefix = CHANGES;
+  const parts: number[] = [];
+  for (let level = 0; level < 4; level++) {
+    const { directories } = await s.list({ prefix, directories: true });
+    const names = directories
+      .map((directory) => /(\d+)\/?$/.exec(directory)?.[1])
+      .filter((name): name is string => name !== undefined)
+      .sort();
+    if (!names.length) return null;
+    parts.push(Number(names[0]));
+    prefix = `${prefix}${names[0]}/`;
+  }
+  const [year, month, day, hour] = parts as [number, number, number, number];
+  return Date.UTC(year, month - 1, day, hour);
 }
 
 export async function readChange(key: string): Promise<ChangeEntry | null> {

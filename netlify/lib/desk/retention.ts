@@ -6,7 +6,9 @@
 import { LEAD_RETENTION_MONTHS, isKeptStatus } from "../../../src/lib/lead-model.ts";
 import { readQuote } from "../quote/quote-store.ts";
 import { eraseQuote } from "./erase-quote.ts";
-import { compactIndex, mapLimit, withView } from "./lead-index.ts";
+import { compactIndex } from "./lead-index-compaction.ts";
+import { withView } from "./lead-index.ts";
+import { mapLimit } from "./lead-snapshot.ts";
 import { statusOf, type LeadRow } from "./lead-row.ts";
 
 /** Leads looked at per round; the index is compacted between rounds. */
