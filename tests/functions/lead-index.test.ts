@@ -29,7 +29,8 @@ import { startSmtp } from "./smtp.ts";
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 
-const STORES = ["quote-submissions", "quote-index", "lead-index"];
+// The abuse limits too: each test starts with no e-mail or quote counted against it.
+const STORES = ["quote-submissions", "quote-index", "lead-index", "abuse-limits", "mail-status"];
 const storeOf = (name: string) => getStore({ name, consistency: "strong" });
 
 async function keysOf(name: string, prefix = ""): Promise<string[]> {
