@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
 import { readAudit } from "../lib/admin/audit-store.ts";
-import { guardAdmin } from "../lib/admin/auth.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { json } from "../lib/http/responses.ts";
 
@@ -9,9 +9,8 @@ import { json } from "../lib/http/responses.ts";
  * exports, erasures and restores, newest first (docs/security.md, "Audit log").
  */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["GET", "HEAD"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["GET", "HEAD"]);
     return json({ events: await readAudit() });
   } catch (error) {
     return toErrorResponse(error, "admin-audit-log");

@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
 import { recordAudit } from "../lib/admin/audit-store.ts";
 import { secureHeaders } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
@@ -19,9 +19,8 @@ const takesGzip = (req: Request) =>
  * compress well, and the platform caps a streamed answer at 20 MB.
  */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["GET"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["GET"]);
     const filters = readQuery(req, LeadFilterQuery);
     await recordAudit("export");
     const chunks = csvChunks(filters);

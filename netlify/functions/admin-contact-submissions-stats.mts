@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { readQuery } from "../lib/http/request-body.ts";
@@ -11,9 +11,8 @@ import { LeadStatsQuery } from "../lib/desk/lead-query.ts";
  * counts, the groups, the number of `new` leads, and the index's last repair when there was one).
  */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["GET"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["GET"]);
     const { by } = readQuery(req, LeadStatsQuery);
     return json(await leadStats(by));
   } catch (error) {

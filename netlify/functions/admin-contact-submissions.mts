@@ -1,5 +1,5 @@
 import type { Config, Context } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
@@ -14,9 +14,8 @@ import { LeadListQuery } from "../lib/desk/lead-query.ts";
  * next page (docs/http-contract.md, Admin).
  */
 export default async (req: Request, context?: Context) => {
-  const refusal = await guardAdmin(req, ["GET"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["GET"]);
     const query = readQuery(req, LeadListQuery);
     const page = await listLeads(query);
     // Many changes not yet folded into the index: fold them after answering.

@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { guardAdmin } from "../lib/admin/auth.ts";
+import { requireAdmin } from "../lib/admin/auth.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { json } from "../lib/http/responses.ts";
 import { dueFollowUps } from "../lib/follow-up/due-follow-ups.ts";
@@ -10,9 +10,8 @@ import { dueFollowUps } from "../lib/follow-up/due-follow-ups.ts";
  * lead desk shows it at its top (docs/reviews.md).
  */
 export default async (req: Request) => {
-  const refusal = await guardAdmin(req, ["GET"]);
-  if (refusal) return refusal;
   try {
+    await requireAdmin(req, ["GET"]);
     return json(await dueFollowUps());
   } catch (error) {
     return toErrorResponse(error, "admin-follow-ups");

@@ -8,6 +8,7 @@
  * index, which is derived from the records and rebuilt from them.
  */
 import { AUDIT_STORE } from "../../netlify/lib/admin/audit-store.ts";
+import { LEAD_INDEX_STORE } from "../../netlify/lib/desk/lead-index-store.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 import { TOMBSTONE_STORE } from "../../netlify/lib/quote/tombstone-store.ts";
 
@@ -29,7 +30,8 @@ export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
   [LIMITS_STORE]: "quotas and mail limits",
   "quote-uploads": "unfinished uploads",
   "mail-status": "the mail settings notice",
-  "quote-index": "the lead index, rebuilt from the records",
+  [LEAD_INDEX_STORE]: "the lead index, rebuilt from the records (the hourly reconcile adds restored leads)",
+  "quote-index": "the month index of earlier versions, taken over into the lead index",
   "follow-up": "the morning digest's working lists (failed e-mails are found again from the records)",
 };
 

@@ -14,6 +14,7 @@ import completeFunction, { config as completeConfig } from "../../netlify/functi
 import list from "../../netlify/functions/admin-contact-submissions.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
 import submission from "../../netlify/functions/admin-contact-submission.mts";
+import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
 import { checkQuote, QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import { validateQuote } from "../../src/lib/quote/schema.ts";
@@ -125,9 +126,8 @@ describe("file names", () => {
     }
     // The CSV export.
     const csv = await (
-      await submission(
+      await exportCsv(
         new Request(`${BASE}/api/admin/contact-submissions/export.csv`, { headers: { cookie } }),
-        { params: { id: "export.csv" } } as unknown as Context,
       )
     ).text();
     expect(csv).toContain("roof-photogpj.hta.jpg; gable.jpg.png; survey.pdf.exe.pdf");

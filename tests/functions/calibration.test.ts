@@ -11,6 +11,8 @@ import { parse } from "yaml";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
+import calibration from "../../netlify/functions/admin-contact-submissions-calibration.mts";
+import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import { PriceGuideSchema } from "../../src/lib/content-schemas.ts";
 import { computeBand } from "../../src/lib/price-guide/band.ts";
 import { calibrate, type Calibration, type CalibrationPoint } from "../../src/lib/price-guide/calibration.ts";
@@ -29,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => blobs.stop());
 beforeEach(async () => {
-  for (const name of ["quote-submissions", "quote-index", "price-guide-calibration"]) {
+  for (const name of ["quote-submissions", "lead-index", "price-guide-calibration"]) {
     const store = getStore({ name, consistency: "strong" });
     const { blobs: entries } = await store.list();
     await Promise.all(entries.map((entry) => store.delete(entry.key)));
@@ -61,7 +63,9 @@ function request(id: string, init: RequestInit = {}) {
   headers.set("cookie", cookie);
   if (init.method && init.method !== "GET") headers.set("origin", TEST_ORIGIN);
   if (init.body) headers.set("content-type", "application/json");
-  return one(new Request(`${BASE}${path(id)}`, { ...init, headers }), ctx(id));
+  // The export and the table are functions of their own beside the one for a lead.
+  const handler = id === "export.csv" ? exportCsv : id === "calibration" ? calibration : one;
+  return handler(new Request(`${BASE}${path(id)}`, { ...init, headers }), ctx(id));
 }
 
 const patch = (id: string, body: unknown, etag?: string) =>

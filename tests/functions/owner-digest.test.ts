@@ -35,7 +35,7 @@ const WINTER_7AM = Date.parse("2026-01-15T07:00:00.000Z");
 const HOUR = 60 * 60 * 1000;
 
 async function emptyStores() {
-  for (const name of ["quote-submissions", "quote-index", "follow-up"]) {
+  for (const name of ["quote-submissions", "lead-index", "follow-up"]) {
     const store = getStore({ name, consistency: "strong" });
     const { blobs: entries } = await store.list();
     await Promise.all(entries.map((entry) => store.delete(entry.key)));

@@ -135,19 +135,6 @@ export async function requireAdmin(req: Request, methods: readonly string[]): Pr
   if (isForeignRequest(req)) throw forbidden();
 }
 
-/**
- * requireAdmin's refusal as a ready Response, or null to proceed, for the lead desk's handlers
- * (admin-contact-submission(s).mts), which take it in this form.
- */
-export async function guardAdmin(req: Request, methods: readonly string[]): Promise<Response | null> {
-  try {
-    await requireAdmin(req, methods);
-    return null;
-  } catch (error) {
-    return toErrorResponse(error, "admin session check");
-  }
-}
-
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */
 export function passwordMatches(candidate: string): boolean {
   const secrets = adminSecrets();

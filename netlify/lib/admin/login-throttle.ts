@@ -25,7 +25,6 @@ export const SITE_FAILURE_CEILING = 50;
 export const SITE_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 export const SLOWED_MAX_FAILURES = 2;
 export const SLOWED_DELAY_MS = 1000;
-export const SIGN_IN_SLOWED_MESSAGE = "Sign-in is slowed down after many failed attempts.";
 const SITE_BUCKET_MS = 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 

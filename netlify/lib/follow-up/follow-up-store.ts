@@ -3,7 +3,8 @@
  * list, and one record per morning digest, so it goes once a day. The only module that touches the
  * "follow-up" store. Nothing here holds personal data: lead ids and dates only.
  */
-import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "../blobs/open-store.ts";
+import { conditionalUpdate, type Update } from "../blobs/conditional-update.ts";
+import { openStore } from "../blobs/open-store.ts";
 
 const STORE_NAME = "follow-up";
 const FAILED_PREFIX = "failed-mail/";
@@ -51,17 +52,12 @@ export interface DigestRecord {
 
 const digestKey = (day: string) => `${DIGEST_PREFIX}${day}`;
 
-export async function readDigest(day: string): Promise<{ data: DigestRecord; etag: string } | null> {
-  return getJsonWithEtag<DigestRecord>(store(), digestKey(day));
-}
-
-/** Writes the day's record only if unchanged since read with `etag` (absent: only if new). */
-export async function saveDigestIfUnchanged(
+/** Changes the day's record through the one conditional update (blobs/conditional-update.ts). */
+export function updateDigest<R>(
   day: string,
-  record: DigestRecord,
-  etag: string | undefined,
-): Promise<boolean> {
-  return setJsonIfUnchanged(store(), digestKey(day), record, etag);
+  change: (current: DigestRecord | null) => Update<DigestRecord, R>,
+): Promise<R> {
+  return conditionalUpdate(STORE_NAME, digestKey(day), change);
 }
 
 export async function saveDigest(day: string, record: DigestRecord): Promise<void> {

@@ -7,16 +7,9 @@
  */
 import { followUpCount } from "../../../src/lib/follow-up/follow-ups.ts";
 import { digestDay } from "../../../src/lib/follow-up/rules.ts";
-import { withKeyLock } from "../blobs/key-lock.ts";
 import { mailSettings, sendMail, SendError } from "../mail/mailer.ts";
 import { dueFollowUps } from "./due-follow-ups.ts";
-import {
-  pruneDigests,
-  readDigest,
-  saveDigest,
-  saveDigestIfUnchanged,
-  type DigestRecord,
-} from "./follow-up-store.ts";
+import { pruneDigests, saveDigest, updateDigest, type DigestRecord } from "./follow-up-store.ts";
 
 /** Longer than a send can take, so a live claim means a live sender. */
 const CLAIM_MS = 2 * 60 * 1000;
@@ -36,28 +29,24 @@ export type DigestOutcome =
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Takes the day's digest for this run; null when it is done or another run holds it. The write is
- * conditional; runs inside one process also queue, as the local Blobs server checks a condition
- * and writes in two steps.
+ * Takes the day's digest for this run; null when it is done or another run holds it. The claim is
+ * the one conditional update, so of two runs at once only one takes the day.
  */
 function claim(day: string, now: number): Promise<DigestRecord | null> {
-  return withKeyLock(`owner-digest:${day}`, () => tryClaim(day, now));
-}
-
-async function tryClaim(day: string, now: number): Promise<DigestRecord | null> {
-  const current = await readDigest(day);
-  if (current) {
-    const { state, leaseUntil } = current.data;
-    if (state === "sent" || state === "nothing-due") return null;
-    if (state === "sending" && leaseUntil && Date.parse(leaseUntil) > now) return null;
-  }
-  const next: DigestRecord = {
-    state: "sending",
-    attempts: (current?.data.attempts ?? 0) + 1,
-    updatedAt: iso(now),
-    leaseUntil: iso(now + CLAIM_MS),
-  };
-  return (await saveDigestIfUnchanged(day, next, current?.etag)) ? next : null;
+  return updateDigest(day, (current) => {
+    if (current) {
+      const { state, leaseUntil } = current;
+      if (state === "sent" || state === "nothing-due") return { result: null };
+      if (state === "sending" && leaseUntil && Date.parse(leaseUntil) > now) return { result: null };
+    }
+    const next: DigestRecord = {
+      state: "sending",
+      attempts: (current?.attempts ?? 0) + 1,
+      updatedAt: iso(now),
+      leaseUntil: iso(now + CLAIM_MS),
+    };
+    return { next, result: next };
+  });
 }
 
 export async function runOwnerDigest(now = Date.now()): Promise<DigestOutcome> {
