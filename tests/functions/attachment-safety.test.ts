@@ -13,7 +13,6 @@ import partFunction, { config as partConfig } from "../../netlify/functions/uplo
 import completeFunction, { config as completeConfig } from "../../netlify/functions/upload-complete.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
-import submission from "../../netlify/functions/admin-contact-submission.mts";
 import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
 import { checkQuote, QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";

@@ -20,7 +20,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import submission from "../../netlify/functions/admin-contact-submission.mts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";

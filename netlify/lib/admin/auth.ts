@@ -11,7 +11,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { json } from "../http/responses.ts";
-import { HttpError, MethodNotAllowedError, UnauthorizedError, toErrorResponse } from "../http/http-error.ts";
+import { HttpError, MethodNotAllowedError, UnauthorizedError } from "../http/http-error.ts";
 import { adminSecrets, type AdminSecrets } from "./secrets.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
