@@ -13,9 +13,14 @@ import { markdownTable, printTable, writeReadmeBlock } from "./lib/readme.ts";
 export const KB = 1000;
 export const BUDGETS = {
   islandPageJs: 80 * KB,
+  /** /contact stays 5 kB under the public bar, so the quote form has room to grow (docs/islands.md). */
+  contactPageJs: 75 * KB,
   adminPageJs: 150 * KB,
   css: 30 * KB,
 } as const;
+
+/** Public pages held to a bar of their own instead of `islandPageJs`. */
+const PAGE_JS_BUDGETS: Readonly<Record<string, number>> = { "/contact": BUDGETS.contactPageJs };
 
 const ADMIN_PATH = /^\/(gallery-admin|contact-admin)$/;
 /** Marks a chunk as React (or another UI framework) whatever page pulls it in. */
@@ -110,9 +115,9 @@ export function verdict(page: PageWeight): { rule: string; problems: string[] } 
     if (page.jsBytes > BUDGETS.adminPageJs)
       problems.push(`JS ${kb(page.jsBytes)} > ${BUDGETS.adminPageJs / KB} kB`);
   } else if (page.islands > 0) {
-    rule = `JS ≤ ${BUDGETS.islandPageJs / KB} kB`;
-    if (page.jsBytes > BUDGETS.islandPageJs)
-      problems.push(`JS ${kb(page.jsBytes)} > ${BUDGETS.islandPageJs / KB} kB`);
+    const limit = PAGE_JS_BUDGETS[page.path] ?? BUDGETS.islandPageJs;
+    rule = `JS ≤ ${limit / KB} kB`;
+    if (page.jsBytes > limit) problems.push(`JS ${kb(page.jsBytes)} > ${limit / KB} kB`);
   } else {
     rule = "no framework JS";
     if (page.frameworkJsBytes > 0)
