@@ -15,6 +15,8 @@ import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.
 export const KB = 1000;
 export const BUDGETS = {
   islandPageJs: 80 * KB,
+  /** /contact stays 5 kB under the public bar, so the quote form has room to grow (docs/islands.md). */
+  contactPageJs: 75 * KB,
   adminPageJs: 150 * KB,
   css: 30 * KB,
   /** Sveltia CMS 0.221.1 is 635 kB; a version that grows past this is a decision, not an accident. */
@@ -23,6 +25,9 @@ export const BUDGETS = {
 
 /** The content editor's page, weighed like a page but held to its own bar. */
 export const CONTENT_EDITOR_PAGE = `/${CONTENT_EDITOR_DIR}/`;
+
+/** Public pages held to a bar of their own instead of `islandPageJs`. */
+const PAGE_JS_BUDGETS: Readonly<Record<string, number>> = { "/contact": BUDGETS.contactPageJs };
 
 const ADMIN_PATH = /^\/(gallery-admin|contact-admin)$/;
 /** Marks a chunk as React (or another UI framework) whatever page pulls it in. */
@@ -121,9 +126,9 @@ export function verdict(page: PageWeight): { rule: string; problems: string[] } 
     if (page.jsBytes > BUDGETS.adminPageJs)
       problems.push(`JS ${kb(page.jsBytes)} > ${BUDGETS.adminPageJs / KB} kB`);
   } else if (page.islands > 0) {
-    rule = `JS ≤ ${BUDGETS.islandPageJs / KB} kB`;
-    if (page.jsBytes > BUDGETS.islandPageJs)
-      problems.push(`JS ${kb(page.jsBytes)} > ${BUDGETS.islandPageJs / KB} kB`);
+    const limit = PAGE_JS_BUDGETS[page.path] ?? BUDGETS.islandPageJs;
+    rule = `JS ≤ ${limit / KB} kB`;
+    if (page.jsBytes > limit) problems.push(`JS ${kb(page.jsBytes)} > ${limit / KB} kB`);
   } else {
     rule = "no framework JS";
     if (page.frameworkJsBytes > 0)

@@ -50,6 +50,19 @@ test.describe("quote form on /contact", () => {
     expect(new URL(page.url()).search).toBe("");
   });
 
+  test("what the form does loads when the visitor starts on it, not with the page", async ({ page }) => {
+    const later = /\/_astro\/(quote-form-actions|rules|submit-quote|Toaster)\.[^/]+\.js$/;
+    const early: string[] = [];
+    page.on("request", (request) => {
+      if (later.test(request.url())) early.push(request.url());
+    });
+    await openForm(page);
+    expect(early).toEqual([]);
+    const actions = page.waitForResponse(/\/_astro\/quote-form-actions\.[^/]+\.js$/);
+    await page.getByLabel("First Name").focus();
+    expect((await actions).status()).toBe(200);
+  });
+
   test("shows each validation message as the visitor types", async ({ page }) => {
     await openForm(page);
     const cases: [string, string, string][] = [

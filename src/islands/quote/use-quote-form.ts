@@ -133,10 +133,10 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
   };
 
   /** Runs one of the form's actions with the state as it is now, once its code is in. */
-  const act = <T>(run: (actions: Actions, handle: QuoteFormHandle) => T) => {
+  const act = async <T>(run: (actions: Actions, handle: QuoteFormHandle) => T): Promise<Awaited<T>> => {
     prepare();
     const handle = { state, change, form, idempotencyKey };
-    return loadActions().then((actions) => run(actions, handle));
+    return await run(await loadActions(), handle);
   };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
