@@ -111,6 +111,9 @@ test("a client over the quote quota is told to call or WhatsApp instead", async 
 
   const message = page.getByRole("alert").filter({ hasText: "Please call us on" });
   await expect(message).toBeVisible();
+  // It says which limit was met: quotes, not files.
+  await expect(message).toContainText("We can't take more quote requests from your connection today.");
+  await expect(message).not.toContainText("files");
   await expect(message.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
     "href",
     "tel:07700900412",

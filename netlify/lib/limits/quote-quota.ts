@@ -8,14 +8,14 @@
  * (attachment quotas), so a refused request costs the client nothing. Loopback clients of a local
  * test run are exempt on the same terms as the attachment quotas (upload-quota.ts, `quotaClient`).
  */
+import { QUOTE_QUOTA_MESSAGE } from "../../../src/lib/quote/quota-messages.ts";
 import { HttpError } from "../http/http-error.ts";
 import { LIMITS_STORE, updateJson } from "./ledger-store.ts";
 import type { QuotaClient } from "./upload-quota.ts";
 
 export const QUOTES_PER_CLIENT = 20;
 export const QUOTE_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const QUOTE_QUOTA_MESSAGE =
-  "We can't take more quote requests from your connection today. Please call us or message us on WhatsApp instead.";
+export { QUOTE_QUOTA_MESSAGE };
 
 interface QuoteLedger {
   /** When each stored quote was taken (ms), oldest first. */

@@ -11,6 +11,10 @@
  * Charges are never given back when an upload is later used or deleted: the ledgers count what was
  * accepted, which is simple, survives crashes and can only over-count.
  */
+import {
+  CLIENT_FILES_QUOTA_MESSAGE,
+  SITE_FILES_QUOTA_MESSAGE,
+} from "../../../src/lib/quote/quota-messages.ts";
 import { UPLOAD_MAX_LIFE_MS } from "../../../src/lib/quote/upload.ts";
 import { clientKey, isLoopback } from "../http/client-key.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -27,10 +31,8 @@ export const SITE_BUCKET_MS = 10 * 60 * 1000;
 export const SITE_MAX_FILES = 1000;
 export const SITE_MAX_BYTES = 1024 * MiB;
 
-export const CLIENT_QUOTA_MESSAGE =
-  "We can't take more files from your connection today. Please call us or message us on WhatsApp instead.";
-export const SITE_QUOTA_MESSAGE =
-  "We can't take more files just now. Please call us or message us on WhatsApp instead.";
+export const CLIENT_QUOTA_MESSAGE = CLIENT_FILES_QUOTA_MESSAGE;
+export const SITE_QUOTA_MESSAGE = SITE_FILES_QUOTA_MESSAGE;
 
 /** [accepted at (ms), bytes], one per file. */
 type ClientEntry = [number, number];

@@ -91,7 +91,7 @@ export default function QuoteForm(props: Props) {
       </button>
       {quote.refused && (
         <Suspense fallback={null}>
-          <QuotaRefusedNotice {...props} />
+          <QuotaRefusedNotice {...props} refusal={quote.refused} />
         </Suspense>
       )}
     </form>

@@ -70,7 +70,7 @@ export async function send(handle: QuoteFormHandle): Promise<void> {
   change({ submitAttempted: true });
   const errors = checkQuote(state.values, state.files.length);
   if (Object.keys(errors).length > 0) return focusFirstInvalid(handle, errors);
-  change({ status: "sending", refused: false });
+  change({ status: "sending", refused: null });
   idempotencyKey.current ||= newKey();
   try {
     const reference = await submitQuote({

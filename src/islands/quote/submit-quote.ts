@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_HEADER,
   UPLOAD_IDS_FIELD,
 } from "../../lib/quote/upload";
+import { quotaRefusal, type QuotaRefusal } from "../../lib/quote/quota-messages";
 import { readVisitSource, SOURCE_FIELD } from "../../lib/visit-source";
 import type { QuoteFields } from "../../lib/quote/rules";
 import { readGuideEstimate } from "./estimate";
@@ -55,16 +56,28 @@ export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>):
     headers: { [IDEMPOTENCY_HEADER]: quote.idempotencyKey },
   });
   if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as { fieldErrors?: QuoteFieldErrors } | null;
-    throw new QuoteSendError(response.status, `HTTP error! status: ${response.status}`, answer?.fieldErrors);
+    const answer = (await response.json().catch(() => null)) as {
+      error?: unknown;
+      fieldErrors?: QuoteFieldErrors;
+    } | null;
+    const said = typeof answer?.error === "string" ? answer.error : undefined;
+    throw new QuoteSendError(
+      response.status,
+      `HTTP error! status: ${response.status}`,
+      answer?.fieldErrors,
+      said,
+    );
   }
   const answer = (await response.json()) as { reference?: unknown };
   return typeof answer.reference === "string" ? answer.reference : "";
 }
 
-/** The attachment quotas (429/503) refuse for hours: the visitor should call instead of retrying. */
-export const isQuotaRefusal = (error: unknown): boolean =>
-  error instanceof QuoteSendError && (error.status === 429 || error.status === 503);
+/**
+ * Which limit refused the send, if one did: the quote quota or the attachment quotas refuse for
+ * hours, so the visitor should call instead of retrying.
+ */
+export const quotaRefusalOf = (error: unknown): QuotaRefusal =>
+  error instanceof QuoteSendError ? quotaRefusal(error.status, error.serverMessage ?? error.message) : null;
 
 /** What a failed send means for the form, from the error `submitQuote` threw. */
 export interface QuoteFailure {
@@ -73,8 +86,8 @@ export interface QuoteFailure {
   fieldErrors?: QuoteFieldErrors;
   /** The server no longer knows the uploads (404, 410): the next try uploads the files again. */
   uploadsLost: boolean;
-  /** The attachment quota refused (see isQuotaRefusal). */
-  quota: boolean;
+  /** The limit that refused (see quotaRefusalOf), or null. */
+  quota: QuotaRefusal;
 }
 
 export function describeFailure(error: unknown): QuoteFailure {
@@ -83,6 +96,6 @@ export function describeFailure(error: unknown): QuoteFailure {
     message: error instanceof Error ? error.message : String(error),
     fieldErrors: refused?.fieldErrors,
     uploadsLost: refused?.status === 404 || refused?.status === 410,
-    quota: isQuotaRefusal(error),
+    quota: quotaRefusalOf(error),
   };
 }

@@ -16,6 +16,8 @@ export class QuoteSendError extends Error {
     message: string,
     /** Per-field messages, when the server refused a quote with them. */
     readonly fieldErrors?: QuoteFieldErrors,
+    /** The server's own `error` text, when it sent one. */
+    readonly serverMessage?: string,
   ) {
     super(message);
   }

@@ -1,3 +1,4 @@
+import type { QuotaRefusal } from "../../lib/quote/quota-messages";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from "react";
 import type { QuoteFieldErrors, QuoteFieldName, QuoteFields } from "../../lib/quote/rules";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
@@ -27,8 +28,8 @@ export interface QuoteFormState {
   status: QuoteStatus;
   /** The quote reference from the 201 answer, shown on the Thank You panel. */
   reference: string;
-  /** The server refused more files (quota, 429/503): the visitor should call or WhatsApp instead. */
-  refused: boolean;
+  /** A limit refused the send (more quotes, or more files): the visitor should call or WhatsApp instead. */
+  refused: QuotaRefusal;
 }
 
 export type QuoteFormChange = Partial<QuoteFormState> | ((state: QuoteFormState) => Partial<QuoteFormState>);
@@ -52,7 +53,7 @@ const initialState = (): QuoteFormState => ({
   files: [],
   status: "editing",
   reference: "",
-  refused: false,
+  refused: null,
 });
 
 /**
