@@ -13,10 +13,7 @@ import {
   type LeadStats,
 } from "../../../src/lib/lead-model.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
-import {
-  NOT_QUOTED_MESSAGE,
-  isQuotedStatus,
-} from "../../../src/lib/price-guide/calibration.ts";
+import { NOT_QUOTED_MESSAGE, isQuotedStatus } from "../../../src/lib/price-guide/calibration.ts";
 import { syncCalibration } from "../price-guide/calibration.ts";
 import { HttpError } from "../http/http-error.ts";
 import { readQuote, updateQuote, type QuoteRecord } from "../quote/quote-store.ts";
