@@ -24,12 +24,14 @@ import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import {
   CLIENT_MAX_BYTES,
   CLIENT_MAX_FILES,
-  CLIENT_QUOTA_MESSAGE,
   CLIENT_WINDOW_MS,
   SITE_MAX_BYTES,
-  SITE_QUOTA_MESSAGE,
   SITE_WINDOW_MS,
 } from "../../netlify/lib/limits/upload-quota.ts";
+import {
+  CLIENT_FILES_QUOTA_MESSAGE as CLIENT_QUOTA_MESSAGE,
+  SITE_FILES_QUOTA_MESSAGE as SITE_QUOTA_MESSAGE,
+} from "../../src/lib/quote/quota-messages.ts";
 import {
   CLEANUP_BUDGET_MS,
   cleanupExpiredUploads,

@@ -6,11 +6,8 @@
 import type { Context } from "@netlify/functions";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
-import {
-  QUOTE_QUOTA_MESSAGE,
-  QUOTE_WINDOW_MS,
-  QUOTES_PER_CLIENT,
-} from "../../netlify/lib/limits/quote-quota.ts";
+import { QUOTE_WINDOW_MS, QUOTES_PER_CLIENT } from "../../netlify/lib/limits/quote-quota.ts";
+import { QUOTE_QUOTA_MESSAGE } from "../../src/lib/quote/quota-messages.ts";
 import { CLIENT_MAX_FILES } from "../../netlify/lib/limits/upload-quota.ts";
 import { useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";

@@ -1,6 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { QUOTE_QUOTA_MESSAGE as SERVER_QUOTE_MESSAGE } from "../../netlify/lib/limits/quote-quota.ts";
-import { CLIENT_QUOTA_MESSAGE, SITE_QUOTA_MESSAGE } from "../../netlify/lib/limits/upload-quota.ts";
 import {
   CLIENT_FILES_QUOTA_MESSAGE,
   QUOTE_QUOTA_MESSAGE,
@@ -10,15 +8,8 @@ import {
 import { describeFailure } from "../../src/islands/quote/submit-quote.ts";
 import { QuoteSendError } from "../../src/islands/quote/upload-client.ts";
 
+// The server answers with these very constants: tests/functions/quote-quota.test.ts, abuse-limits.test.ts.
 describe("which limit refused a send", () => {
-  test("the server refuses with the messages the form knows", () => {
-    expect([SERVER_QUOTE_MESSAGE, CLIENT_QUOTA_MESSAGE, SITE_QUOTA_MESSAGE]).toEqual([
-      QUOTE_QUOTA_MESSAGE,
-      CLIENT_FILES_QUOTA_MESSAGE,
-      SITE_FILES_QUOTA_MESSAGE,
-    ]);
-  });
-
   test("too many quotes, too many files, or no limit at all", () => {
     expect(quotaRefusal(429, QUOTE_QUOTA_MESSAGE)).toBe("quotes");
     expect(quotaRefusal(429, CLIENT_FILES_QUOTA_MESSAGE)).toBe("files");

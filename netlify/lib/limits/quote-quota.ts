@@ -15,7 +15,6 @@ import type { QuotaClient } from "./upload-quota.ts";
 
 export const QUOTES_PER_CLIENT = 20;
 export const QUOTE_WINDOW_MS = 24 * 60 * 60 * 1000;
-export { QUOTE_QUOTA_MESSAGE };
 
 interface QuoteLedger {
   /** When each stored quote was taken (ms), oldest first. */

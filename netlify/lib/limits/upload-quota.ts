@@ -31,9 +31,6 @@ export const SITE_BUCKET_MS = 10 * 60 * 1000;
 export const SITE_MAX_FILES = 1000;
 export const SITE_MAX_BYTES = 1024 * MiB;
 
-export const CLIENT_QUOTA_MESSAGE = CLIENT_FILES_QUOTA_MESSAGE;
-export const SITE_QUOTA_MESSAGE = SITE_FILES_QUOTA_MESSAGE;
-
 /** [accepted at (ms), bytes], one per file. */
 type ClientEntry = [number, number];
 interface ClientLedger {
@@ -154,8 +151,8 @@ export async function chargeAttachments(
       return d.ok ? { result: d, next: d.next } : { result: d };
     },
   );
-  if (!decision) throw refusal(429, CLIENT_QUOTA_MESSAGE, 2);
-  if (!decision.ok) throw refusal(429, CLIENT_QUOTA_MESSAGE, decision.retryAfterSeconds);
+  if (!decision) throw refusal(429, CLIENT_FILES_QUOTA_MESSAGE, 2);
+  if (!decision.ok) throw refusal(429, CLIENT_FILES_QUOTA_MESSAGE, decision.retryAfterSeconds);
   const site = await updateJson<SiteLedger, QuotaDecision<SiteLedger>>(
     LIMITS_STORE,
     "site/attachments",
@@ -166,7 +163,7 @@ export async function chargeAttachments(
   );
   if (site?.ok) return;
   await refundClient(ledgerKey, sizes, now).catch(() => undefined);
-  throw refusal(503, SITE_QUOTA_MESSAGE, site ? site.retryAfterSeconds : 5);
+  throw refusal(503, SITE_FILES_QUOTA_MESSAGE, site ? site.retryAfterSeconds : 5);
 }
 
 async function refundClient(key: string, sizes: readonly number[], now: number): Promise<void> {
