@@ -10,8 +10,9 @@ import followUps from "../../netlify/functions/admin-follow-ups.mts";
 import digestFunction, { config as digestConfig } from "../../netlify/functions/owner-digest.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
 import { indexQuote } from "../../netlify/lib/desk/lead-index.ts";
+import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
-import { markFailedMail } from "../../netlify/lib/follow-up/follow-up-store.ts";
+import { listFailedMail, markFailedMail } from "../../netlify/lib/follow-up/follow-up-store.ts";
 import { runOwnerDigest } from "../../netlify/lib/follow-up/owner-digest.ts";
 import { saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
@@ -218,6 +219,17 @@ describe("the morning digest", () => {
   test("the desk's list needs a session", async () => {
     const response = await followUps(new Request(`${BASE}/api/admin/follow-ups`));
     expect(response.status).toBe(401);
+  });
+});
+
+describe("erasure", () => {
+  test("an erased lead leaves nothing on the follow-up list", async () => {
+    const failed = await lead({ createdAt: iso(SUMMER_7AM - 3 * 24 * HOUR) });
+    const other = await lead({ createdAt: iso(SUMMER_7AM - 3 * 24 * HOUR) });
+    await markFailedMail(failed.id, SUMMER_7AM - HOUR);
+    await markFailedMail(other.id, SUMMER_7AM - HOUR);
+    await eraseQuote(failed, "owner");
+    expect((await listFailedMail()).map((entry) => entry.id)).toEqual([other.id]);
   });
 });
 

@@ -3,8 +3,10 @@
  * deletes it or retention does. The lead leaves the index first, so the desk stops showing it at
  * once; then its attachments, record, outbox entry, reference and idempotency key go. A tombstone
  * (id and date, nothing personal) is written first, so a backup restored later never brings the
- * lead back (docs/security.md), and its price guide calibration point goes with it.
+ * lead back (docs/security.md); its mark on the owner's follow-up list and its price guide
+ * calibration point go with it.
  */
+import { clearFailedMail } from "../follow-up/follow-up-store.ts";
 import { forgetCalibration } from "../price-guide/calibration.ts";
 import { deleteQuote, type QuoteRecord } from "../quote/quote-store.ts";
 import { recordErasure } from "../quote/tombstone-store.ts";
@@ -21,5 +23,6 @@ export async function eraseQuote(
   await recordErasure(quote.id, by, now);
   await indexErasure(quote);
   await deleteQuote(quote);
+  await clearFailedMail(quote.id);
   if (quote.estimate) await forgetCalibration(quote.id);
 }
