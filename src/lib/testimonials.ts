@@ -4,25 +4,11 @@
  * breaks ties within a month. Browser-safe.
  */
 import type { Testimonial } from "./content-schemas";
+import { MONTH_NAMES as MONTHS } from "./month-names.ts";
 
 export function compareTestimonials(a: Testimonial, b: Testimonial): number {
   return a.month < b.month ? 1 : a.month > b.month ? -1 : a.order - b.order;
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** "2025-02" → "February 2025". */
 export function reviewMonthLabel(month: string): string {

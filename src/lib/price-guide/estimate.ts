@@ -2,24 +2,14 @@
  * The price guide range a quote carries, as the server stores it and the lead desk reads it back
  * (netlify/lib/quote/estimate.ts computes it). Browser-safe and dependency-free.
  */
-import { pickAnswers, type GuideAnswers } from "./answers.ts";
+import { pickAnswers } from "./answers.ts";
+import type { GuideBand } from "./band.ts";
 
-/** What a quote keeps of the guide the visitor saw. */
-export interface StoredEstimate {
-  job: string;
-  /** The job's label, e.g. "Roughcast". */
-  label: string;
-  /** The other answers in words, e.g. "Semi-detached house · Two storeys · Easy to reach · Wet dash (harling)". */
-  details: string;
-  answers: GuideAnswers;
-  /** Pounds, VAT included. */
-  low: number;
-  /** null for a job that cannot be priced without photos ("from £low"). */
-  high: number | null;
-  photosNeeded: boolean;
-  /** When the guide was last reviewed (yyyy-mm-dd). */
-  reviewed: string;
-}
+/** What a quote keeps of the guide the visitor saw: the band without its page-only details. */
+export type StoredEstimate = Pick<
+  GuideBand,
+  "job" | "label" | "details" | "answers" | "low" | "high" | "photosNeeded" | "reviewed"
+>;
 
 /** A stored estimate read back (records are JSON): the shape checked, else undefined. */
 export function storedEstimate(value: unknown): StoredEstimate | undefined {

@@ -2,6 +2,7 @@
  * How a price guide range is written, everywhere it appears: the page, /contact, the owner's
  * e-mail, the lead desk and the CSV. Browser-safe and dependency-free.
  */
+import { MONTH_NAMES as MONTHS } from "../month-names.ts";
 
 /** Whole pounds with thousands separators: 3800 → "£3,800". */
 export function formatPounds(amount: number): string {
@@ -21,21 +22,6 @@ export function rangeText(band: { low: number; high: number | null }): string {
 export function guideShownText(band: { low: number; high: number | null }): string {
   return `Guide shown: ${rangeText(band)}`;
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** "2026-01-12" → "12 January 2026"; anything else unchanged. */
 export function formatReviewed(date: string): string {
