@@ -8,8 +8,9 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/functions/**/*.test.ts"],
     environment: "node",
-    // The town slugs are read from content/ into a generated module first, as the build does.
-    globalSetup: ["tests/setup/content-index.ts"],
+    // The town slugs are read from content/ into a generated module first, as the build does; one
+    // PostgreSQL serves the run, a database per test file (tests/functions/database.ts).
+    globalSetup: ["tests/setup/content-index.ts", "tests/setup/database.ts"],
     // Function tests each start their own BlobsServer on a temp folder; run files in parallel, tests in order.
     testTimeout: 30_000,
     hookTimeout: 30_000,

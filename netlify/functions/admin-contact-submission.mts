@@ -6,7 +6,7 @@ import { readJson } from "../lib/http/request-body.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
 import { changeQuote, deleteLead, getQuote } from "../lib/desk/lead-desk.ts";
 import { LeadChangeBody, leadChangeRefusal } from "../lib/desk/lead-query.ts";
-import { expectReviewRequest, sendReviewRequest } from "../lib/follow-up/review-outbox.ts";
+import { sendReviewRequest } from "../lib/follow-up/review-outbox.ts";
 
 const MAX_PATCH_BYTES = 8 * 1024;
 const LEAD_CHANGE_JSON = { requireJsonType: true, invalid: leadChangeRefusal };
@@ -38,8 +38,7 @@ export default async (req: Request, context?: Context) => {
     }
     if (req.method === "PATCH") {
       const change = await readJson(req, LeadChangeBody, MAX_PATCH_BYTES, LEAD_CHANGE_JSON);
-      // A lead's first `completed` queues its review request (docs/reviews.md).
-      if (change.status === "completed") await expectReviewRequest(id);
+      // A lead's first `completed` queues its review request in the same transaction (docs/reviews.md).
       const { quote, etag } = await changeQuote(id, change, req.headers.get("if-match"));
       if (quote.review?.state === "pending") afterResponse(context, sendReviewRequest(id));
       return json(quote, { headers: { ETag: etag } });

@@ -1,11 +1,9 @@
-import type { Config, Context } from "@netlify/functions";
+import type { Config } from "@netlify/functions";
 import { requireAdmin } from "../lib/admin/auth.ts";
-import { afterResponse } from "../lib/http/after-response.ts";
 import { json } from "../lib/http/responses.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { readQuery } from "../lib/http/request-body.ts";
 import { listLeads } from "../lib/desk/lead-desk.ts";
-import { compactIndex } from "../lib/desk/lead-index-compaction.ts";
 import { LeadListQuery } from "../lib/desk/lead-query.ts";
 
 /**
@@ -13,13 +11,11 @@ import { LeadListQuery } from "../lib/desk/lead-query.ts";
  * `status`, `service` and the search `q`; `X-Total-Count` counts every match and `Link` names the
  * next page (docs/http-contract.md, Admin).
  */
-export default async (req: Request, context?: Context) => {
+export default async (req: Request) => {
   try {
     await requireAdmin(req, ["GET"]);
     const query = readQuery(req, LeadListQuery);
     const page = await listLeads(query);
-    // Many changes not yet folded into the index: fold them after answering.
-    if (page.compact) afterResponse(context, compactIndex());
     const url = new URL(req.url);
     const headers = new Headers({ "X-Total-Count": String(page.total) });
     if (page.nextCursor) {

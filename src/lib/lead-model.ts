@@ -178,35 +178,5 @@ export interface LeadStats {
   /** Leads with status `new`, all time. */
   newCount: number;
   total: number;
-  /**
-   * The last repair of the lead index in the past week, when there was one: stored leads the list
-   * had lost sight of and added back, rows of leads no longer stored taken out.
-   */
-  repair?: { at: string; added: number; removed: number };
 }
 
-/** What the desk says after the lead index was repaired (the counts of a reconcile). */
-export function repairNotice(repair: NonNullable<LeadStats["repair"]>): string {
-  const date = new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(repair.at));
-  const parts: string[] = [];
-  if (repair.added) {
-    parts.push(
-      repair.added === 1
-        ? "1 stored lead it had lost sight of was added back"
-        : `${repair.added} stored leads it had lost sight of were added back`,
-    );
-  }
-  if (repair.removed) {
-    parts.push(
-      repair.removed === 1
-        ? "1 entry of a lead no longer stored was taken out"
-        : `${repair.removed} entries of leads no longer stored were taken out`,
-    );
-  }
-  return `The lead list was checked against the stored quote requests on ${date}: ${parts.join("; ")}.`;
-}

@@ -1,12 +1,15 @@
 /**
- * A real Netlify Blobs server on a temp folder for function tests (no mocks).
- * `startBlobs()` points @netlify/blobs' environment context at it; `stop()` removes the folder.
+ * A real Netlify Blobs server on a temp folder for function tests (no mocks), with a real database
+ * of the file's own beside it (database.ts): the functions keep bytes in one and records in the other.
+ * `startBlobs()` points @netlify/blobs' environment context and NETLIFY_DB_URL at them; `stop()`
+ * removes both.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BlobsServer } from "@netlify/blobs/server";
 import { getStore, setEnvironmentContext } from "@netlify/blobs";
+import { startDatabase } from "./database.ts";
 
 export async function startBlobs() {
   const directory = await mkdtemp(join(tmpdir(), "blobs-test-"));
@@ -16,10 +19,13 @@ export async function startBlobs() {
   const url = `http://localhost:${port}`;
   const context = { edgeURL: url, uncachedEdgeURL: url, siteID: "test-site", token };
   setEnvironmentContext(context);
+  const database = await startDatabase();
   return {
     directory,
     context,
+    databaseUrl: database.url,
     async stop() {
+      await database.stop();
       await server.stop();
       await rm(directory, { recursive: true, force: true });
     },

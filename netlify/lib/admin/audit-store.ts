@@ -1,12 +1,9 @@
 /**
- * The admin audit log (store `admin-audit`): sign-ins, failed sign-ins, sign-outs, exports, erasures
- * and restores, for the owner to read in Contact Admin (docs/security.md, "Audit log").
- *
- * One small entry per event under `events/{yyyy-mm-dd}/{ms}-{random}`, so writers never contend and
- * the newest events are found by listing the newest days. Entries hold the time, the kind and at most
- * a lead id or a count: no password, no address, no name. Recording never fails the caller.
+ * The admin activity log (table `activity_log`): sign-ins, failed sign-ins, sign-outs, exports,
+ * erasures and restores, for the owner to read in Contact Admin (docs/security.md, "Audit log").
+ * Entries hold the time, the kind and at most a lead id or a count: no password, no address, no
+ * name. Recording never fails the caller.
  */
-import { randomBytes } from "node:crypto";
 import {
   AUDIT_LOG_LIMIT,
   AUDIT_RETENTION_DAYS,
@@ -14,27 +11,12 @@ import {
   type AuditEvent,
   type AuditEventKind,
 } from "../../../src/lib/admin/audit.ts";
-import { openStore } from "../blobs/open-store.ts";
+import { database, type Queryable } from "../database/database.ts";
 
-export const AUDIT_STORE = "admin-audit";
-const PREFIX = "events/";
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const store = () => openStore(AUDIT_STORE);
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The day folders of the log, oldest first (the local Blobs server names them without a slash). */
-async function dayFolders(): Promise<string[]> {
-  const { directories } = await store().list({ prefix: PREFIX, directories: true });
-  return directories.map((name) => name.replace(/\/+$/, "")).sort();
-}
-
-/** The key of an event at `ms`: sorts by time, never clashes. Shared with the restore script. */
-export function auditKey(ms: number): string {
-  return `${PREFIX}${day(ms)}/${String(ms).padStart(15, "0")}-${randomBytes(4).toString("hex")}`;
-}
-
-/** The entry of one event, as stored. */
+/** The entry of one event, as the log answers it. */
 export function auditEntry(
   event: AuditEventKind,
   ms: number,
@@ -48,27 +30,34 @@ export function auditEntry(
 
 let prunedDay = "";
 
-/** Deletes the days older than AUDIT_RETENTION_DAYS (at most once a day per instance). */
-async function prune(now: number): Promise<void> {
-  if (prunedDay === day(now)) return;
-  prunedDay = day(now);
-  const s = store();
-  const oldest = `${PREFIX}${day(now - AUDIT_RETENTION_DAYS * DAY_MS)}`;
-  for (const directory of (await dayFolders()).filter((name) => name < oldest)) {
-    const { blobs } = await s.list({ prefix: `${directory}/` });
-    await Promise.all(blobs.map((blob) => s.delete(blob.key)));
-  }
-}
-
-/** Records one event. Never throws: a log that cannot be written must not stop a sign-in or an erasure. */
+/**
+ * Records one event, in `client`'s transaction when given (an erasure), else on its own. On its
+ * own it never throws: a log that cannot be written must not stop a sign-in.
+ */
 export async function recordAudit(
   event: AuditEventKind,
   details: Pick<AuditEvent, "leadId" | "count"> = {},
   now = Date.now(),
+  client?: Queryable,
 ): Promise<void> {
+  const write = async (db: Queryable) => {
+    await db.query("INSERT INTO activity_log (at, event, lead_id, count) VALUES ($1, $2, $3, $4)", [
+      new Date(now).toISOString(),
+      event,
+      details.leadId ?? null,
+      details.count ?? null,
+    ]);
+    // Events older than AUDIT_RETENTION_DAYS go, at most once a day per instance.
+    if (prunedDay !== day(now)) {
+      prunedDay = day(now);
+      await db.query("DELETE FROM activity_log WHERE at < $1", [
+        new Date(now - AUDIT_RETENTION_DAYS * DAY_MS).toISOString(),
+      ]);
+    }
+  };
+  if (client) return write(client);
   try {
-    await store().setJSON(auditKey(now), auditEntry(event, now, details));
-    await prune(now);
+    await write(database());
   } catch (error) {
     console.error(
       `audit log: "${event}" not recorded (${error instanceof Error ? error.message : "unknown error"})`,
@@ -78,24 +67,15 @@ export async function recordAudit(
 
 /** The newest events, newest first, at most `limit`. */
 export async function readAudit(limit = AUDIT_LOG_LIMIT): Promise<AuditEvent[]> {
-  const s = store();
-  const keys: string[] = [];
-  for (const directory of (await dayFolders()).reverse()) {
-    const { blobs } = await s.list({ prefix: `${directory}/` });
-    keys.push(
-      ...blobs
-        .map((blob) => blob.key)
-        .sort()
-        .reverse(),
-    );
-    if (keys.length >= limit) break;
-  }
-  const entries = await Promise.all(keys.slice(0, limit).map((key) => s.get(key, { type: "json" })));
-  return entries.filter(
-    (entry): entry is AuditEvent =>
-      typeof entry === "object" &&
-      entry !== null &&
-      typeof (entry as AuditEvent).at === "string" &&
-      isAuditEventKind((entry as AuditEvent).event),
+  const { rows } = await database().query<{ at: Date; event: string; lead_id: string | null; count: number | null }>(
+    `SELECT at, event, lead_id, count FROM activity_log ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
   );
+  return rows
+    .filter((row) => isAuditEventKind(row.event))
+    .map((row) =>
+      auditEntry(row.event as AuditEventKind, row.at.getTime(), {
+        ...(row.lead_id ? { leadId: row.lead_id } : {}),
+        ...(row.count !== null ? { count: row.count } : {}),
+      }),
+    );
 }

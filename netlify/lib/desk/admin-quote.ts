@@ -6,7 +6,8 @@ import { reviewSummary } from "../follow-up/review-requests.ts";
 import { isLeadStatus } from "../../../src/lib/lead-model.ts";
 import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import { secureHeaders } from "../http/responses.ts";
-import { openAttachment, readQuote, type QuoteRecord } from "../quote/quote-store.ts";
+import { openAttachment } from "../quote/attachment-store.ts";
+import { readQuote, type QuoteRecord } from "../quote/quote-store.ts";
 
 const QUOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;

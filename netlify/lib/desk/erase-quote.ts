@@ -1,28 +1,27 @@
 /**
- * Erasing a quote: the one function that removes every entry a lead leaves, whether the owner
- * deletes it or retention does. The lead leaves the index first, so the desk stops showing it at
- * once; then its attachments, record, outbox entry, reference and idempotency key go. A tombstone
- * (id and date, nothing personal) is written first, so a backup restored later never brings the
- * lead back (docs/security.md); its mark on the owner's follow-up list and its price guide
- * calibration point go with it.
+ * Erasing a quote: the one function that removes everything a lead leaves, whether the owner
+ * deletes it or retention does. One transaction writes its tombstone (id and date, nothing personal)
+ * and the activity log entry, and deletes its row, its e-mails and its idempotency key; then its
+ * attachment bytes are deleted from Blobs. A backup restored later never brings the lead back
+ * (docs/security.md). Price guide calibration reads the leads themselves, so it follows at once.
  */
-import { clearFailedMail } from "../follow-up/follow-up-store.ts";
-import { forgetCalibration } from "../price-guide/calibration.ts";
-import { deleteQuote, type QuoteRecord } from "../quote/quote-store.ts";
+import { deleteAttachments } from "../quote/attachment-store.ts";
+import { deleteQuoteRows, type QuoteRecord } from "../quote/quote-store.ts";
 import { recordErasure } from "../quote/tombstone-store.ts";
-import { indexErasure } from "./lead-index.ts";
 
-export type ErasableQuote = Pick<QuoteRecord, "id" | "createdAt" | "reference" | "idempotencyKeyHash"> &
-  Partial<Pick<QuoteRecord, "estimate">>;
+export type ErasableQuote = Pick<QuoteRecord, "id">;
 
+/**
+ * False when nothing was erased: no such lead (its attachments, if any, are deleted all the same),
+ * or, with `expiredBefore`, a lead that is no longer expired.
+ */
 export async function eraseQuote(
   quote: ErasableQuote,
   by: "owner" | "retention",
   now = Date.now(),
-): Promise<void> {
-  await recordErasure(quote.id, by, now);
-  await indexErasure(quote);
-  await deleteQuote(quote);
-  await clearFailedMail(quote.id);
-  if (quote.estimate) await forgetCalibration(quote.id);
+  options: { expiredBefore?: string } = {},
+): Promise<boolean> {
+  const erased = await deleteQuoteRows(quote.id, (client) => recordErasure(client, quote.id, by, now), options);
+  if (erased || options.expiredBefore === undefined) await deleteAttachments(quote.id);
+  return erased;
 }

@@ -1,19 +1,15 @@
 /**
  * Retention: leads older than LEAD_RETENTION_MONTHS that did not become work (status other than
- * `won` or `completed`) are erased with everything they left (erase-quote.ts), as the privacy policy promises.
- * Oldest first, within a time budget: a run that ends at its budget leaves the rest to the next.
+ * `won` or `completed`) are erased with everything they left (erase-quote.ts), as the privacy policy
+ * promises. Oldest first, within a time budget: a run that ends at its budget leaves the rest to the
+ * next.
  */
-import { LEAD_RETENTION_MONTHS, isKeptStatus } from "../../../src/lib/lead-model.ts";
-import { readQuote } from "../quote/quote-store.ts";
+import { LEAD_KEPT_STATUSES, LEAD_RETENTION_MONTHS } from "../../../src/lib/lead-model.ts";
+import { database } from "../database/database.ts";
 import { eraseQuote } from "./erase-quote.ts";
-import { compactIndex } from "./lead-index-compaction.ts";
-import { withView } from "./lead-index.ts";
-import { mapLimit } from "./lead-snapshot.ts";
-import { statusOf, type LeadRow } from "./lead-row.ts";
 
-/** Leads looked at per round; the index is compacted between rounds. */
+/** Leads looked at per query. */
 const ROUND = 200;
-const ERASE_CONCURRENCY = 8;
 
 /** The instant before which leads that did not become work are erased. */
 export function retentionCutoff(now: number): string {
@@ -28,22 +24,14 @@ export interface RetentionReport {
   finished: boolean;
 }
 
-/** Up to `limit` expired leads (by the index), oldest first, leaving out those in `skip`. */
-async function oldestExpired(cutoff: string, limit: number, skip: Set<string>): Promise<LeadRow[]> {
-  return withView(async (view) => {
-    const found: LeadRow[] = [];
-    for (let index = view.segmentCount - 1; index >= 0 && found.length < limit; index--) {
-      const segment = view.segment(index);
-      const rows = await view.rows(index);
-      for (let at = rows.length - 1; at >= 0 && found.length < limit; at--) {
-        const row = rows[at]!;
-        if (row.createdAt < cutoff && !isKeptStatus(row.status) && !skip.has(row.id)) found.push(row);
-      }
-      // Segments are in time order: once one starts after the cutoff, none older is left to see.
-      if (segment && segment.lo.slice(0, cutoff.length) >= cutoff && !view.changesIn(index).length) break;
-    }
-    return found;
-  });
+/** Up to `limit` expired leads, oldest first (the newest-first index read backwards). */
+async function oldestExpired(cutoff: string, limit: number): Promise<string[]> {
+  const { rows } = await database().query<{ id: string }>(
+    `SELECT id FROM leads WHERE created_at < $1 AND NOT (status = ANY($2::text[]))
+      ORDER BY created_at, id LIMIT ${Number(limit)}`,
+    [cutoff, LEAD_KEPT_STATUSES],
+  );
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -58,23 +46,15 @@ export async function eraseExpiredLeads(
   const deadline = Date.now() + (options.budgetMs ?? 20_000);
   const limit = options.limit ?? Infinity;
   const cutoff = retentionCutoff(now);
-  const kept = new Set<string>();
   let erased = 0;
   while (Date.now() < deadline && erased < limit) {
-    const expired = await oldestExpired(cutoff, Math.min(ROUND, limit - erased), kept);
+    const expired = await oldestExpired(cutoff, Math.min(ROUND, limit - erased));
     if (!expired.length) return { erased, finished: true };
-    await mapLimit(expired, ERASE_CONCURRENCY, async (row) => {
-      if (Date.now() >= deadline) return;
-      // The record decides: a lead marked won since the index was read is kept.
-      const record = await readQuote(row.id);
-      if (record && (isKeptStatus(statusOf(record)) || record.createdAt >= cutoff)) {
-        kept.add(row.id);
-        return;
-      }
-      await eraseQuote(record ?? row, "retention");
-      erased++;
-    });
-    await compactIndex({ now, budgetMs: Math.max(1000, deadline - Date.now()) });
+    for (const id of expired) {
+      if (Date.now() >= deadline) break;
+      // The row decides, under its lock: a lead marked won since the query is kept.
+      if (await eraseQuote({ id }, "retention", now, { expiredBefore: cutoff })) erased++;
+    }
   }
   return { erased, finished: false };
 }

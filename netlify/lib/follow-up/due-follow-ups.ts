@@ -1,13 +1,10 @@
 /**
  * What needs the owner today (docs/reviews.md): new leads not contacted after 24 hours, quotes with
- * no decision after 7 days, e-mails that failed. One list for the morning digest and the lead desk.
+ * no decision after 7 days, e-mails that failed in the last 7 days. One list for the morning digest
+ * and the lead desk ("Waiting for you").
  *
- * Cost follows the leads that can be due, never the whole store: the leads come from the lead
- * desk's list filtered by status (`new`, then `quoted`), newest first, and only the page's records
- * are read. New leads stop being read once FOLLOW_UP_ITEMS_SHOWN overdue ones are in hand (every
- * older one is overdue too, so the rest is counted from the list's total); open quotes are all
- * read, since the time a lead was quoted is in its record, not in the list's order. Failed e-mails
- * come from their own small list (follow-up-store.ts), not from the leads.
+ * Each group is two queries on indexed columns: how many are due, and the FOLLOW_UP_ITEMS_SHOWN
+ * shown. Its cost follows the items shown, never the number of leads stored.
  */
 import {
   FOLLOW_UP_ITEMS_SHOWN,
@@ -15,101 +12,97 @@ import {
   type FollowUpItem,
   type FollowUps,
 } from "../../../src/lib/follow-up/follow-ups.ts";
-import { isFailureListed, isNewLeadOverdue, isQuoteOverdue } from "../../../src/lib/follow-up/rules.ts";
+import { FAILED_EMAIL_LISTED_MS, NEW_LEAD_DUE_MS, QUOTE_DECISION_MS } from "../../../src/lib/follow-up/rules.ts";
 import { NOTIFICATION_LABELS } from "../../../src/lib/notification-status.ts";
-import type { LeadStatus } from "../../../src/lib/lead-model.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
-import type { AdminQuoteBody } from "../desk/admin-quote.ts";
-import { listLeads } from "../desk/lead-desk.ts";
-import { LeadListQuery } from "../desk/lead-query.ts";
-import { readQuote, type QuoteRecord } from "../quote/quote-store.ts";
-import { clearFailedMail, listFailedMail } from "./follow-up-store.ts";
+import { database } from "../database/database.ts";
+import { readQuotes, type QuoteRecord } from "../quote/quote-store.ts";
 
-/** Leads read per page of the list (its maximum). */
-const PAGE_SIZE = 200;
+interface ItemRow {
+  id: string;
+  reference: string | null;
+  first_name: string;
+  last_name: string;
+  service: string;
+  since: Date;
+}
 
-type Lead = Pick<
-  AdminQuoteBody,
-  "id" | "reference" | "firstName" | "lastName" | "serviceRequired" | "createdAt"
->;
-
-function itemOf(lead: Lead, since: string, detail?: string): FollowUpItem {
+function itemOf(row: ItemRow, detail?: string): FollowUpItem {
   return {
-    id: lead.id,
-    reference: lead.reference ?? null,
-    name: `${lead.firstName} ${lead.lastName}`.trim(),
-    service: serviceLabel(lead.serviceRequired),
-    since,
+    id: row.id,
+    reference: row.reference,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    service: serviceLabel(row.service),
+    since: row.since.toISOString(),
     ...(detail ? { detail } : {}),
   };
 }
 
-/** Every page of the lead desk's list for one status, newest first. */
-async function* leadsWithStatus(
-  status: LeadStatus,
-): AsyncGenerator<{ leads: AdminQuoteBody[]; total: number }> {
-  let cursor: string | null = null;
-  do {
-    const params = new URLSearchParams({ status, limit: String(PAGE_SIZE) });
-    if (cursor) params.set("cursor", cursor);
-    const page = await listLeads(LeadListQuery.parse(Object.fromEntries(params)));
-    yield { leads: page.quotes, total: page.total };
-    cursor = page.nextCursor;
-  } while (cursor);
+const iso = (ms: number) => new Date(ms).toISOString();
+const ITEM_COLUMNS = "id, reference, first_name, last_name, service";
+
+/** The items of one group and how many there are: `from` and `where` select the leads, `since` orders them. */
+async function group(
+  since: string,
+  from: string,
+  where: string,
+  values: unknown[],
+): Promise<{ rows: ItemRow[]; total: number }> {
+  const [items, count] = await Promise.all([
+    database().query<ItemRow>(
+      `SELECT ${ITEM_COLUMNS}, ${since} AS since FROM ${from} WHERE ${where}
+        ORDER BY ${since} DESC, id DESC LIMIT ${FOLLOW_UP_ITEMS_SHOWN}`,
+      values,
+    ),
+    database().query<{ n: string }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, values),
+  ]);
+  return { rows: items.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** `new` leads 24 hours old or more, newest first (the freshest is the likeliest to become work). */
 async function newLeads(now: number): Promise<FollowUpGroup> {
-  const items: FollowUpItem[] = [];
-  let total = 0;
-  let recent = 0;
-  for await (const page of leadsWithStatus("new")) {
-    total = page.total;
-    for (const lead of page.leads) {
-      if (!isNewLeadOverdue(lead.createdAt, now)) recent++;
-      else if (items.length < FOLLOW_UP_ITEMS_SHOWN) items.push(itemOf(lead, lead.createdAt));
-    }
-    // Everything after this page is older still, so overdue: counted, not read.
-    if (items.length >= FOLLOW_UP_ITEMS_SHOWN) break;
-  }
-  return { total: Math.max(0, total - recent), items };
+  const { rows, total } = await group("created_at", "leads", "status = 'new' AND created_at <= $1", [
+    iso(now - NEW_LEAD_DUE_MS),
+  ]);
+  return { total, items: rows.map((row) => itemOf(row)) };
 }
 
 /** `quoted` leads quoted 7 days ago or more, the most recently quoted first. */
 async function openQuotes(now: number): Promise<FollowUpGroup> {
-  const due: FollowUpItem[] = [];
-  for await (const page of leadsWithStatus("quoted")) {
-    for (const lead of page.leads) {
-      // Leads quoted before status changes were dated count from when they arrived.
-      const quotedAt = lead.statusChangedAt ?? lead.createdAt;
-      if (isQuoteOverdue(quotedAt, now)) due.push(itemOf(lead, quotedAt));
-    }
-  }
-  due.sort((a, b) => (a.since < b.since ? 1 : a.since > b.since ? -1 : 0));
-  return { total: due.length, items: due.slice(0, FOLLOW_UP_ITEMS_SHOWN) };
+  // Leads quoted before status changes were dated count from when they arrived.
+  const { rows, total } = await group(
+    "coalesce(status_changed_at, created_at)",
+    "leads",
+    "status = 'quoted' AND coalesce(status_changed_at, created_at) <= $1",
+    [iso(now - QUOTE_DECISION_MS)],
+  );
+  return { total, items: rows.map((row) => itemOf(row)) };
 }
 
-function failureDetail(record: QuoteRecord): string | null {
-  const failed = (record.notifications ?? []).filter((n) => n.status === "failed");
-  if (!failed.length) return null;
-  return failed.map((n) => `${NOTIFICATION_LABELS[n.kind]}: ${n.error ?? "unknown reason"}`).join("; ");
+function failureDetail(record: QuoteRecord): string {
+  return (record.notifications ?? [])
+    .filter((n) => n.status === "failed")
+    .map((n) => `${NOTIFICATION_LABELS[n.kind]}: ${n.error ?? "unknown reason"}`)
+    .join("; ");
 }
 
-/** Leads whose e-mails failed in the last FAILED_EMAIL_LISTED_DAYS, the latest failure first. */
+/** Leads with an e-mail that failed in the last FAILED_EMAIL_LISTED_DAYS, the latest failure first. */
 async function failedEmails(now: number): Promise<FollowUpGroup> {
-  const due: FollowUpItem[] = [];
-  for (const { id, failedAt } of await listFailedMail()) {
-    const record = isFailureListed(failedAt, now) ? await readQuote(id) : null;
-    const detail = record ? failureDetail(record) : null;
-    // Gone, retried since, or listed long enough: off the list.
-    if (!record || !detail) {
-      await clearFailedMail(id);
-      continue;
-    }
-    due.push(itemOf({ ...record, reference: record.reference ?? null }, failedAt, detail));
-  }
-  due.sort((a, b) => (a.since < b.since ? 1 : a.since > b.since ? -1 : 0));
-  return { total: due.length, items: due.slice(0, FOLLOW_UP_ITEMS_SHOWN) };
+  const { rows, total } = await group(
+    "failed.at",
+    `leads JOIN (SELECT lead_id, max(failed_at) AS at FROM lead_emails WHERE status = 'failed' GROUP BY lead_id)
+       AS failed ON failed.lead_id = leads.id`,
+    "failed.at > $1",
+    [iso(now - FAILED_EMAIL_LISTED_MS)],
+  );
+  const records = new Map((await readQuotes(rows.map((row) => row.id))).map((record) => [record.id, record]));
+  return {
+    total,
+    items: rows.map((row) => {
+      const record = records.get(row.id);
+      return itemOf(row, record ? failureDetail(record) : undefined);
+    }),
+  };
 }
 
 export async function dueFollowUps(now = Date.now()): Promise<FollowUps> {

@@ -1,43 +1,9 @@
 /**
- * Blobs storage of the follow-ups (docs/reviews.md): leads whose e-mails failed, for the owner's
- * list, and one record per morning digest, so it goes once a day. The only module that touches the
- * "follow-up" store. Nothing here holds personal data: lead ids and dates only.
+ * The morning digest's records (table `owner_digests`, docs/reviews.md): one row per day (the
+ * business's local date), so the digest goes once a day. Nothing here holds personal data.
  */
-import { conditionalUpdate, type Update } from "../blobs/conditional-update.ts";
-import { openStore } from "../blobs/open-store.ts";
-
-const STORE_NAME = "follow-up";
-const FAILED_PREFIX = "failed-mail/";
-const DIGEST_PREFIX = "digests/";
-
-const store = () => openStore(STORE_NAME);
-
-// Failed e-mails: `failed-mail/{quoteId}` exists while some e-mail of the lead is `failed`.
-
-/** Notes that an e-mail of the lead has just failed; the owner's list shows it from `now`. */
-export async function markFailedMail(quoteId: string, now: number): Promise<void> {
-  await store().setJSON(`${FAILED_PREFIX}${quoteId}`, { failedAt: new Date(now).toISOString() });
-}
-
-export async function clearFailedMail(quoteId: string): Promise<void> {
-  await store().delete(`${FAILED_PREFIX}${quoteId}`);
-}
-
-/** Every lead with a failed e-mail and when it failed. */
-export async function listFailedMail(): Promise<{ id: string; failedAt: string }[]> {
-  const s = store();
-  const { blobs } = await s.list({ prefix: FAILED_PREFIX });
-  const entries = await Promise.all(
-    blobs.map(async ({ key }) => {
-      const entry = (await s.get(key, { type: "json" })) as { failedAt?: unknown } | null;
-      const failedAt = typeof entry?.failedAt === "string" ? entry.failedAt : null;
-      return failedAt ? { id: key.slice(FAILED_PREFIX.length), failedAt } : null;
-    }),
-  );
-  return entries.filter((entry): entry is { id: string; failedAt: string } => entry !== null);
-}
-
-// The morning digest: `digests/{yyyy-mm-dd}` (the business's local date).
+import { transaction } from "../database/database.ts";
+import { database } from "../database/database.ts";
 
 export interface DigestRecord {
   /** `sending` while a run holds it (until `leaseUntil`); `failed` is tried again at the next run. */
@@ -50,25 +16,67 @@ export interface DigestRecord {
   error?: string;
 }
 
-const digestKey = (day: string) => `${DIGEST_PREFIX}${day}`;
+/** What a change decides: the record to store (none: store nothing) and what the caller gets. */
+export interface DigestUpdate<R> {
+  next?: DigestRecord;
+  result: R;
+}
 
-/** Changes the day's record through the one conditional update (blobs/conditional-update.ts). */
-export function updateDigest<R>(
-  day: string,
-  change: (current: DigestRecord | null) => Update<DigestRecord, R>,
-): Promise<R> {
-  return conditionalUpdate(STORE_NAME, digestKey(day), change);
+interface DigestRow {
+  state: DigestRecord["state"];
+  attempts: number;
+  updated_at: Date;
+  lease_until: Date | null;
+  items: number | null;
+  error: string | null;
+}
+
+function recordOf(row: DigestRow): DigestRecord {
+  const record: DigestRecord = { state: row.state, attempts: row.attempts, updatedAt: row.updated_at.toISOString() };
+  if (row.lease_until) record.leaseUntil = row.lease_until.toISOString();
+  if (row.items !== null) record.items = row.items;
+  if (row.error !== null) record.error = row.error;
+  return record;
+}
+
+const UPSERT = `INSERT INTO owner_digests (day, state, attempts, updated_at, lease_until, items, error)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)
+  ON CONFLICT (day) DO UPDATE SET state = EXCLUDED.state, attempts = EXCLUDED.attempts,
+    updated_at = EXCLUDED.updated_at, lease_until = EXCLUDED.lease_until, items = EXCLUDED.items,
+    error = EXCLUDED.error`;
+
+const values = (day: string, record: DigestRecord) => [
+  day,
+  record.state,
+  record.attempts,
+  record.updatedAt,
+  record.leaseUntil ?? null,
+  record.items ?? null,
+  record.error ?? null,
+];
+
+/**
+ * Changes the day's record under a lock on that day (held even while there is no row yet), so of
+ * two runs at once only one decides at a time.
+ */
+export function updateDigest<R>(day: string, change: (current: DigestRecord | null) => DigestUpdate<R>): Promise<R> {
+  return transaction(async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('owner_digests'), hashtext($1))", [day]);
+    const { rows } = await client.query<DigestRow>(
+      "SELECT state, attempts, updated_at, lease_until, items, error FROM owner_digests WHERE day = $1",
+      [day],
+    );
+    const { next, result } = change(rows[0] ? recordOf(rows[0]) : null);
+    if (next) await client.query(UPSERT, values(day, next));
+    return result;
+  });
 }
 
 export async function saveDigest(day: string, record: DigestRecord): Promise<void> {
-  await store().setJSON(digestKey(day), record);
+  await database().query(UPSERT, values(day, record));
 }
 
 /** Deletes the records of digests before `day` (yyyy-mm-dd); they only matter on their own day. */
 export async function pruneDigests(day: string): Promise<void> {
-  const s = store();
-  const { blobs } = await s.list({ prefix: DIGEST_PREFIX });
-  await Promise.all(
-    blobs.filter(({ key }) => key.slice(DIGEST_PREFIX.length) < day).map(({ key }) => s.delete(key)),
-  );
+  await database().query("DELETE FROM owner_digests WHERE day < $1::date", [day]);
 }

@@ -1,21 +1,9 @@
 /**
- * The review request's way through the e-mail outbox when the owner marks a lead `completed`
- * (docs/reviews.md): like a quote's e-mails, the outbox entry is written before the record that
- * makes the e-mail due, and the first send runs after the owner's answer.
+ * The review request's first send (docs/reviews.md): the owner's change to `completed` writes the
+ * request into the outbox in the same transaction as the status (follow-up/status-change.ts); this
+ * sends it right after the owner's answer, as a quote's e-mails go after the visitor's 201. Should
+ * that send never run, the scheduled sender finds the e-mail due.
  */
-import { isQuoteId } from "../desk/admin-quote.ts";
-import { readQuote, saveOutboxEntry } from "../quote/quote-store.ts";
-
-/**
- * Before a change to `completed`: the outbox entry that lets the scheduled sender find the request
- * should the send after the response never run. Harmless when nothing becomes due (a lead completed
- * before, or a change that fails): the sender drops an entry with nothing pending.
- */
-export async function expectReviewRequest(id: string, now = Date.now()): Promise<void> {
-  // An unknown lead gets nothing: the change that follows answers 404.
-  if (isQuoteId(id) && (await readQuote(id)))
-    await saveOutboxEntry(id, { createdAt: new Date(now).toISOString() });
-}
 
 /** Sends the lead's due e-mails now; the mail code loads only here, after the response. */
 export async function sendReviewRequest(id: string): Promise<void> {

@@ -1,8 +1,8 @@
 /**
  * What a status change does to a lead besides the status (docs/reviews.md): it dates the change (the
  * morning digest tells open quotes by it), and the first change to `completed` queues the one
- * review request. Called inside the lead desk's conditional write, so the status and the queued
- * e-mail land together or not at all.
+ * review request. Called inside the lead desk's transaction, so the status and the queued e-mail
+ * land together or not at all.
  */
 import { isLeadStatus, type LeadStatus } from "../../../src/lib/lead-model.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";

@@ -3,12 +3,12 @@
  * 201, retried with backoff by the scheduled sender for 24 hours, never sent twice. A completed
  * job's review request and its reminder travel the same way (docs/reviews.md).
  *
- * "Never twice": before sending, a sender claims the e-mail with a conditional write of the quote
- * record (a lease with its own id); only the writer whose claim landed sends, and only the holder of
- * the lease records the outcome. Leases outlast the longest possible send, so a slow first send and
- * a retry cannot both send. Every change of the record goes through the one conditional update
- * (`updateQuote`), which the lead desk uses too, so an e-mail's state and the owner's status change
- * of the same quote never overwrite each other.
+ * The e-mails are rows of `lead_emails` (the outbox), written in the transaction that stores the
+ * quote or the status change that makes them due. "Never twice": before sending, a sender claims
+ * the due e-mails under the lead's row lock by giving them a lease with its own id; only the holder
+ * of the lease sends and records the outcome. Leases outlast the longest possible send, so a slow
+ * first send and a retry cannot both send. Every change goes through `updateQuote`, which the lead
+ * desk uses too, so an e-mail's state and the owner's status change never overwrite each other.
  */
 import { randomUUID } from "node:crypto";
 import type { QuoteForEmail } from "./emails/quote-emails.tsx";
@@ -24,17 +24,9 @@ import {
 import { clearMailProblem, recordMailProblem } from "./mail-status-store.ts";
 import { RETRY_WINDOW_MS, SENT_IN_SUMMARY_REASON, type NotificationState } from "./notification-state.ts";
 import type { NotificationKind } from "../../../src/lib/notification-status.ts";
-import { clearFailedMail, markFailedMail } from "../follow-up/follow-up-store.ts";
 import { cancelReview, isReviewKind, withReminder } from "../follow-up/review-requests.ts";
-import {
-  deleteOutboxEntry,
-  listOutbox,
-  readOutboxEntry,
-  readQuote,
-  saveOutboxEntry,
-  updateQuote,
-  type QuoteRecord,
-} from "../quote/quote-store.ts";
+import { database } from "../database/database.ts";
+import { readQuote, updateQuote, type QuoteRecord } from "../quote/quote-store.ts";
 
 /** First retry delay; doubled per attempt up to MAX_BACKOFF_MS. */
 export const FIRST_BACKOFF_MS = 5 * 60 * 1000;
@@ -47,8 +39,8 @@ export const FIRST_SEND_TIMEOUT_MS = 8_000;
  * run ends well inside the platform's 30 s limit for scheduled functions. */
 const SCHEDULED_BUDGET_MS = 15_000;
 const SCHEDULED_SEND_TIMEOUT_MS = 10_000;
-/** An outbox entry whose quote never appeared (the quote write failed) is dropped after this. */
-const ORPHAN_OUTBOX_MS = 60 * 60 * 1000;
+/** Leads with due e-mails taken per scheduled run, oldest deadline first. */
+const SCHEDULED_BATCH = 200;
 const STALE_AFTER_WINDOW_MS = 60 * 60 * 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -57,8 +49,7 @@ export const backoffMs = (attempts: number) =>
   Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
 /**
- * Read → change → conditional write of one quote record's e-mail state (the one conditional
- * update). `change` returns the new notifications (or null to write nothing), optionally other
+ * Read → change → write of one quote record's e-mail state, under the lead's row lock. `change` returns the new notifications (or null to write nothing), optionally other
  * fields of the record that belong to its e-mails, and may return a value for the caller.
  */
 export async function updateMailState<T>(
@@ -76,7 +67,6 @@ export async function updateMailState<T>(
       const record = { ...current, ...changed.fields, notifications: changed.notifications };
       return { next: record, result: { record, result: changed.result } };
     },
-    `Quote ${id} kept changing; its e-mails were left for the next run`,
   );
 }
 
@@ -228,20 +218,6 @@ export async function settleSummarised(
         };
     return { notifications: notifications.map((n) => (n.kind === "owner" ? updated : n)), result: undefined };
   });
-  await tidyOutbox(id);
-}
-
-/**
- * Drops the outbox entry once no e-mail is pending (re-adding it if a retry came between). A
- * review reminder waiting for its day keeps the entry, so the scheduled sender finds it then.
- */
-async function tidyOutbox(id: string): Promise<void> {
-  const settled = (record: QuoteRecord | undefined) =>
-    !record?.notifications || record.notifications.every((n) => n.status !== "pending");
-  if (!settled((await readQuote(id)) ?? undefined)) return;
-  await deleteOutboxEntry(id);
-  const after = await readQuote(id);
-  if (after && !settled(after)) await saveOutboxEntry(id, { createdAt: after.createdAt });
 }
 
 /**
@@ -267,7 +243,7 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
     if (!settings.smtpUrl) return;
     const claim = await claimDue(id, Date.now());
     if (claim) {
-      const failed = await Promise.all(
+      await Promise.all(
         claim.kinds.map(async (kind) => {
           const outcome = await sendOne(kind, claim.record, settings, timeoutMs);
           if (!outcome.sent)
@@ -279,19 +255,28 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
           return settle(id, kind, claim.leaseId, outcome, Date.now());
         }),
       );
-      // A new failure puts the lead on the owner's list (morning digest, lead desk); a retry takes
-      // it off, and the list drops leads whose record no longer shows a failure.
-      if (claim.gaveUp || failed.includes(true)) await markFailedMail(id, Date.now());
     }
-    await tidyOutbox(id);
   } catch (error) {
     logFailure(`E-mails of quote ${id}`, error);
   }
 }
 
+/** Leads with an e-mail due now (pending, not waiting for a summary, a retry or a live lease). */
+async function leadsWithDueMail(now: number): Promise<string[]> {
+  const { rows } = await database().query<{ lead_id: string }>(
+    `SELECT lead_id FROM lead_emails
+      WHERE status = 'pending' AND summary_hour IS NULL
+        AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
+        AND (lease_until IS NULL OR lease_until <= $1)
+      GROUP BY lead_id ORDER BY min(give_up_at) LIMIT ${SCHEDULED_BATCH}`,
+    [new Date(now).toISOString()],
+  );
+  return rows.map((row) => row.lead_id);
+}
+
 /**
- * The scheduled sender's run: the owner's hourly summaries that are due, then every quote in the
- * outbox, oldest first, within the time budget.
+ * The scheduled sender's run: the owner's hourly summaries that are due, then every lead with an
+ * e-mail due, the oldest deadline first, within the time budget.
  */
 export async function deliverOutbox(): Promise<{ quotes: number; summaries: number }> {
   const settings = await mailSettings();
@@ -300,16 +285,9 @@ export async function deliverOutbox(): Promise<{ quotes: number; summaries: numb
   // Loaded here only: the quote's own path never needs it.
   const { deliverOwnerSummaries } = await import("./owner-summary.ts");
   const summaries = await deliverOwnerSummaries(settings, started);
-  const ids = await listOutbox();
   let quotes = 0;
-  for (const id of ids) {
+  for (const id of await leadsWithDueMail(started)) {
     if (Date.now() - started > SCHEDULED_BUDGET_MS) break;
-    const record = await readQuote(id);
-    if (!record) {
-      const entry = await readOutboxEntry(id);
-      if (!entry || Date.now() - Date.parse(entry.createdAt) > ORPHAN_OUTBOX_MS) await deleteOutboxEntry(id);
-      continue;
-    }
     quotes++;
     await deliverQuote(id, SCHEDULED_SEND_TIMEOUT_MS);
   }
@@ -348,6 +326,4 @@ export async function requeueNotifications(id: string): Promise<void> {
     }),
     result: undefined,
   }));
-  await saveOutboxEntry(id, { createdAt: current.createdAt });
-  await clearFailedMail(id);
 }

@@ -1,19 +1,23 @@
 /**
- * The lead desk's side of price guide calibration: a lead's point follows its status, quoted amount
- * and estimate, and the table is worked out from the stored points.
+ * The lead desk's side of price guide calibration: the table is worked out from the leads that
+ * were quoted in the window with an amount and a guide range, read straight from their rows, so a
+ * status change, a new amount or an erasure shows at once. No names, no contact details leave here.
  */
 import {
   calibrate,
+  calibrationSince,
   isQuotedStatus,
   type Calibration,
   type CalibrationPoint,
 } from "../../../src/lib/price-guide/calibration.ts";
 import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
+import { database } from "../database/database.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
-import { readCalibrationPoints, setCalibrationPoint } from "./calibration-store.ts";
 
 /** The lead's point: only a quoted lead with an amount and a guide range (not a "from" price) has one. */
-export function calibrationPointOf(record: QuoteRecord): CalibrationPoint | null {
+export function calibrationPointOf(
+  record: Pick<QuoteRecord, "id" | "estimate" | "status" | "quotedAmount" | "quotedAt">,
+): CalibrationPoint | null {
   const estimate = storedEstimate(record.estimate);
   if (!estimate || estimate.high === null) return null;
   if (!isQuotedStatus(record.status) || record.quotedAmount === undefined || !record.quotedAt) return null;
@@ -28,16 +32,28 @@ export function calibrationPointOf(record: QuoteRecord): CalibrationPoint | null
   };
 }
 
-/** Makes the stored points agree with the lead as it now is (after a status or amount change). */
-export async function syncCalibration(record: QuoteRecord, now = Date.now()): Promise<void> {
-  await setCalibrationPoint(record.id, calibrationPointOf(record), now);
-}
-
-/** An erased lead takes its point with it. */
-export async function forgetCalibration(id: string): Promise<void> {
-  await setCalibrationPoint(id, null);
-}
-
 export async function guideCalibration(now = Date.now()): Promise<Calibration> {
-  return calibrate(await readCalibrationPoints(), now);
+  const { rows } = await database().query<{
+    id: string;
+    estimate: QuoteRecord["estimate"];
+    status: string;
+    quoted_amount: number;
+    quoted_at: Date;
+  }>(
+    `SELECT id, estimate, status, quoted_amount, quoted_at FROM leads
+      WHERE quoted_amount IS NOT NULL AND estimate IS NOT NULL AND quoted_at >= $1`,
+    [calibrationSince(now)],
+  );
+  const points = rows
+    .map((row) =>
+      calibrationPointOf({
+        id: row.id,
+        estimate: row.estimate,
+        status: row.status as QuoteRecord["status"],
+        quotedAmount: row.quoted_amount,
+        quotedAt: row.quoted_at.toISOString(),
+      }),
+    )
+    .filter((point): point is CalibrationPoint => point !== null);
+  return calibrate(points, now);
 }

@@ -1,16 +1,24 @@
 /**
- * Blobs storage of quote submissions, their attachments and submit idempotency keys.
- * The only module that touches the "quote-submissions" store. Reads are strongly consistent.
+ * The quote records in Netlify Database (docs/database.md): one `leads` row per quote request, its
+ * e-mails as `lead_emails` rows, and the submit idempotency keys. The only module that reads or
+ * writes those tables row by row; the desk's lists and counts are queries of their own
+ * (desk/lead-desk.ts). Attachment bytes stay in Blobs (attachment-store.ts).
+ *
+ * The code works on a `QuoteRecord`: the row and its e-mails as one object. `updateQuote` reads it
+ * under the row's lock, lets the caller decide, and writes back what changed in the same
+ * transaction, so the desk, the e-mail sender and the unsubscribe link never lose each other's
+ * change.
  */
 import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/lead-model.ts";
+import { isKeptStatus, isLeadStatus, sourceLabel } from "../../../src/lib/lead-model.ts";
 import type { StoredEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import type { QuoteFields } from "../../../src/lib/quote/rules.ts";
+import type { NotificationKind } from "../../../src/lib/notification-status.ts";
+import { NOTIFICATION_KINDS } from "../../../src/lib/notification-status.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
-import { openStore } from "../blobs/open-store.ts";
-import { conditionalUpdate, type Update } from "../blobs/conditional-update.ts";
-
-export const QUOTE_STORE = "quote-submissions";
-const STORE_NAME = QUOTE_STORE;
+import { database, transaction, violatedUnique, type Queryable } from "../database/database.ts";
+import { searchTextOf } from "../desk/lead-search.ts";
+import { newReference } from "./reference.ts";
 
 export interface StoredAttachment {
   id: string;
@@ -27,11 +35,10 @@ export interface QuoteRecord extends QuoteFields {
   attachments: StoredAttachment[];
   /** Short code the customer is told; absent on quotes stored before references existed. */
   reference?: string;
-  /** Lead desk fields (docs/design.md, Lead desk); absent on quotes stored before it, read as `new`, no notes. */
   status?: LeadStatus;
   notes?: LeadNote[];
   source?: LeadSource;
-  /** The e-mails due for this quote (netlify/lib/mail/outbox.ts); absent on older quotes. */
+  /** The e-mails of this quote (mail/outbox.ts); absent on quotes stored before e-mail existed. */
   notifications?: NotificationState[];
   /** The price guide range the visitor saw, worked out by the server (quote/estimate.ts). */
   estimate?: StoredEstimate;
@@ -39,16 +46,13 @@ export interface QuoteRecord extends QuoteFields {
   quotedAmount?: number;
   /** When the quoted amount was last set. */
   quotedAt?: string;
-  /** Follow-ups (netlify/lib/follow-up/): when the status last changed; absent until it first does. */
+  /** When the status last changed; absent until it first does. */
   statusChangedAt?: string;
   /** When the lead first became `completed`: its one review request was queued then. */
   completedAt?: string;
   /** The secret of the review e-mails' unsubscribe link, and when the customer used it. */
   review?: { token: string; optedOutAt?: string };
-  /**
-   * Counts the owner's changes (status, notes): the lead index keeps the row of the highest
-   * revision it was told about. Absent on quotes never changed (0).
-   */
+  /** The row's version: raised by every change of the lead (its ETag). 1 when never changed. */
   revision?: number;
   /** The hashed idempotency key the quote was sent with, so erasing the quote removes it too. */
   idempotencyKeyHash?: string;
@@ -59,184 +63,376 @@ export interface IdempotencyRecord {
   createdAt: string;
 }
 
-const store = () => openStore(STORE_NAME);
-const quoteKey = (id: string) => `submissions/${id}`;
-const attachmentKey = (quoteId: string, attachmentId: string) => `attachments/${quoteId}/${attachmentId}`;
-const idempotencyKey = (hash: string) => `idempotency/${hash}`;
+// ---------------------------------------------------------------------------------------------
+// Rows ⇄ records
 
-export async function saveAttachment(quoteId: string, attachment: StoredAttachment, bytes: Uint8Array) {
-  await store().set(attachmentKey(quoteId, attachment.id), new Blob([bytes as Uint8Array<ArrayBuffer>]), {
-    metadata: { ...attachment },
-  });
+const iso = (value: Date | null): string | undefined => (value ? value.toISOString() : undefined);
+
+interface LeadRow {
+  id: string;
+  reference: string | null;
+  created_at: Date;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+  attachments: StoredAttachment[];
+  status: string;
+  status_changed_at: Date | null;
+  completed_at: Date | null;
+  notes: LeadNote[];
+  source: LeadSource | null;
+  estimate: StoredEstimate | null;
+  quoted_amount: number | null;
+  quoted_at: Date | null;
+  review_token: string | null;
+  review_opted_out_at: Date | null;
+  idempotency_key_hash: string | null;
+  version: number;
 }
 
-/** The attachment as a stream with its metadata, or null. */
-export async function openAttachment(
-  quoteId: string,
-  attachmentId: string,
-): Promise<{ stream: ReadableStream; metadata: Partial<StoredAttachment> } | null> {
-  const result = await store().getWithMetadata(attachmentKey(quoteId, attachmentId), { type: "stream" });
-  if (!result) return null;
-  return { stream: result.data, metadata: result.metadata };
+interface EmailRow {
+  lead_id: string;
+  kind: NotificationKind;
+  status: NotificationState["status"];
+  attempts: number;
+  sent_at: Date | null;
+  error: string | null;
+  next_attempt_at: Date | null;
+  give_up_at: Date;
+  lease_id: string | null;
+  lease_until: Date | null;
+  reason: string | null;
+  summary_hour: string | null;
 }
 
-/** Writes the record: the commit point of a quote (its attachments are written before). */
-export async function saveQuote(record: QuoteRecord): Promise<void> {
-  await store().setJSON(quoteKey(record.id), record);
+export const LEAD_COLUMNS = `id, reference, created_at, first_name, last_name, email, phone, service, message,
+  attachments, status, status_changed_at, completed_at, notes, source, estimate, quoted_amount, quoted_at,
+  review_token, review_opted_out_at, idempotency_key_hash, version`;
+
+const EMAIL_COLUMNS = `lead_id, kind, status, attempts, sent_at, error, next_attempt_at, give_up_at, lease_id,
+  lease_until, reason, summary_hour`;
+
+const kindOrder = (kind: NotificationKind) => NOTIFICATION_KINDS.indexOf(kind);
+
+function notificationOf(row: EmailRow): NotificationState {
+  const state: NotificationState = {
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    giveUpAt: row.give_up_at.toISOString(),
+  };
+  if (row.sent_at) state.sentAt = row.sent_at.toISOString();
+  if (row.error !== null) state.error = row.error;
+  if (row.next_attempt_at) state.nextAttemptAt = row.next_attempt_at.toISOString();
+  if (row.lease_id && row.lease_until) state.lease = { id: row.lease_id, until: row.lease_until.toISOString() };
+  if (row.reason !== null) state.reason = row.reason;
+  if (row.summary_hour !== null) state.summaryHour = row.summary_hour;
+  return state;
+}
+
+/** The record of a lead row and its e-mail rows (any order). */
+export function recordOf(row: LeadRow, emails: readonly EmailRow[]): QuoteRecord {
+  const record: QuoteRecord = {
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    serviceRequired: row.service,
+    message: row.message,
+    attachments: row.attachments,
+    status: isLeadStatus(row.status) ? row.status : "new",
+    notes: row.notes,
+    revision: row.version,
+  };
+  if (row.reference !== null) record.reference = row.reference;
+  if (row.source !== null) record.source = row.source;
+  if (emails.length)
+    record.notifications = [...emails].sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind)).map(notificationOf);
+  if (row.estimate !== null) record.estimate = row.estimate;
+  if (row.quoted_amount !== null) record.quotedAmount = row.quoted_amount;
+  const quotedAt = iso(row.quoted_at);
+  if (quotedAt) record.quotedAt = quotedAt;
+  const statusChangedAt = iso(row.status_changed_at);
+  if (statusChangedAt) record.statusChangedAt = statusChangedAt;
+  const completedAt = iso(row.completed_at);
+  if (completedAt) record.completedAt = completedAt;
+  if (row.review_token !== null) {
+    record.review = { token: row.review_token };
+    const optedOutAt = iso(row.review_opted_out_at);
+    if (optedOutAt) record.review.optedOutAt = optedOutAt;
+  }
+  if (row.idempotency_key_hash !== null) record.idempotencyKeyHash = row.idempotency_key_hash;
+  return record;
+}
+
+/** The values of a record's lead columns, in the order of LEAD_VALUES_SQL (version aside). */
+function leadValues(record: QuoteRecord): unknown[] {
+  return [
+    record.id,
+    record.reference ?? null,
+    record.createdAt,
+    record.firstName,
+    record.lastName,
+    record.email,
+    record.phone,
+    record.serviceRequired,
+    record.message,
+    JSON.stringify(record.attachments),
+    isLeadStatus(record.status) ? record.status : "new",
+    record.statusChangedAt ?? null,
+    record.completedAt ?? null,
+    JSON.stringify(record.notes ?? []),
+    record.source ? JSON.stringify(record.source) : null,
+    sourceLabel(record.source),
+    record.estimate ? JSON.stringify(record.estimate) : null,
+    record.quotedAmount ?? null,
+    record.quotedAt ?? null,
+    record.review?.token ?? null,
+    record.review?.optedOutAt ?? null,
+    record.idempotencyKeyHash ?? null,
+    searchTextOf(record),
+  ];
+}
+
+const WRITTEN_COLUMNS = `id, reference, created_at, first_name, last_name, email, phone, service, message,
+  attachments, status, status_changed_at, completed_at, notes, source, source_label, estimate, quoted_amount,
+  quoted_at, review_token, review_opted_out_at, idempotency_key_hash, search_text`;
+const PLACEHOLDERS = Array.from({ length: 23 }, (_, index) => `$${index + 1}`).join(", ");
+
+function emailValues(leadId: string, n: NotificationState, now: number): unknown[] {
+  return [
+    leadId,
+    n.kind,
+    n.status,
+    n.attempts,
+    n.sentAt ?? null,
+    n.error ?? null,
+    n.nextAttemptAt ?? null,
+    n.giveUpAt,
+    n.lease?.id ?? null,
+    n.lease?.until ?? null,
+    n.reason ?? null,
+    n.summaryHour ?? null,
+    new Date(now).toISOString(),
+  ];
 }
 
 /**
- * The record, or null when there is none. A record that is not JSON (a write cut off by a crash of
- * the local runtime) is reported and read as missing, so one broken entry never breaks a whole list.
+ * Writes one e-mail's state. `failed_at` is when it became failed: kept while it stays failed,
+ * set when it turns failed, cleared otherwise.
  */
+async function writeEmail(client: Queryable, leadId: string, n: NotificationState, now: number): Promise<void> {
+  await client.query(
+    `INSERT INTO lead_emails (${EMAIL_COLUMNS}, failed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $3 = 'failed' THEN $13::timestamptz END)
+     ON CONFLICT (lead_id, kind) DO UPDATE SET
+       status = EXCLUDED.status, attempts = EXCLUDED.attempts, sent_at = EXCLUDED.sent_at,
+       error = EXCLUDED.error, next_attempt_at = EXCLUDED.next_attempt_at, give_up_at = EXCLUDED.give_up_at,
+       lease_id = EXCLUDED.lease_id, lease_until = EXCLUDED.lease_until, reason = EXCLUDED.reason,
+       summary_hour = EXCLUDED.summary_hour,
+       failed_at = CASE WHEN EXCLUDED.status <> 'failed' THEN NULL
+                        WHEN lead_emails.status = 'failed' THEN lead_emails.failed_at
+                        ELSE EXCLUDED.failed_at END`,
+    emailValues(leadId, n, now),
+  );
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+async function emailsOf(client: Queryable, ids: readonly string[]): Promise<Map<string, EmailRow[]>> {
+  const byLead = new Map<string, EmailRow[]>();
+  if (!ids.length) return byLead;
+  const { rows } = await client.query<EmailRow>(
+    `SELECT ${EMAIL_COLUMNS} FROM lead_emails WHERE lead_id = ANY($1::uuid[])`,
+    [ids],
+  );
+  for (const row of rows) byLead.set(row.lead_id, [...(byLead.get(row.lead_id) ?? []), row]);
+  return byLead;
+}
+
+/** The records of lead rows already read (one query for all their e-mails), in the rows' order. */
+export async function recordsOf(rows: readonly LeadRow[], client: Queryable = database()): Promise<QuoteRecord[]> {
+  const emails = await emailsOf(
+    client,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => recordOf(row, emails.get(row.id) ?? []));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The record, or null when there is none. */
 export async function readQuote(id: string): Promise<QuoteRecord | null> {
-  const text = await store().get(quoteKey(id), { type: "text" });
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as QuoteRecord;
-  } catch {
-    console.error(`quote ${id}: the stored record is not valid JSON`);
-    return null;
+  if (!UUID.test(id)) return null;
+  const { rows } = await database().query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1`, [id]);
+  const row = rows[0];
+  return row ? ((await recordsOf([row]))[0] ?? null) : null;
+}
+
+/** The records of these ids that exist, in no particular order. */
+export async function readQuotes(ids: readonly string[]): Promise<QuoteRecord[]> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (!valid.length) return [];
+  const { rows } = await database().query<LeadRow>(
+    `SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ANY($1::uuid[])`,
+    [valid],
+  );
+  return recordsOf(rows);
+}
+
+/** Which of these ids have a lead row. */
+export async function existingQuoteIds(ids: readonly string[]): Promise<Set<string>> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (!valid.length) return new Set();
+  const { rows } = await database().query<{ id: string }>("SELECT id FROM leads WHERE id = ANY($1::uuid[])", [
+    valid,
+  ]);
+  return new Set(rows.map((row) => row.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+/**
+ * Stores a new quote and its e-mails in one transaction: the commit point of a quote (its
+ * attachments are written before). A reference another lead holds already is drawn again. False
+ * when a lead with this id exists already (a retried submit that lost the race): nothing is written.
+ */
+export async function insertQuote(record: QuoteRecord, now = Date.now()): Promise<{ inserted: boolean; reference?: string }> {
+  let reference = record.reference;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await transaction(async (client) => {
+        const values = leadValues({ ...record, ...(reference ? { reference } : {}) });
+        const { rowCount } = await client.query(
+          `INSERT INTO leads (${WRITTEN_COLUMNS}) VALUES (${PLACEHOLDERS}) ON CONFLICT (id) DO NOTHING`,
+          values,
+        );
+        if (!rowCount) return { inserted: false };
+        for (const n of record.notifications ?? []) await writeEmail(client, record.id, n, now);
+        return { inserted: true, ...(reference ? { reference } : {}) };
+      });
+    } catch (error) {
+      // About one clash in 10⁸ per pair of references: draw another.
+      if (violatedUnique(error) === "leads_reference_key" && attempt < 8) {
+        reference = newReference();
+        continue;
+      }
+      throw error;
+    }
   }
 }
 
+/** What a change decides: the record to store (none: store nothing) and what the caller gets. */
+export interface Update<R> {
+  next?: QuoteRecord;
+  result: R;
+}
+
 /**
- * Changes one record through the conditional update (netlify/lib/blobs/conditional-update.ts):
- * the lead desk and the e-mail bookkeeping both change records, and neither loses the other's
- * change. `change` gets null when there is no such record.
+ * Changes one record under its row lock: `change` gets the current record (null when there is
+ * none) and decides; what it returns as `next` is written in the same transaction. The lead row is
+ * written (and its version raised) only when a lead field changed, an e-mail row only when that
+ * e-mail changed.
  */
 export async function updateQuote<R>(
   id: string,
-  change: (record: QuoteRecord | null) => Update<QuoteRecord, R> | Promise<Update<QuoteRecord, R>>,
-  conflictMessage?: string,
+  change: (record: QuoteRecord | null) => Update<R> | Promise<Update<R>>,
+  now = Date.now(),
 ): Promise<R> {
-  return conditionalUpdate(STORE_NAME, quoteKey(id), change, { conflictMessage });
+  return transaction(async (client) => {
+    const { rows } = UUID.test(id)
+      ? await client.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 FOR UPDATE`, [id])
+      : { rows: [] as LeadRow[] };
+    const row = rows[0];
+    const current = row ? ((await recordsOf([row], client))[0] ?? null) : null;
+    const { next, result } = await change(current);
+    if (!next || !current) return result;
+    const before = leadValues(current);
+    const after = leadValues({ ...next, id: current.id });
+    if (!sameJson(before, after)) {
+      const assignments = WRITTEN_COLUMNS.split(",")
+        .map((column, index) => `${column.trim()} = $${index + 1}`)
+        .slice(1)
+        .join(", ");
+      const { rows: written } = await client.query<{ version: number }>(
+        `UPDATE leads SET ${assignments}, version = version + 1 WHERE id = $1 RETURNING version`,
+        after,
+      );
+      next.revision = written[0]?.version ?? next.revision;
+    }
+    const previous = new Map((current.notifications ?? []).map((n) => [n.kind, n]));
+    for (const n of next.notifications ?? []) {
+      if (!sameJson(previous.get(n.kind), n)) await writeEmail(client, current.id, n, now);
+    }
+    return result;
+  });
 }
 
 /**
- * Deletes every entry a quote leaves in this store: its attachments first, then the record, its
- * outbox entry, its reference and its idempotency key (when the record names it). False when there
- * was no record.
+ * Erases a lead's rows in one transaction: its tombstone first (`recordTombstone`, given the
+ * transaction), then the row with its e-mails and its idempotency key. With `expiredBefore`
+ * (retention) the lead is erased only if, under its row lock, it is still older than that and did
+ * not become work. False when nothing was erased.
  */
-export async function deleteQuote(
-  quote: Pick<QuoteRecord, "id" | "reference" | "idempotencyKeyHash">,
+export async function deleteQuoteRows(
+  id: string,
+  recordTombstone: (client: Queryable) => Promise<void>,
+  options: { expiredBefore?: string } = {},
 ): Promise<boolean> {
-  const s = store();
-  const existed = (await s.get(quoteKey(quote.id), { type: "text" })) !== null;
-  const { blobs } = await s.list({ prefix: `attachments/${quote.id}/` });
-  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
-  await s.delete(quoteKey(quote.id));
-  await Promise.all([
-    // Its e-mails are no longer due.
-    s.delete(outboxKey(quote.id)),
-    quote.reference ? s.delete(referenceKey(quote.reference)) : undefined,
-    quote.idempotencyKeyHash ? s.delete(idempotencyKey(quote.idempotencyKeyHash)) : undefined,
-  ]);
-  return existed;
+  if (!UUID.test(id)) return false;
+  return transaction(async (client) => {
+    const { rows } = await client.query<{ status: string; created_at: Date }>(
+      "SELECT status, created_at FROM leads WHERE id = $1 FOR UPDATE",
+      [id],
+    );
+    const row = rows[0];
+    if (options.expiredBefore !== undefined) {
+      if (!row || isKeptStatus(row.status) || row.created_at.toISOString() >= options.expiredBefore) return false;
+    }
+    await recordTombstone(client);
+    await client.query("DELETE FROM leads WHERE id = $1", [id]);
+    await client.query("DELETE FROM idempotency_keys WHERE lead_id = $1", [id]);
+    return row !== undefined;
+  });
 }
 
-/** The ids of every stored submission (keys only, no record is read). */
-export async function listQuoteIds(): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const page of store().list({ prefix: "submissions/", paginate: true })) {
-    for (const blob of page.blobs) ids.push(blob.key.slice("submissions/".length));
-  }
-  return ids;
-}
+// ---------------------------------------------------------------------------------------------
+// Idempotency keys
 
 /**
  * Binds an idempotency key (hashed) to a submission id, unless it is bound already.
  * Returns the binding that holds after the call.
  */
-export async function claimIdempotencyKey(
-  hash: string,
-  proposal: IdempotencyRecord,
-): Promise<IdempotencyRecord> {
-  const s = store();
-  const { modified } = await s.setJSON(idempotencyKey(hash), proposal, { onlyIfNew: true });
-  if (modified) return proposal;
-  const existing = (await s.get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
-  return existing ?? proposal;
+export async function claimIdempotencyKey(hash: string, proposal: IdempotencyRecord): Promise<IdempotencyRecord> {
+  const { rows } = await database().query<{ lead_id: string; created_at: Date }>(
+    `WITH claimed AS (
+       INSERT INTO idempotency_keys (key_hash, lead_id, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT (key_hash) DO NOTHING RETURNING lead_id, created_at)
+     SELECT lead_id, created_at FROM claimed
+     UNION ALL SELECT lead_id, created_at FROM idempotency_keys WHERE key_hash = $1
+     LIMIT 1`,
+    [hash, proposal.quoteId, proposal.createdAt],
+  );
+  const row = rows[0];
+  // Empty only when a parallel claim committed while this statement waited: read it now.
+  return row ? { quoteId: row.lead_id, createdAt: row.created_at.toISOString() } : ((await readIdempotencyKey(hash)) ?? proposal);
 }
 
 /** The submission an idempotency key (hashed) is bound to, or null. */
 export async function readIdempotencyKey(hash: string): Promise<IdempotencyRecord | null> {
-  return (await store().get(idempotencyKey(hash), { type: "json" })) as IdempotencyRecord | null;
-}
-
-const orphanMarkKey = (quoteId: string) => `orphans/${quoteId}`;
-
-/** Submission ids that have attachments but no record: quotes whose commit was interrupted. */
-export async function listAttachmentOwnersWithoutRecord(): Promise<string[]> {
-  const s = store();
-  // Keys rather than directories: the local Blobs server keeps a folder after its last entry goes.
-  const [attachments, records] = await Promise.all([
-    s.list({ prefix: "attachments/" }),
-    s.list({ prefix: "submissions/" }),
-  ]);
-  const committed = new Set(records.blobs.map((blob) => blob.key.slice("submissions/".length)));
-  const owners = new Set(attachments.blobs.map((blob) => blob.key.split("/")[1] ?? ""));
-  return [...owners].filter((id) => id !== "" && !committed.has(id));
-}
-
-/** When each suspected orphan was first seen by the cleanup (ms since the epoch). */
-export async function readOrphanMarks(): Promise<Map<string, number>> {
-  const s = store();
-  const { blobs } = await s.list({ prefix: "orphans/" });
-  const marks = new Map<string, number>();
-  for (const blob of blobs) {
-    const mark = (await s.get(blob.key, { type: "json" })) as { firstSeen?: number } | null;
-    if (typeof mark?.firstSeen === "number") marks.set(blob.key.slice("orphans/".length), mark.firstSeen);
-  }
-  return marks;
-}
-
-export async function markOrphan(quoteId: string, firstSeen: number): Promise<void> {
-  await store().setJSON(orphanMarkKey(quoteId), { firstSeen }, { onlyIfNew: true });
-}
-
-export async function clearOrphanMark(quoteId: string): Promise<void> {
-  await store().delete(orphanMarkKey(quoteId));
-}
-
-/** Deletes every attachment stored under a submission id. */
-export async function deleteAttachments(quoteId: string): Promise<void> {
-  const s = store();
-  const { blobs } = await s.list({ prefix: `attachments/${quoteId}/` });
-  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
-}
-
-// E-mail notifications (netlify/lib/mail/outbox.ts): references and the outbox.
-// `outbox/{id}` marks a quote with e-mails still due, so the scheduled sender
-// lists those instead of every quote; `references/{reference}` keeps references unique.
-
-const outboxKey = (quoteId: string) => `outbox/${quoteId}`;
-const referenceKey = (reference: string) => `references/${reference}`;
-
-export interface OutboxEntry {
-  createdAt: string;
-}
-
-/** Claims `reference` for the submission; false when another submission holds it. */
-export async function reserveReference(reference: string, quoteId: string): Promise<boolean> {
-  const { modified } = await store().setJSON(referenceKey(reference), { quoteId }, { onlyIfNew: true });
-  return modified;
-}
-
-export async function saveOutboxEntry(quoteId: string, entry: OutboxEntry): Promise<void> {
-  await store().setJSON(outboxKey(quoteId), entry);
-}
-
-export async function readOutboxEntry(quoteId: string): Promise<OutboxEntry | null> {
-  return (await store().get(outboxKey(quoteId), { type: "json" })) as OutboxEntry | null;
-}
-
-export async function deleteOutboxEntry(quoteId: string): Promise<void> {
-  await store().delete(outboxKey(quoteId));
-}
-
-/** Ids of the submissions that have an outbox entry. */
-export async function listOutbox(): Promise<string[]> {
-  const { blobs } = await store().list({ prefix: "outbox/" });
-  return blobs.map((blob) => blob.key.slice("outbox/".length));
+  const { rows } = await database().query<{ lead_id: string; created_at: Date }>(
+    "SELECT lead_id, created_at FROM idempotency_keys WHERE key_hash = $1",
+    [hash],
+  );
+  const row = rows[0];
+  return row ? { quoteId: row.lead_id, createdAt: row.created_at.toISOString() } : null;
 }

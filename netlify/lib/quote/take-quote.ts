@@ -1,6 +1,7 @@
 /**
- * Taking a quote request (POST /api/contact): checks, attachments first, then the record (the commit
- * point). A retried submit with the same idempotency key stores nothing new.
+ * Taking a quote request (POST /api/contact): checks, attachment bytes first, then the lead's row
+ * and its due e-mails in one transaction (the commit point). A retried submit with the same
+ * idempotency key stores nothing new.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../src/lib/constants.ts";
@@ -19,18 +20,16 @@ import { ESTIMATE_FIELD } from "../../../src/lib/price-guide/answers.ts";
 import { SOURCE_FIELD } from "../../../src/lib/visit-source.ts";
 import { acceptAttachment, cleanFileName } from "../uploads/file-types.ts";
 import { HttpError } from "../http/http-error.ts";
-import { indexQuote } from "../desk/lead-index.ts";
 import type { MultipartLimits, ParsedFile, ParsedForm } from "../http/multipart.ts";
 import { initialNotifications } from "../mail/notification-state.ts";
 import { checkEstimate } from "./estimate.ts";
-import { assignReference, newReference } from "./reference.ts";
+import { newReference } from "./reference.ts";
+import { saveAttachment } from "./attachment-store.ts";
 import {
   claimIdempotencyKey,
+  insertQuote,
   readIdempotencyKey,
   readQuote,
-  saveAttachment,
-  saveOutboxEntry,
-  saveQuote,
   type StoredAttachment,
   type QuoteRecord,
 } from "./quote-store.ts";
@@ -223,10 +222,7 @@ export async function takeQuote(
     }
   }
 
-  // The outbox entry goes first, so a stored quote always has one (docs/email.md).
-  const reference = await assignReference(id);
   const mailPlan = await planQuoteMail(client, id, result.data.email, now);
-  await saveOutboxEntry(id, { createdAt });
   const source = parseLeadSourceField(single(form, SOURCE_FIELD));
   const record: QuoteRecord = {
     id,
@@ -234,17 +230,21 @@ export async function takeQuote(
     ...result.data,
     attachments,
     status: "new",
-    reference,
+    reference: newReference(),
     notifications: initialNotifications(createdAt, mailPlan),
   };
   if (source) record.source = source;
   if (estimate.estimate) record.estimate = estimate.estimate;
   if (hash) record.idempotencyKeyHash = hash;
-  // The lead's index entry goes before the record, so a stored quote is always in the desk: if the
-  // entry cannot be written the visitor is asked to send again (nothing is stored), and an entry
-  // whose record never came is left out of the desk (docs/lead-index.md).
-  await indexQuote(record);
-  await saveQuote(record);
+  // The commit point: the lead and the e-mails it makes due, in one transaction.
+  const stored = await insertQuote(record, now);
+  if (!stored.inserted) {
+    // A parallel retry with the same key committed this quote first.
+    const retried = await storedBefore(id);
+    if (retried) return retried;
+    throw new HttpError(409, "This quote request is being stored already; please try again in a moment.");
+  }
+  const reference = stored.reference ?? record.reference ?? "";
 
   for (const upload of uploads) {
     if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);

@@ -9,7 +9,7 @@ import {
   fetchLead,
   type LeadWithEtag,
 } from "../../../lib/leads-api";
-import { LEAD_STATUS_LABELS, repairNotice, type LeadStatus } from "../../../lib/lead-model";
+import { LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/lead-model";
 import AuditLog from "./AuditLog";
 import ConfirmDialog from "../ConfirmDialog";
 import GuideCalibration from "./GuideCalibration";
@@ -210,11 +210,6 @@ function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) 
               </span>
             )}
           </p>
-          {stats.stats?.repair && (
-            <p role="status" className="mt-2 max-w-prose text-sm text-slate-700">
-              {repairNotice(stats.stats.repair)}
-            </p>
-          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <button

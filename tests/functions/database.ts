@@ -1,0 +1,71 @@
+/**
+ * A database of the test file's own on the run's PostgreSQL (tests/setup/database.ts): a copy of
+ * the migrated template, pointed at through NETLIFY_DB_URL as the platform does for a function.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { closeDatabase } from "../../netlify/lib/database/database.ts";
+import { databaseUrl, ensureDatabase, LOCAL_DATABASE_NAME } from "../../scripts/lib/local-database.ts";
+
+const TABLES = ["lead_emails", "leads", "idempotency_keys", "erased_leads", "activity_log", "owner_digests"];
+
+function serverUrl(): string {
+  const url = process.env.TEST_DATABASE_SERVER_URL;
+  if (!url) throw new Error("No test PostgreSQL: vitest.config.ts runs tests/setup/database.ts first");
+  return url;
+}
+
+/** Creates this file's database and points NETLIFY_DB_URL at it; `stop()` closes and drops it. */
+export async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const server = serverUrl();
+  // Several files copy the template at once; Postgres refuses a copy while another is reading it.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ensureDatabase(server, name, LOCAL_DATABASE_NAME);
+      break;
+    } catch (error) {
+      if (attempt > 40 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
+    }
+  }
+  const url = databaseUrl(server, name);
+  process.env.NETLIFY_DB_URL = url;
+  return {
+    url,
+    async stop() {
+      await closeDatabase();
+      const client = new pg.Client({ connectionString: databaseUrl(server, "postgres") });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Empties every table of the owner's records (between tests of one file). */
+export async function clearRecords(): Promise<void> {
+  const url = process.env.NETLIFY_DB_URL;
+  if (!url) throw new Error("No database: call startBlobs() or startDatabase() first");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`TRUNCATE ${TABLES.join(", ")} RESTART IDENTITY CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs one query on this file's database (tests that look at rows directly). */
+export async function queryRecords<Row = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: process.env.NETLIFY_DB_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
