@@ -45,9 +45,10 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // The production build served by the Netlify CLI, with Functions and local Blobs (sample
-      // gallery seeded first). Explicit inner ports let several checkouts run their suites side by side.
-      command: `npm run seed && netlify serve --offline --port ${port} --staticServerPort ${port + 100} --functions-port ${port + 200}`,
+      // The production build served by the Netlify CLI, with Functions, local Blobs (sample gallery
+      // seeded first) and a throw-away PostgreSQL. Explicit inner ports let several checkouts run
+      // their suites side by side.
+      command: `npm run seed && node scripts/with-database.ts netlify serve --offline --port ${port} --staticServerPort ${port + 100} --functions-port ${port + 200}`,
       url: baseURL,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,
