@@ -1,5 +1,5 @@
 /**
- * Price guide calibration on the lead desk, against a real Blobs server: the guide a lead carries is
+ * Price guide calibration on the lead desk, against a real PostgreSQL and Blobs server: the guide a lead carries is
  * in its detail and the CSV; a quoted lead takes the amount quoted (PATCH `quotedAmount`); the desk's
  * table compares the amounts with the guide's midpoint per job and follows status changes and
  * erasure.
@@ -19,6 +19,7 @@ import { calibrate, type Calibration, type CalibrationPoint } from "../../src/li
 import { guideShownText } from "../../src/lib/price-guide/format.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
+import { clearRecords } from "./database.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -31,11 +32,10 @@ beforeAll(async () => {
 });
 afterAll(async () => blobs.stop());
 beforeEach(async () => {
-  for (const name of ["quote-submissions", "lead-index", "price-guide-calibration"]) {
-    const store = getStore({ name, consistency: "strong" });
-    const { blobs: entries } = await store.list();
-    await Promise.all(entries.map((entry) => store.delete(entry.key)));
-  }
+  await clearRecords();
+  const store = getStore({ name: "quote-submissions", consistency: "strong" });
+  const { blobs: entries } = await store.list();
+  await Promise.all(entries.map((entry) => store.delete(entry.key)));
 });
 
 const guide = PriceGuideSchema.parse(

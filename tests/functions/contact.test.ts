@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
-import { listOutbox, readQuote, openAttachment } from "../../netlify/lib/quote/quote-store.ts";
+import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
+import { openAttachment } from "../../netlify/lib/quote/attachment-store.ts";
 import { QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import { startBlobs } from "./blobs.ts";
 import {
@@ -10,6 +11,7 @@ import {
   rawRequest,
   storedKeys,
   quoteKeys,
+  leadsWithPendingMail,
   VALID_FIELDS,
 } from "./quote-fixtures.ts";
 
@@ -46,7 +48,7 @@ describe("POST /api/contact with a valid quote", () => {
       ["owner", "pending", 0],
       ["receipt", "pending", 0],
     ]);
-    expect(await listOutbox()).toContain(body.id);
+    expect(await leadsWithPendingMail()).toContain(body.id);
   });
 
   test("stores small attachments sent in the request itself, byte for byte, typed by content", async () => {

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { closeDatabase } from "../../netlify/lib/database/database.ts";
+import { insertQuote, updateQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { databaseUrl, ensureDatabase, LOCAL_DATABASE_NAME } from "../../scripts/lib/local-database.ts";
 
 const TABLES = ["lead_emails", "leads", "idempotency_keys", "erased_leads", "activity_log", "owner_digests"];
@@ -60,7 +61,10 @@ export async function clearRecords(): Promise<void> {
 }
 
 /** Runs one query on this file's database (tests that look at rows directly). */
-export async function queryRecords<Row = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
+export async function queryRecords<Row = Record<string, unknown>>(
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: process.env.NETLIFY_DB_URL });
   await client.connect();
   try {
@@ -68,4 +72,21 @@ export async function queryRecords<Row = Record<string, unknown>>(text: string, 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Stores a record as given (a lead from the past, a quote stored before the desk existed): inserted
+ * when new, else every field replaced under the row's lock, as a change by the code would.
+ */
+export async function saveQuote(record: QuoteRecord): Promise<void> {
+  const { inserted } = await insertQuote(record);
+  if (!inserted) await updateQuote(record.id, () => ({ next: record, result: undefined }));
+}
+
+/** Dates a lead's failed e-mails as failed at `at` ("Waiting for you" lists them for 7 days from then). */
+export async function markFailedMail(leadId: string, at: number): Promise<void> {
+  await queryRecords("UPDATE lead_emails SET failed_at = $2 WHERE lead_id = $1 AND status = 'failed'", [
+    leadId,
+    new Date(at).toISOString(),
+  ]);
 }

@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cleanupOrphanAttachments, ORPHAN_GRACE_MS } from "../../netlify/lib/quote/orphans.ts";
-import { listAttachmentOwnersWithoutRecord, openAttachment } from "../../netlify/lib/quote/quote-store.ts";
+import { listAttachmentOwners, openAttachment } from "../../netlify/lib/quote/attachment-store.ts";
+import { existingQuoteIds } from "../../netlify/lib/quote/quote-store.ts";
+
+/** Ids with attachment bytes but no lead row: quotes whose commit was interrupted. */
+async function listAttachmentOwnersWithoutRecord(): Promise<string[]> {
+  const owners = await listAttachmentOwners();
+  const committed = await existingQuoteIds(owners);
+  return owners.filter((id) => !committed.has(id));
+}
 import { STORAGE_OUTAGE_MESSAGE } from "../../netlify/lib/http/http-error.ts";
 import {
   adminCookie,

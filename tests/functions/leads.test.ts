@@ -1,5 +1,6 @@
 /**
- * The lead desk endpoints (docs/http-contract.md, Admin; docs/design.md, Lead desk) against a real Blobs server: filters, search,
+ * The lead desk endpoints (docs/http-contract.md, Admin; docs/design.md, Lead desk) against a real
+ * PostgreSQL and Blobs server: filters, search,
  * paging headers, ETag/If-Match, erasure, CSV export, the chart data, retention and quotes stored
  * before the lead desk existed.
  */
@@ -14,10 +15,11 @@ import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
 import { routed } from "./route.ts";
 import retention from "../../netlify/functions/lead-retention.mts";
-import { indexQuote } from "../../netlify/lib/desk/lead-index.ts";
 import { neutralizeCell } from "../../netlify/lib/desk/lead-row.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
-import { saveAttachment, saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { saveAttachment } from "../../netlify/lib/quote/attachment-store.ts";
+import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { clearRecords, saveQuote } from "./database.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
@@ -29,11 +31,10 @@ let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 
 async function emptyStores() {
-  for (const name of ["quote-submissions", "quote-index", "lead-index"]) {
-    const store = getStore({ name, consistency: "strong" });
-    const { blobs: entries } = await store.list();
-    await Promise.all(entries.map((entry) => store.delete(entry.key)));
-  }
+  await clearRecords();
+  const store = getStore({ name: "quote-submissions", consistency: "strong" });
+  const { blobs: entries } = await store.list();
+  await Promise.all(entries.map((entry) => store.delete(entry.key)));
 }
 
 beforeAll(async () => {
@@ -169,7 +170,6 @@ describe("GET list: filters, search, paging", () => {
     await send({ firstName: "Other", message: "Gutters overflowing at the front." });
     const legacy = legacyRecord({ reference: "Q-7KXM2P", message: "Old one about a conservatory roof." });
     await saveQuote(legacy);
-    await indexQuote(legacy);
 
     for (const q of [
       "drummond",
@@ -482,10 +482,8 @@ describe("retention", () => {
     for (const record of [expired, oldNew, won, recent]) await saveQuote(record);
     await saveAttachment(expired.id, expired.attachments[0]!, new Uint8Array([1, 2, 3, 4]));
     // A lead already indexed as new but won since: the record decides.
-    await indexQuote(oldNew);
     const wonSince = legacyRecord({ createdAt: old, firstName: "WonSince" });
     await saveQuote(wonSince);
-    await indexQuote(wonSince);
     await saveQuote({ ...wonSince, status: "won" });
 
     expect(await eraseExpiredLeads({ now })).toEqual({ erased: 2, finished: true });

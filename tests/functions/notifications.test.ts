@@ -10,11 +10,19 @@ import emailStatus from "../../netlify/functions/admin-notifications.mts";
 import retry from "../../netlify/functions/admin-notifications-retry.mts";
 import scheduled from "../../netlify/functions/send-notifications.mts";
 import { businessDetails, type BusinessDetails } from "../../netlify/lib/business.ts";
-import { listOutbox, readQuote, saveOutboxEntry } from "../../netlify/lib/quote/quote-store.ts";
+import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
+import { queryRecords } from "./database.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 import { clearStore, startBlobs } from "./blobs.ts";
-import { BASE, files, quoteRequest, VALID_FIELDS, type QuoteOptions } from "./quote-fixtures.ts";
+import {
+  BASE,
+  files,
+  leadsWithPendingMail,
+  quoteRequest,
+  VALID_FIELDS,
+  type QuoteOptions,
+} from "./quote-fixtures.ts";
 import { closedPortUrl, startHangingServer, startSmtp, type ReceivedMail } from "./smtp.ts";
 
 const SITE = "https://www.glenbrae.test";
@@ -153,7 +161,7 @@ describe("a stored quote sends two e-mails", () => {
       ]);
       for (const n of notifications)
         expect(Date.parse(n.sentAt!)).toBeGreaterThan(Date.parse(quote.createdAt) - 1);
-      expect(await listOutbox()).not.toContain(quote.id);
+      expect(await leadsWithPendingMail()).not.toContain(quote.id);
     } finally {
       await smtp.stop();
     }
@@ -235,7 +243,7 @@ describe("failures", () => {
       ["pending", 1, "The mail server refused the connection"],
       ["pending", 1, "The mail server refused the connection"],
     ]);
-    expect(await listOutbox()).toContain(quote.id);
+    expect(await leadsWithPendingMail()).toContain(quote.id);
 
     const smtp = await startSmtp();
     process.env.SMTP_URL = smtp.url;
@@ -252,7 +260,7 @@ describe("failures", () => {
       expect(mailsTo(smtp.messages, owner)).toHaveLength(1);
       expect(mailsTo(smtp.messages, VALID_FIELDS.email)).toHaveLength(1);
       expect(await statusOf(quote.id)).toEqual({ owner: "sent", receipt: "sent" });
-      expect(await listOutbox()).not.toContain(quote.id);
+      expect(await leadsWithPendingMail()).not.toContain(quote.id);
     } finally {
       await smtp.stop();
     }
@@ -281,7 +289,7 @@ describe("failures", () => {
     const notifications = await notificationsOf(quote.id);
     expect(notifications.map((n) => n.status)).toEqual(["failed", "failed"]);
     expect(notifications[0]?.error).toBe("Not sent within 24 hours: The mail server refused the connection");
-    expect(await listOutbox()).not.toContain(quote.id);
+    expect(await leadsWithPendingMail()).not.toContain(quote.id);
   });
 });
 
@@ -382,22 +390,13 @@ describe("visitor text never steers an e-mail", () => {
 });
 
 describe("the outbox", () => {
-  test("an entry whose quote never appeared is dropped after an hour, not before", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
-      const stale = crypto.randomUUID();
-      const fresh = crypto.randomUUID();
-      await saveOutboxEntry(stale, { createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString() });
-      await saveOutboxEntry(fresh, { createdAt: new Date().toISOString() });
-      await scheduled();
-      const ids = await listOutbox();
-      expect(ids).not.toContain(stale);
-      expect(ids).toContain(fresh);
-      expect(smtp.messages).toHaveLength(0);
-    } finally {
-      await smtp.stop();
-    }
+  test("an e-mail is always a lead's: the database refuses one for a lead that is not stored", async () => {
+    await expect(
+      queryRecords(
+        "INSERT INTO lead_emails (lead_id, kind, status, give_up_at) VALUES ($1, 'owner', 'pending', now())",
+        [crypto.randomUUID()],
+      ),
+    ).rejects.toThrow(/foreign key/);
   });
 });
 

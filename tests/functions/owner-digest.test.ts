@@ -9,12 +9,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import followUps from "../../netlify/functions/admin-follow-ups.mts";
 import digestFunction, { config as digestConfig } from "../../netlify/functions/owner-digest.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
-import { indexQuote } from "../../netlify/lib/desk/lead-index.ts";
+import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
-import { listFailedMail, markFailedMail } from "../../netlify/lib/follow-up/follow-up-store.ts";
 import { runOwnerDigest } from "../../netlify/lib/follow-up/owner-digest.ts";
-import { saveQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { existingQuoteIds, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { newReference } from "../../netlify/lib/quote/reference.ts";
+import { clearRecords, markFailedMail, saveQuote } from "./database.ts";
 import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
 import { NEW_LEAD_DUE_MS, QUOTE_DECISION_MS } from "../../src/lib/follow-up/rules.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
@@ -36,11 +37,10 @@ const WINTER_7AM = Date.parse("2026-01-15T07:00:00.000Z");
 const HOUR = 60 * 60 * 1000;
 
 async function emptyStores() {
-  for (const name of ["quote-submissions", "lead-index", "follow-up"]) {
-    const store = getStore({ name, consistency: "strong" });
-    const { blobs: entries } = await store.list();
-    await Promise.all(entries.map((entry) => store.delete(entry.key)));
-  }
+  await clearRecords();
+  const store = getStore({ name: "quote-submissions", consistency: "strong" });
+  const { blobs: entries } = await store.list();
+  await Promise.all(entries.map((entry) => store.delete(entry.key)));
 }
 
 beforeAll(async () => {
@@ -66,13 +66,13 @@ afterEach(async () => {
 });
 
 let counter = 0;
-/** A lead stored and indexed as the lead desk keeps it. */
+/** A lead stored as the lead desk keeps it. */
 async function lead(overrides: Partial<QuoteRecord>): Promise<QuoteRecord> {
   counter++;
   const record: QuoteRecord = {
     id: crypto.randomUUID(),
     createdAt: new Date(SUMMER_7AM - 30 * 24 * HOUR).toISOString(),
-    reference: `Q-T${String(counter).padStart(5, "0")}`,
+    reference: newReference(),
     firstName: "Lead",
     lastName: `Number${counter}`,
     email: `lead${counter}@example.co.uk`,
@@ -84,7 +84,6 @@ async function lead(overrides: Partial<QuoteRecord>): Promise<QuoteRecord> {
     ...overrides,
   };
   await saveQuote(record);
-  await indexQuote(record);
   return record;
 }
 
@@ -224,12 +223,17 @@ describe("the morning digest", () => {
 
 describe("erasure", () => {
   test("an erased lead leaves nothing on the follow-up list", async () => {
-    const failed = await lead({ createdAt: iso(SUMMER_7AM - 3 * 24 * HOUR) });
-    const other = await lead({ createdAt: iso(SUMMER_7AM - 3 * 24 * HOUR) });
+    const failedMail = (): QuoteRecord["notifications"] => [
+      { kind: "owner", status: "failed", attempts: 1, error: "550 Mailbox unavailable", giveUpAt: iso(0) },
+    ];
+    const failed = await lead({ createdAt: iso(SUMMER_7AM - 3 * 24 * HOUR), notifications: failedMail() });
+    const other = await lead({ createdAt: iso(SUMMER_7AM - 3 * 24 * HOUR), notifications: failedMail() });
     await markFailedMail(failed.id, SUMMER_7AM - HOUR);
     await markFailedMail(other.id, SUMMER_7AM - HOUR);
+    const listed = async () => (await dueFollowUps(SUMMER_7AM)).failedEmails.items.map((item) => item.id);
+    expect((await listed()).sort()).toEqual([failed.id, other.id].sort());
     await eraseQuote(failed, "owner");
-    expect((await listFailedMail()).map((entry) => entry.id)).toEqual([other.id]);
+    expect(await listed()).toEqual([other.id]);
   });
 });
 
@@ -244,10 +248,8 @@ describe("retention", () => {
     });
     const lost = await lead({ createdAt: old, status: "lost" });
     expect((await eraseExpiredLeads({ now })).erased).toBe(1);
-    const keys = (await getStore({ name: "quote-submissions", consistency: "strong" }).list()).blobs.map(
-      (entry) => entry.key,
-    );
-    expect(keys).toContain(`submissions/${completed.id}`);
-    expect(keys).not.toContain(`submissions/${lost.id}`);
+    const kept = await existingQuoteIds([completed.id, lost.id]);
+    expect(kept.has(completed.id)).toBe(true);
+    expect(kept.has(lost.id)).toBe(false);
   });
 });

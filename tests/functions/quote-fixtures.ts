@@ -1,7 +1,8 @@
 /** Requests and file contents for the quote function tests. */
 import { getStore } from "@netlify/blobs";
 import { randomBytes } from "node:crypto";
-import { listQuoteIds, readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { readQuotes, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { queryRecords } from "./database.ts";
 import { docx } from "./zip-fixture.ts";
 
 export const BASE = "http://localhost";
@@ -97,13 +98,26 @@ export async function storedKeys(): Promise<string[]> {
     const { blobs } = await getStore({ name, consistency: "strong" }).list();
     keys.push(...blobs.map((blob) => `${name}:${blob.key}`));
   }
+  // The records: a `leads` row per stored quote, and the idempotency keys claimed.
+  for (const row of await queryRecords<{ id: string }>("SELECT id FROM leads"))
+    keys.push(`leads:submissions/${row.id}`);
+  for (const row of await queryRecords<{ key_hash: string }>("SELECT key_hash FROM idempotency_keys"))
+    keys.push(`idempotency_keys:${row.key_hash}`);
   return keys.sort();
 }
 
-export const quoteKeys = async () => (await storedKeys()).filter((key) => key.includes(":submissions/"));
+export const quoteKeys = async () => (await storedKeys()).filter((key) => key.startsWith("leads:"));
 
-/** Every stored quote record, read one by one (tests only: the admin list reads the summary index). */
+/** Every stored quote record. */
 export async function storedQuotes(): Promise<QuoteRecord[]> {
-  const records = await Promise.all((await listQuoteIds()).map((id) => readQuote(id)));
-  return records.filter((record): record is QuoteRecord => record !== null);
+  const ids = await queryRecords<{ id: string }>("SELECT id FROM leads");
+  return readQuotes(ids.map((row) => row.id));
+}
+
+/** The ids of the leads with an e-mail still pending: what the scheduled sender will look at. */
+export async function leadsWithPendingMail(): Promise<string[]> {
+  const rows = await queryRecords<{ lead_id: string }>(
+    "SELECT DISTINCT lead_id FROM lead_emails WHERE status = 'pending'",
+  );
+  return rows.map((row) => row.lead_id);
 }

@@ -6,7 +6,8 @@ import completeFunction, { config as completeConfig } from "../../netlify/functi
 import cleanupHandler from "../../netlify/functions/cleanup-uploads.mts";
 import { cleanupExpiredUploads } from "../../netlify/lib/uploads/uploads.ts";
 import { takeQuote } from "../../netlify/lib/quote/take-quote.ts";
-import { openAttachment, readQuote } from "../../netlify/lib/quote/quote-store.ts";
+import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
+import { openAttachment } from "../../netlify/lib/quote/attachment-store.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { MAX_REQUEST_BODY_BYTES, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
 import { startBlobs } from "./blobs.ts";
@@ -118,7 +119,7 @@ describe("attachments in parts", () => {
     expect([first.status, second.status]).toEqual([201, 201]);
     const [a, b] = [await first.json(), await second.json()];
     expect(b).toEqual(a);
-    const submissions = (await storedKeys()).filter((k) => k.includes(":submissions/"));
+    const submissions = (await storedKeys()).filter((k) => k.startsWith("leads:"));
     expect(submissions.filter((k) => k.endsWith(a.id))).toHaveLength(1);
   });
 });

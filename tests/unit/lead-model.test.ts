@@ -5,7 +5,6 @@ import {
   filtersFromParams,
   paramsFromFilters,
   parseLeadSourceField,
-  repairNotice,
   sanitizeLeadSource,
   sourceLabel,
   weekStart,
@@ -65,15 +64,4 @@ test("weeks start on Monday (UTC)", () => {
   expect(weekStart(Date.UTC(2026, 10, 23, 12))).toBe("2026-11-23");
   expect(weekStart(Date.UTC(2026, 10, 22, 23))).toBe("2026-11-16");
   expect(weekStart(Date.UTC(2026, 10, 16))).toBe("2026-11-16");
-});
-
-describe("repairNotice", () => {
-  test("says what the reconcile added back and took out, with the date", () => {
-    expect(repairNotice({ at: "2026-11-23T10:00:00.000Z", added: 3, removed: 0 })).toBe(
-      "The lead list was checked against the stored quote requests on 23 Nov 2026: 3 stored leads it had lost sight of were added back.",
-    );
-    expect(repairNotice({ at: "2026-01-02T10:00:00.000Z", added: 1, removed: 1 })).toBe(
-      "The lead list was checked against the stored quote requests on 2 Jan 2026: 1 stored lead it had lost sight of was added back; 1 entry of a lead no longer stored was taken out.",
-    );
-  });
 });

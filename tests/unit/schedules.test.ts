@@ -31,8 +31,7 @@ it("finds every scheduled function, each with a schedule the matcher reads", () 
   const names = schedules.map((entry) => entry.name);
   for (const name of [
     "send-notifications",
-    "lead-index",
-    "lead-reconcile",
+    "owner-digest",
     "lead-retention",
     "cleanup-uploads",
     "cleanup-orphans",

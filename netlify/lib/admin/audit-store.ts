@@ -67,9 +67,12 @@ export async function recordAudit(
 
 /** The newest events, newest first, at most `limit`. */
 export async function readAudit(limit = AUDIT_LOG_LIMIT): Promise<AuditEvent[]> {
-  const { rows } = await database().query<{ at: Date; event: string; lead_id: string | null; count: number | null }>(
-    `SELECT at, event, lead_id, count FROM activity_log ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
-  );
+  const { rows } = await database().query<{
+    at: Date;
+    event: string;
+    lead_id: string | null;
+    count: number | null;
+  }>(`SELECT at, event, lead_id, count FROM activity_log ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`);
   return rows
     .filter((row) => isAuditEventKind(row.event))
     .map((row) =>

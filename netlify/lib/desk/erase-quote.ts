@@ -21,7 +21,11 @@ export async function eraseQuote(
   now = Date.now(),
   options: { expiredBefore?: string } = {},
 ): Promise<boolean> {
-  const erased = await deleteQuoteRows(quote.id, (client) => recordErasure(client, quote.id, by, now), options);
+  const erased = await deleteQuoteRows(
+    quote.id,
+    (client) => recordErasure(client, quote.id, by, now),
+    options,
+  );
   if (erased || options.expiredBefore === undefined) await deleteAttachments(quote.id);
   return erased;
 }

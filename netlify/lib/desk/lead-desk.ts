@@ -58,7 +58,11 @@ function checkCursor(cursor: Cursor | undefined): void {
 }
 
 /** Up to `limit` records matching the filters after `cursor`, newest first. */
-async function leadsAfter(filters: LeadFilters, cursor: Cursor | undefined, limit: number): Promise<QuoteRecord[]> {
+async function leadsAfter(
+  filters: LeadFilters,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<QuoteRecord[]> {
   const where = whereOf(filters, cursor);
   const { rows } = await database().query<Parameters<typeof recordsOf>[0][number]>(
     `SELECT ${LEAD_COLUMNS} FROM leads ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ${Number(limit)}`,

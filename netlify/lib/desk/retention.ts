@@ -53,7 +53,8 @@ export async function eraseExpiredLeads(
     for (const id of expired) {
       if (Date.now() >= deadline) break;
       // The row decides, under its lock: a lead marked won since the query is kept.
-      if (await eraseQuote({ id }, "retention", now, { expiredBefore: cutoff })) erased++;
+      // Erased now (the tombstone and the log say when it happened), by the cutoff of `now`.
+      if (await eraseQuote({ id }, "retention", Date.now(), { expiredBefore: cutoff })) erased++;
     }
   }
   return { erased, finished: false };

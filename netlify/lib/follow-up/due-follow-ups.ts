@@ -12,7 +12,11 @@ import {
   type FollowUpItem,
   type FollowUps,
 } from "../../../src/lib/follow-up/follow-ups.ts";
-import { FAILED_EMAIL_LISTED_MS, NEW_LEAD_DUE_MS, QUOTE_DECISION_MS } from "../../../src/lib/follow-up/rules.ts";
+import {
+  FAILED_EMAIL_LISTED_MS,
+  NEW_LEAD_DUE_MS,
+  QUOTE_DECISION_MS,
+} from "../../../src/lib/follow-up/rules.ts";
 import { NOTIFICATION_LABELS } from "../../../src/lib/notification-status.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
 import { database } from "../database/database.ts";

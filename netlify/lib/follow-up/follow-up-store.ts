@@ -32,7 +32,11 @@ interface DigestRow {
 }
 
 function recordOf(row: DigestRow): DigestRecord {
-  const record: DigestRecord = { state: row.state, attempts: row.attempts, updatedAt: row.updated_at.toISOString() };
+  const record: DigestRecord = {
+    state: row.state,
+    attempts: row.attempts,
+    updatedAt: row.updated_at.toISOString(),
+  };
   if (row.lease_until) record.leaseUntil = row.lease_until.toISOString();
   if (row.items !== null) record.items = row.items;
   if (row.error !== null) record.error = row.error;
@@ -59,7 +63,10 @@ const values = (day: string, record: DigestRecord) => [
  * Changes the day's record under a lock on that day (held even while there is no row yet), so of
  * two runs at once only one decides at a time.
  */
-export function updateDigest<R>(day: string, change: (current: DigestRecord | null) => DigestUpdate<R>): Promise<R> {
+export function updateDigest<R>(
+  day: string,
+  change: (current: DigestRecord | null) => DigestUpdate<R>,
+): Promise<R> {
   return transaction(async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('owner_digests'), hashtext($1))", [day]);
     const { rows } = await client.query<DigestRow>(

@@ -66,14 +66,29 @@ export function requireMethod(req: Request, methods: readonly string[]): void {
   if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
 }
 
+/** Postgres and socket codes of a database that cannot be reached or is shutting down. */
+const DATABASE_OUTAGE_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+]);
+
 /**
- * Netlify Blobs could not be reached: a network failure, or a server error after the client's own
- * retries. Such a failure passes; the caller is told to try again (503) rather than that we broke.
+ * Netlify Blobs or the database could not be reached: a network failure, a server error after the
+ * Blobs client's own retries, a refused or dropped database connection. Such a failure passes; the
+ * caller is told to try again (503) rather than that we broke.
  */
 export function isStorageOutage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
   return (
     (error instanceof TypeError && error.message === "fetch failed") ||
-    (error instanceof Error && error.name === "BlobsInternalError")
+    (error instanceof Error && error.name === "BlobsInternalError") ||
+    (typeof code === "string" && (code.startsWith("08") || DATABASE_OUTAGE_CODES.has(code))) ||
+    (error instanceof Error && /^Connection terminated/.test(error.message))
   );
 }
 

@@ -58,16 +58,13 @@ export async function updateMailState<T>(
     record: QuoteRecord,
   ) => { notifications: NotificationState[]; fields?: Pick<QuoteRecord, "review">; result: T } | null,
 ): Promise<{ record: QuoteRecord; result: T } | null> {
-  return updateQuote(
-    id,
-    (current) => {
-      if (!current?.notifications) return { result: null };
-      const changed = change(current);
-      if (!changed) return { result: null };
-      const record = { ...current, ...changed.fields, notifications: changed.notifications };
-      return { next: record, result: { record, result: changed.result } };
-    },
-  );
+  return updateQuote(id, (current) => {
+    if (!current?.notifications) return { result: null };
+    const changed = change(current);
+    if (!changed) return { result: null };
+    const record = { ...current, ...changed.fields, notifications: changed.notifications };
+    return { next: record, result: { record, result: changed.result } };
+  });
 }
 
 /** A lead's owner copy that waits for its hour's summary is sent by owner-summary.ts, not here. */

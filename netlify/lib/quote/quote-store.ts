@@ -127,7 +127,8 @@ function notificationOf(row: EmailRow): NotificationState {
   if (row.sent_at) state.sentAt = row.sent_at.toISOString();
   if (row.error !== null) state.error = row.error;
   if (row.next_attempt_at) state.nextAttemptAt = row.next_attempt_at.toISOString();
-  if (row.lease_id && row.lease_until) state.lease = { id: row.lease_id, until: row.lease_until.toISOString() };
+  if (row.lease_id && row.lease_until)
+    state.lease = { id: row.lease_id, until: row.lease_until.toISOString() };
   if (row.reason !== null) state.reason = row.reason;
   if (row.summary_hour !== null) state.summaryHour = row.summary_hour;
   return state;
@@ -152,7 +153,9 @@ export function recordOf(row: LeadRow, emails: readonly EmailRow[]): QuoteRecord
   if (row.reference !== null) record.reference = row.reference;
   if (row.source !== null) record.source = row.source;
   if (emails.length)
-    record.notifications = [...emails].sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind)).map(notificationOf);
+    record.notifications = [...emails]
+      .sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind))
+      .map(notificationOf);
   if (row.estimate !== null) record.estimate = row.estimate;
   if (row.quoted_amount !== null) record.quotedAmount = row.quoted_amount;
   const quotedAt = iso(row.quoted_at);
@@ -226,7 +229,12 @@ function emailValues(leadId: string, n: NotificationState, now: number): unknown
  * Writes one e-mail's state. `failed_at` is when it became failed: kept while it stays failed,
  * set when it turns failed, cleared otherwise.
  */
-async function writeEmail(client: Queryable, leadId: string, n: NotificationState, now: number): Promise<void> {
+async function writeEmail(
+  client: Queryable,
+  leadId: string,
+  n: NotificationState,
+  now: number,
+): Promise<void> {
   await client.query(
     `INSERT INTO lead_emails (${EMAIL_COLUMNS}, failed_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $3 = 'failed' THEN $13::timestamptz END)
@@ -259,7 +267,10 @@ async function emailsOf(client: Queryable, ids: readonly string[]): Promise<Map<
 }
 
 /** The records of lead rows already read (one query for all their e-mails), in the rows' order. */
-export async function recordsOf(rows: readonly LeadRow[], client: Queryable = database()): Promise<QuoteRecord[]> {
+export async function recordsOf(
+  rows: readonly LeadRow[],
+  client: Queryable = database(),
+): Promise<QuoteRecord[]> {
   const emails = await emailsOf(
     client,
     rows.map((row) => row.id),
@@ -306,7 +317,10 @@ export async function existingQuoteIds(ids: readonly string[]): Promise<Set<stri
  * attachments are written before). A reference another lead holds already is drawn again. False
  * when a lead with this id exists already (a retried submit that lost the race): nothing is written.
  */
-export async function insertQuote(record: QuoteRecord, now = Date.now()): Promise<{ inserted: boolean; reference?: string }> {
+export async function insertQuote(
+  record: QuoteRecord,
+  now = Date.now(),
+): Promise<{ inserted: boolean; reference?: string }> {
   let reference = record.reference;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -396,7 +410,8 @@ export async function deleteQuoteRows(
     );
     const row = rows[0];
     if (options.expiredBefore !== undefined) {
-      if (!row || isKeptStatus(row.status) || row.created_at.toISOString() >= options.expiredBefore) return false;
+      if (!row || isKeptStatus(row.status) || row.created_at.toISOString() >= options.expiredBefore)
+        return false;
     }
     await recordTombstone(client);
     await client.query("DELETE FROM leads WHERE id = $1", [id]);
@@ -412,7 +427,10 @@ export async function deleteQuoteRows(
  * Binds an idempotency key (hashed) to a submission id, unless it is bound already.
  * Returns the binding that holds after the call.
  */
-export async function claimIdempotencyKey(hash: string, proposal: IdempotencyRecord): Promise<IdempotencyRecord> {
+export async function claimIdempotencyKey(
+  hash: string,
+  proposal: IdempotencyRecord,
+): Promise<IdempotencyRecord> {
   const { rows } = await database().query<{ lead_id: string; created_at: Date }>(
     `WITH claimed AS (
        INSERT INTO idempotency_keys (key_hash, lead_id, created_at) VALUES ($1, $2, $3)
@@ -424,7 +442,9 @@ export async function claimIdempotencyKey(hash: string, proposal: IdempotencyRec
   );
   const row = rows[0];
   // Empty only when a parallel claim committed while this statement waited: read it now.
-  return row ? { quoteId: row.lead_id, createdAt: row.created_at.toISOString() } : ((await readIdempotencyKey(hash)) ?? proposal);
+  return row
+    ? { quoteId: row.lead_id, createdAt: row.created_at.toISOString() }
+    : ((await readIdempotencyKey(hash)) ?? proposal);
 }
 
 /** The submission an idempotency key (hashed) is bound to, or null. */
