@@ -18,7 +18,10 @@ if (!command) {
 
 const directory = await mkdtemp(join(tmpdir(), "records-"));
 const database = await startLocalDatabase({ directory, persistent: false });
-const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, NETLIFY_DB_URL: database.url } });
+const child = spawn(command, args, {
+  stdio: "inherit",
+  env: { ...process.env, NETLIFY_DB_URL: database.url },
+});
 
 let stopping = false;
 async function stop(code: number): Promise<never> {

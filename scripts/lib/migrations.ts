@@ -19,12 +19,16 @@ const MIGRATION_FILE = /^\d+_[a-z0-9_-]+\.sql$/;
 export function migrationFiles(directory = MIGRATIONS_DIR): string[] {
   const names = readdirSync(directory).filter((name) => name.endsWith(".sql"));
   const misnamed = names.filter((name) => !MIGRATION_FILE.test(name));
-  if (misnamed.length) throw new Error(`Migration files must be named <number>_<slug>.sql: ${misnamed.join(", ")}`);
+  if (misnamed.length)
+    throw new Error(`Migration files must be named <number>_<slug>.sql: ${misnamed.join(", ")}`);
   return names.sort();
 }
 
 /** Applies every migration not applied yet, in order; returns the names applied now. */
-export async function applyMigrations(connectionString: string, directory = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(
+  connectionString: string,
+  directory = MIGRATIONS_DIR,
+): Promise<string[]> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
@@ -44,7 +48,9 @@ export async function applyMigrations(connectionString: string, directory = MIGR
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");
-        throw new Error(`Migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(
+          `Migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       now.push(name);
     }
