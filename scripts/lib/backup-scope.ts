@@ -1,27 +1,50 @@
 /**
- * Which Blobs stores a backup holds (docs/security.md, "Backups and erasure"). Every store the site's
- * code opens is named here, once: `tests/unit/backup-scope.test.ts` fails when one is missing, so a
- * new store is never backed up (or left out) by accident.
+ * What a backup holds (docs/security.md, "Backups and erasure"; docs/backups.md).
  *
- * Left out: what only counts or expires (sessions, throttles, quotas, unfinished uploads, mail
- * status), which a restore must never bring back (a revoked session would work again), and the lead
- * index, which is derived from the records and rebuilt from them.
+ * The database: every table the project's migrations create (scripts/lib/database-backup.ts finds
+ * them), so a new table is backed up with no change here.
+ *
+ * Blobs: every store the site's code opens is named here, once — backed up, or left out with the
+ * reason: `tests/unit/backup-scope.test.ts` fails when one is missing, so a new store is never backed
+ * up (or left out) by accident. Left out is what only counts or expires (sessions, throttles, quotas,
+ * unfinished uploads, mail status), which a restore must never bring back (a revoked session would
+ * work again), and what the code no longer reads.
  */
-import { AUDIT_STORE } from "../../netlify/lib/admin/audit-store.ts";
-import { LEAD_INDEX_STORE } from "../../netlify/lib/desk/lead-index-store.ts";
+import { ATTACHMENT_STORE } from "../../netlify/lib/quote/attachment-store.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
-import { TOMBSTONE_STORE } from "../../netlify/lib/quote/tombstone-store.ts";
 
-/** The owner's data: backed up and restored. */
+/** The owner's bytes in Blobs: backed up and restored. */
 export const BACKED_UP_STORES: readonly string[] = [
-  "quote-submissions",
+  // Attachment files (`attachments/{leadId}/{n}`) and the orphan clean-up's marks.
+  ATTACHMENT_STORE,
   "gallery",
   "gallery-images",
-  AUDIT_STORE,
-  TOMBSTONE_STORE,
-  // The amounts quoted against the price guide (no customer details): the desk's calibration table.
-  "price-guide-calibration",
 ];
+
+/**
+ * Keys of the attachment store in the layout of the records before the database (the quote records,
+ * their idempotency keys, reference reservations and outbox marks). Not backed up: their content is
+ * in the database once `npm run import:blob-records` has run.
+ */
+export const LEGACY_KEY_PREFIXES: readonly string[] = [
+  "submissions/",
+  "idempotency/",
+  "references/",
+  "outbox/",
+];
+
+/**
+ * Stores of the records before the database: what each became. Not backed up; a restore of a
+ * backup made before the move writes them back, so `npm run import:blob-records` can copy them.
+ */
+export const LEGACY_STORES: Readonly<Record<string, string>> = {
+  "admin-audit": "the activity log of the records before the database: table activity_log now",
+  "erased-leads": "the tombstones of the records before the database: table erased_leads now",
+  "follow-up":
+    "failed-mail marks and digests of the records before the database: tables lead_emails and owner_digests now",
+  "price-guide-calibration":
+    "calibration points before the database: worked out from the leads' quoted amounts now",
+};
 
 /** Never backed up, never restored; why, for the scripts' messages. */
 export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
@@ -30,10 +53,23 @@ export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
   [LIMITS_STORE]: "quotas and mail limits",
   "quote-uploads": "unfinished uploads",
   "mail-status": "the mail settings notice",
-  [LEAD_INDEX_STORE]: "the lead index, rebuilt from the records (the hourly reconcile adds restored leads)",
-  "quote-index": "the month index of earlier versions, taken over into the lead index",
-  "follow-up": "the morning digest's working lists (failed e-mails are found again from the records)",
+  "lead-index": "the lead index of the records before the database, replaced by SQL queries",
+  "quote-index": "the month index of earlier versions, replaced by SQL queries",
 };
 
+/** The database table of the leads, whose `id` (and every `lead_id`) names a lead. */
+export const LEAD_TABLE = "leads";
+/** The table of tombstones: a restore never writes back a row or a file of a lead listed there. */
+export const TOMBSTONE_TABLE = "erased_leads";
+/** Tables that hold lead ids and nothing personal: restored whole, erased leads' ids included. */
+export const ERASURE_EXEMPT_TABLES: readonly string[] = [TOMBSTONE_TABLE, "activity_log"];
+/** Legacy stores restored whole for the same reason (a backup made before the database). */
+export const ERASURE_EXEMPT_STORES: readonly string[] = ["erased-leads", "admin-audit"];
+
 export const isBackedUpStore = (name: string) => BACKED_UP_STORES.includes(name);
+export const isLegacyStore = (name: string) => Object.hasOwn(LEGACY_STORES, name);
 export const isLeftOutStore = (name: string) => Object.hasOwn(LEFT_OUT_STORES, name);
+
+/** Whether entry `key` of backed-up store `store` goes in a backup (not a record of the old layout). */
+export const isBackedUpKey = (store: string, key: string) =>
+  store !== ATTACHMENT_STORE || !LEGACY_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));

@@ -1,18 +1,21 @@
 /**
- * Backup and restore of the Blobs stores that hold the owner's data (docs/security.md,
- * scripts/lib/backup-scope.ts), for scripts/backup.ts, scripts/restore.ts and scripts/backup-prune.ts.
+ * Backup and restore of the owner's data (docs/backups.md, docs/security.md): the database's tables
+ * (scripts/lib/database-backup.ts) and the Blobs stores that hold bytes (scripts/lib/backup-scope.ts),
+ * for scripts/backup.ts, scripts/restore.ts and scripts/backup-prune.ts.
  *
- * A restore never writes back an entry that belongs to an erased lead (one with a tombstone, in the
- * target or in the backup), refuses a backup older than BACKUP_RETENTION_DAYS (its erasures may be
- * forgotten by now), refuses a manifest whose files lie outside the backup folder or that names a
- * store it does not know, and records itself in the admin audit log.
+ * A restore never writes back a row or an entry that belongs to an erased lead (one with a
+ * tombstone, in the target or in the backup), refuses a backup older than BACKUP_RETENTION_DAYS (its
+ * erasures may be forgotten by now), refuses a manifest whose files lie outside the backup folder or
+ * that names a store or table it does not know, checks every file's SHA-256 before writing anything,
+ * and records itself in the activity log.
  *
  * A backup is a folder:
  *   manifest.json                  what was backed up, from where, and every file's SHA-256
- *   stores/<store>/<n>.data        an entry's bytes, exactly as stored
+ *   database/<table>.jsonl         a table's rows, one JSON object a line, in primary-key order
+ *   stores/<store>/<n>.data        a Blobs entry's bytes, exactly as stored
  *   stores/<store>/<n>.meta.json   its metadata (JSON)
- * Files are numbered rather than named after keys, so any key is safe on any file system; the
- * manifest maps them back.
+ * Blobs files are numbered rather than named after keys, so any key is safe on any file system; the
+ * manifest maps them back. Backups of format 1 (before the database) hold Blobs only.
  */
 import { createHash } from "node:crypto";
 import {
@@ -27,18 +30,45 @@ import {
 } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { BACKUP_RETENTION_DAYS } from "../../src/lib/backups.ts";
-import { AUDIT_STORE, auditEntry, auditKey } from "../../netlify/lib/admin/audit-store.ts";
-import { idOfTombstoneKey, TOMBSTONE_STORE } from "../../netlify/lib/quote/tombstone-store.ts";
 import { entryKeys, readEntry, storeNames, writeEntry, type BlobsTarget } from "./backup-store.ts";
-import { isBackedUpStore, isLeftOutStore, LEFT_OUT_STORES } from "./backup-scope.ts";
+import {
+  ERASURE_EXEMPT_STORES,
+  isBackedUpKey,
+  isBackedUpStore,
+  isLeftOutStore,
+  isLegacyStore,
+  LEFT_OUT_STORES,
+  LEGACY_STORES,
+  TOMBSTONE_TABLE,
+} from "./backup-scope.ts";
+import {
+  dumpDatabase,
+  erasedLeadIdsInFile,
+  existingLeadIds,
+  loadDatabase,
+  prepareDatabaseRestore,
+  TABLE_NAME,
+  type FileSum,
+  type TableManifest,
+  type TableRestore,
+} from "./database-backup.ts";
+import { ATTACHMENT_STORE } from "../../netlify/lib/quote/attachment-store.ts";
+
+export type { FileSum } from "./database-backup.ts";
 
 export const MANIFEST = "manifest.json";
-const FORMAT = 1;
+/** 2: the database and the Blobs bytes; 1: Blobs only (before the database), still restorable. */
+const FORMAT = 2;
+const FORMATS = [1, 2];
 
-export interface FileSum {
-  file: string;
-  size: number;
-  sha256: string;
+/** The legacy tombstone store of format-1 backups: `erased/{yyyy-mm}/{id}`. */
+const LEGACY_TOMBSTONE_STORE = "erased-leads";
+const idOfTombstoneKey = (key: string) => key.slice(key.lastIndexOf("/") + 1);
+
+/** Where a backup reads from and a restore writes to: a site's Blobs and its database. */
+export interface BackupTarget {
+  blobs: BlobsTarget;
+  database: { url: string; description: string };
 }
 
 export interface ManifestEntry {
@@ -52,9 +82,11 @@ export interface Manifest {
   createdAt: string;
   source: string;
   stores: { name: string; entries: ManifestEntry[] }[];
+  /** The database's tables (format 2). */
+  database?: { source: string; tables: TableManifest[] };
 }
 
-/** Called after each entry: entries done so far, entries in all, the store being worked on. */
+/** Called after each entry or table: done so far, in all, the store or table being worked on. */
 export type Progress = (done: number, total: number, store: string) => void;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -95,23 +127,50 @@ export async function backupScope(target: BlobsTarget): Promise<{ stores: string
 
 /** Why a store is not in a backup, in words. */
 export const leftOutReason = (name: string) =>
-  LEFT_OUT_STORES[name] ?? "not a store this site knows (add it to scripts/lib/backup-scope.ts)";
+  LEFT_OUT_STORES[name] ??
+  LEGACY_STORES[name] ??
+  "not a store this site knows (add it to scripts/lib/backup-scope.ts)";
 
-/** Writes every entry of every backed-up store of `target` into `outDir` (new or empty). */
-export async function backup(target: BlobsTarget, outDir: string, progress?: Progress): Promise<Manifest> {
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** Whether an entry belongs to an erased lead: its key or its bytes name one. */
+function mentionsErased(key: string, data: Uint8Array, erased: ReadonlySet<string>): boolean {
+  if (erased.size === 0) return false;
+  for (const text of [key, Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("latin1")]) {
+    for (const match of text.matchAll(UUID)) if (erased.has(match[0])) return true;
+  }
+  return false;
+}
+
+/**
+ * Writes the database's tables and every entry of every backed-up store of `target` into `outDir`
+ * (new or empty). The tables come from one snapshot, taken first: a lead's attachments are written
+ * before its row, so every row's files are in the Blobs read after it. Files of erased leads (their
+ * bytes outliving the erasure) are left out.
+ */
+export async function backup(target: BackupTarget, outDir: string, progress?: Progress): Promise<Manifest> {
   if (existsSync(outDir) && readdirSync(outDir).length > 0) {
     throw new Error(`${outDir} is not empty: choose a new folder for the backup`);
   }
-  const { stores: names } = await backupScope(target);
+  mkdirSync(outDir, { recursive: true });
+  const createdAt = new Date().toISOString();
+  const { tables, erased } = await dumpDatabase(target.database.url, outDir, progress);
+
+  const { stores: names } = await backupScope(target.blobs);
   const keysByStore = new Map<string, string[]>();
-  for (const name of names) keysByStore.set(name, await entryKeys(target, name));
+  for (const name of names)
+    keysByStore.set(
+      name,
+      (await entryKeys(target.blobs, name)).filter((key) => isBackedUpKey(name, key)),
+    );
   const total = [...keysByStore.values()].reduce((sum, keys) => sum + keys.length, 0);
 
   const manifest: Manifest = {
     format: FORMAT,
-    createdAt: new Date().toISOString(),
-    source: target.description,
+    createdAt,
+    source: `${target.blobs.description}; ${target.database.description}`,
     stores: [],
+    database: { source: target.database.description, tables },
   };
   let done = 0;
   for (const [name, keys] of keysByStore) {
@@ -119,9 +178,9 @@ export async function backup(target: BlobsTarget, outDir: string, progress?: Pro
     mkdirSync(join(outDir, folder), { recursive: true });
     const entries: ManifestEntry[] = [];
     for (const [index, key] of keys.entries()) {
-      const entry = await readEntry(target, name, key);
-      // Deleted between the listing and the read: not part of this backup.
-      if (entry) {
+      const entry = await readEntry(target.blobs, name, key);
+      // Deleted between the listing and the read: not part of this backup. Erased: never in one.
+      if (entry && !mentionsErased(entry.key, entry.data, erased)) {
         const base = join(folder, String(index + 1).padStart(6, "0"));
         entries.push({
           key,
@@ -142,6 +201,19 @@ export async function backup(target: BlobsTarget, outDir: string, progress?: Pro
   return manifest;
 }
 
+/**
+ * Quote records still in the Blobs layout of before the database that the database has neither as
+ * a lead nor as a tombstone: `npm run import:blob-records` has not copied them yet.
+ */
+export async function unimportedLegacyRecords(target: BackupTarget): Promise<string[]> {
+  if (!(await storeNames(target.blobs)).includes(ATTACHMENT_STORE)) return [];
+  const ids = (await entryKeys(target.blobs, ATTACHMENT_STORE))
+    .filter((key) => key.startsWith("submissions/"))
+    .map((key) => key.slice("submissions/".length));
+  const known = await existingLeadIds(target.database.url, ids);
+  return ids.filter((id) => !known.has(id));
+}
+
 /** The manifest of `dir`, its shape checked (not yet its files). */
 function readManifest(dir: string): Manifest {
   const manifestPath = join(dir, MANIFEST);
@@ -154,7 +226,7 @@ function readManifest(dir: string): Manifest {
     typeof (sum as FileSum).size === "number" &&
     typeof (sum as FileSum).sha256 === "string";
   const wellFormed =
-    manifest.format === FORMAT &&
+    FORMATS.includes(manifest.format) &&
     typeof manifest.createdAt === "string" &&
     Array.isArray(manifest.stores) &&
     manifest.stores.every(
@@ -164,8 +236,18 @@ function readManifest(dir: string): Manifest {
         store.entries.every(
           (entry) => typeof entry?.key === "string" && sumOk(entry.data) && sumOk(entry.metadata),
         ),
-    );
-  if (!wellFormed) throw new Error(`${manifestPath} is not a backup manifest of format ${FORMAT}`);
+    ) &&
+    (manifest.database === undefined ||
+      (Array.isArray(manifest.database.tables) &&
+        manifest.database.tables.every(
+          (table) =>
+            typeof table?.name === "string" &&
+            Array.isArray(table.primaryKey) &&
+            typeof table.rows === "number" &&
+            sumOk(table.file),
+        )));
+  if (!wellFormed)
+    throw new Error(`${manifestPath} is not a backup manifest (format ${FORMATS.join(" or ")})`);
   return manifest;
 }
 
@@ -191,34 +273,39 @@ export function verifyBackup(dir: string): Manifest {
   const manifest = readManifest(dir);
   const unknown = manifest.stores
     .map((store) => store.name)
-    .filter((name) => !isBackedUpStore(name) && !isLeftOutStore(name));
+    .filter((name) => !isBackedUpStore(name) && !isLeftOutStore(name) && !isLegacyStore(name));
   if (unknown.length > 0) {
     throw new Error(
       `The backup in ${dir} names stores this site does not have (${unknown.join(", ")}); nothing was restored`,
     );
   }
-  const outside = manifest.stores
-    .flatMap((store) => store.entries.flatMap((entry) => [entry.data.file, entry.metadata.file]))
-    .filter((file) => fileInside(dir, file) === null);
+  const tables = manifest.database?.tables ?? [];
+  const badTables = tables.map((table) => table.name).filter((name) => !TABLE_NAME.test(name));
+  if (badTables.length > 0) {
+    throw new Error(
+      `The backup in ${dir} names tables that are not table names (${badTables.join(", ")}); nothing was restored`,
+    );
+  }
+  const sums = [
+    ...tables.map((table) => table.file),
+    ...manifest.stores.flatMap((store) => store.entries.flatMap((entry) => [entry.data, entry.metadata])),
+  ];
+  const outside = sums.map((sum) => sum.file).filter((file) => fileInside(dir, file) === null);
   if (outside.length > 0) {
     throw new Error(
       `The manifest of ${dir} points outside the backup folder; nothing was restored:\n  ${outside.join("\n  ")}`,
     );
   }
   const problems: string[] = [];
-  for (const store of manifest.stores) {
-    for (const entry of store.entries) {
-      for (const sum of [entry.data, entry.metadata]) {
-        const path = fileInside(dir, sum.file)!;
-        if (!existsSync(path)) {
-          problems.push(`${sum.file} is missing`);
-          continue;
-        }
-        const bytes = readFileSync(path);
-        if (bytes.byteLength !== sum.size || sha256(bytes) !== sum.sha256) {
-          problems.push(`${sum.file} does not match its SHA-256 in the manifest`);
-        }
-      }
+  for (const sum of sums) {
+    const path = fileInside(dir, sum.file)!;
+    if (!existsSync(path)) {
+      problems.push(`${sum.file} is missing`);
+      continue;
+    }
+    const bytes = readFileSync(path);
+    if (bytes.byteLength !== sum.size || sha256(bytes) !== sum.sha256) {
+      problems.push(`${sum.file} does not match its SHA-256 in the manifest`);
     }
   }
   if (problems.length > 0) {
@@ -228,37 +315,31 @@ export function verifyBackup(dir: string): Manifest {
 }
 
 export interface RestoreResult {
-  /** Entries written (absent from the target, or overwritten with `force`). */
+  /** Blobs entries written (absent from the target, or overwritten with `force`). */
   written: number;
-  /** Entries already identical in the target (bytes and metadata). */
+  /** Blobs entries already identical in the target (bytes and metadata). */
   unchanged: number;
-  /** Entries that differ in the target and were left alone (never with `force`). */
+  /** Blobs entries that differ in the target and were left alone (never with `force`). */
   kept: { store: string; key: string }[];
-  /** Entries of erased leads (tombstoned), never written back. */
+  /** Blobs entries of erased leads (tombstoned), never written back. */
   erased: number;
   /** Stores in the backup that a restore never writes (sessions, throttles… in older backups). */
   leftOut: string[];
+  /** What happened to each table's rows. */
+  tables: TableRestore[];
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-
-/** Whether an entry belongs to an erased lead: its key or its bytes name one. */
-function mentionsErased(key: string, data: Uint8Array, erased: ReadonlySet<string>): boolean {
-  if (erased.size === 0) return false;
-  for (const text of [key, Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("latin1")]) {
-    for (const match of text.matchAll(UUID)) if (erased.has(match[0])) return true;
+/** Lead ids with a tombstone in the target (database, and a legacy store) or in the backup itself. */
+async function erasedIds(target: BackupTarget, dir: string, manifest: Manifest, inDatabase: Set<string>) {
+  const ids = new Set(inDatabase);
+  for (const table of manifest.database?.tables ?? []) {
+    if (table.name === TOMBSTONE_TABLE)
+      for (const id of erasedLeadIdsInFile(fileInside(dir, table.file.file)!)) ids.add(id);
   }
-  return false;
-}
-
-/** Lead ids with a tombstone in the target or in the backup itself. */
-async function erasedIds(target: BlobsTarget, manifest: Manifest): Promise<Set<string>> {
-  const ids = new Set<string>();
-  const known = new Set(await storeNames(target));
-  if (known.has(TOMBSTONE_STORE))
-    for (const key of await entryKeys(target, TOMBSTONE_STORE)) ids.add(idOfTombstoneKey(key));
+  if ((await storeNames(target.blobs)).includes(LEGACY_TOMBSTONE_STORE))
+    for (const key of await entryKeys(target.blobs, LEGACY_TOMBSTONE_STORE)) ids.add(idOfTombstoneKey(key));
   for (const store of manifest.stores) {
-    if (store.name === TOMBSTONE_STORE)
+    if (store.name === LEGACY_TOMBSTONE_STORE)
       for (const entry of store.entries) ids.add(idOfTombstoneKey(entry.key));
   }
   return ids;
@@ -272,13 +353,18 @@ export function backupAgeDays(manifest: Pick<Manifest, "createdAt">, now = Date.
 }
 
 /**
- * Puts the backup in `dir` back into `target`. An entry missing from the target is written; one
- * that is identical is left as it is; one that differs was changed after the backup (newer) and is
- * kept unless `force`. Entries the backup does not have are never touched, nor entries of erased
- * leads, nor the stores a backup leaves out. The backup is verified before anything is written.
+ * Puts the backup in `dir` back into `target`. The backup is verified whole (paths, stores, tables,
+ * sums, age, the database's schema) before anything is written. Blobs first, then the tables in
+ * one transaction with the activity log's `restore` event.
+ *
+ * Blobs: an entry missing from the target is written; one that is identical is left as it is; one
+ * that differs was changed after the backup (newer) and is kept unless `force`. Rows: see
+ * loadDatabase (database-backup.ts): a missing row is inserted, a row in another state is the
+ * database's newer one, and `force` overwrites only a lead whose backup version is higher. Nothing the
+ * backup does not have is touched, nor anything of an erased lead, nor the stores a backup leaves out.
  */
 export async function restore(
-  target: BlobsTarget,
+  target: BackupTarget,
   dir: string,
   options: { force?: boolean; progress?: Progress; now?: number } = {},
 ): Promise<RestoreResult> {
@@ -290,7 +376,9 @@ export async function restore(
       `The backup in ${dir} is ${Math.floor(age)} days old, older than the ${BACKUP_RETENTION_DAYS} days backups are kept: it may hold leads erased since, whose erasure is no longer remembered. Nothing was restored.`,
     );
   }
-  const erased = await erasedIds(target, manifest);
+  const tables = manifest.database?.tables ?? [];
+  const inDatabase = await prepareDatabaseRestore(target.database.url, dir, tables);
+  const erased = await erasedIds(target, dir, manifest, inDatabase);
   const restorable = manifest.stores.filter((store) => !isLeftOutStore(store.name));
   const total = restorable.reduce((sum, store) => sum + store.entries.length, 0);
   const result: RestoreResult = {
@@ -299,6 +387,7 @@ export async function restore(
     kept: [],
     erased: 0,
     leftOut: manifest.stores.map((store) => store.name).filter(isLeftOutStore),
+    tables: [],
   };
   let done = 0;
   for (const store of restorable) {
@@ -308,12 +397,12 @@ export async function restore(
         string,
         unknown
       >;
-      // Tombstones and the audit log hold lead ids and nothing personal: they are always restored.
-      const personal = store.name !== TOMBSTONE_STORE && store.name !== AUDIT_STORE;
+      // Tombstones and the activity log hold lead ids and nothing personal: they are always restored.
+      const personal = !ERASURE_EXEMPT_STORES.includes(store.name);
       if (personal && mentionsErased(entry.key, data, erased)) {
         result.erased += 1;
       } else {
-        const current = await readEntry(target, store.name, entry.key);
+        const current = await readEntry(target.blobs, store.name, entry.key);
         const identical =
           current !== null &&
           sha256(current.data) === entry.data.sha256 &&
@@ -321,7 +410,7 @@ export async function restore(
         if (identical) {
           result.unchanged += 1;
         } else if (current === null || options.force) {
-          await writeEntry(target, store.name, { key: entry.key, data, metadata });
+          await writeEntry(target.blobs, store.name, { key: entry.key, data, metadata });
           result.written += 1;
         } else {
           result.kept.push({ store: store.name, key: entry.key });
@@ -331,11 +420,11 @@ export async function restore(
       options.progress?.(done, total, store.name);
     }
   }
-  const record = auditEntry("restore", now, { count: result.written });
-  await writeEntry(target, AUDIT_STORE, {
-    key: auditKey(now),
-    data: new TextEncoder().encode(JSON.stringify(record)),
-    metadata: {},
+  result.tables = await loadDatabase(target.database.url, dir, tables, {
+    erased,
+    force: options.force ?? false,
+    now,
+    blobsWritten: result.written,
   });
   return result;
 }

@@ -1,7 +1,11 @@
-/** What `npm run backup` and `npm run restore` share: which site's Blobs, and a progress bar. */
+/**
+ * What `npm run backup`, `npm run restore` and `npm run import:blob-records` share: which site's
+ * Blobs and database, and a progress bar.
+ */
 import { SingleBar } from "cli-progress";
 import { deployedSite, LOCAL_BLOBS_DIRECTORY, openLocalSandbox, type BlobsTarget } from "./backup-store.ts";
-import type { Progress } from "./blobs-backup.ts";
+import type { BackupTarget, Progress } from "./blobs-backup.ts";
+import { openDatabaseTarget } from "./database-backup.ts";
 
 /**
  * A deployed site when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are both set, else the local
@@ -17,6 +21,29 @@ export async function openTarget(): Promise<{ target: BlobsTarget; close: () => 
   return { target, close: stop };
 }
 
+/**
+ * A site's Blobs (openTarget) and its database (openDatabaseTarget in database-backup.ts:
+ * NETLIFY_DB_URL, else the local PostgreSQL of `npm start`, started if it is not running). A
+ * deployed site's Blobs with the local database is refused.
+ */
+export async function openBackupTarget(): Promise<{ target: BackupTarget; close: () => Promise<void> }> {
+  const database = await openDatabaseTarget();
+  let blobs: Awaited<ReturnType<typeof openTarget>>;
+  try {
+    blobs = await openTarget();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return {
+    target: { blobs: blobs.target, database: { url: database.url, description: database.description } },
+    close: async () => {
+      await blobs.close();
+      await database.close();
+    },
+  };
+}
+
 /** A bar on a terminal; elsewhere (CI, logs) a line per store. */
 export function progressBar(verb: string): { progress: Progress; stop: () => void } {
   if (!process.stderr.isTTY) {
@@ -30,7 +57,7 @@ export function progressBar(verb: string): { progress: Progress; stop: () => voi
     };
   }
   const bar = new SingleBar({
-    format: `${verb} [{bar}] {value}/{total} entries | {store}`,
+    format: `${verb} [{bar}] {value}/{total} | {store}`,
     stream: process.stderr,
     hideCursor: true,
   });
@@ -39,6 +66,8 @@ export function progressBar(verb: string): { progress: Progress; stop: () => voi
     progress: (done, total, store) => {
       if (!started) bar.start(total, 0, { store });
       started = true;
+      // The tables, then each store: a bar of their own length.
+      if (bar.getTotal() !== total) bar.setTotal(total);
       bar.update(done, { store });
     },
     stop: () => {
