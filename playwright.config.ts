@@ -8,6 +8,9 @@ const executablePath =
 
 const port = Number(process.env.E2E_PORT ?? 8890);
 const baseURL = `http://localhost:${port}`;
+/** The served site's throw-away PostgreSQL: tests that seed leads at scale write to it directly. */
+const databasePort = port + 300;
+process.env.E2E_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${databasePort}/records`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -59,6 +62,7 @@ export default defineConfig({
         // The suite sends many quotes from this machine: exempt loopback from the per-client
         // attachment quota (honoured only under the Netlify CLI; docs/decisions.md, "Abuse limits").
         QUOTA_EXEMPT_LOOPBACK: "true",
+        LOCAL_DB_PORT: String(databasePort),
       },
     },
   ],

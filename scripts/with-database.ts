@@ -1,8 +1,8 @@
 /**
  * Runs a command beside a throw-away local PostgreSQL (scripts/lib/local-database.ts) with every
  * migration applied, NETLIFY_DB_URL pointing at it: `node scripts/with-database.ts netlify serve …`.
- * The browser tests serve the site this way; the database and its temp folder go when the command
- * ends.
+ * The browser tests serve the site this way (on the port LOCAL_DB_PORT names, so the tests can
+ * reach the same database); the database and its temp folder go when the command ends.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -17,7 +17,8 @@ if (!command) {
 }
 
 const directory = await mkdtemp(join(tmpdir(), "records-"));
-const database = await startLocalDatabase({ directory, persistent: false });
+const port = process.env.LOCAL_DB_PORT ? Number(process.env.LOCAL_DB_PORT) : undefined;
+const database = await startLocalDatabase({ directory, persistent: false, ...(port ? { port } : {}) });
 const child = spawn(command, args, {
   stdio: "inherit",
   env: { ...process.env, NETLIFY_DB_URL: database.url },
