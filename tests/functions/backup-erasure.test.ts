@@ -1,12 +1,14 @@
 /**
- * Backups and erasure (docs/security.md, "Backups and erasure") against a real Blobs server: an
- * erased lead leaves a tombstone with no personal data, a restore never brings it, its attachments
- * or its e-mails back, refuses a manifest that leads outside its folder or names an unknown store,
+ * Backups and erasure (docs/security.md, "Backups and erasure") against a real PostgreSQL and a real
+ * Blobs server: an erased lead leaves a tombstone with no personal data, a restore never brings its
+ * row, its e-mails, its idempotency key or its attachment files back (tombstone in the database or in
+ * the backup), refuses a manifest that leads outside its folder or names an unknown store or table,
  * refuses a backup older than the retention period, and `npm run backup:prune` deletes old backups.
  */
 import { getStore } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -24,20 +26,26 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import submission from "../../netlify/functions/admin-contact-submission.mts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
-import { erasedLeadIds, TOMBSTONE_STORE } from "../../netlify/lib/quote/tombstone-store.ts";
+import { erasedLeadIds } from "../../netlify/lib/quote/tombstone-store.ts";
 import { BACKUP_RETENTION_DAYS } from "../../src/lib/backups.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
-import type { BlobsTarget } from "../../scripts/lib/backup-store.ts";
-import { backup, pruneBackups, restore, type Manifest } from "../../scripts/lib/blobs-backup.ts";
+import {
+  backup,
+  pruneBackups,
+  restore,
+  type BackupTarget,
+  type Manifest,
+} from "../../scripts/lib/blobs-backup.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
+import { clearRecords, queryRecords } from "./database.ts";
 import { files, quoteRequest, VALID_FIELDS } from "./quote-fixtures.ts";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let target: BlobsTarget;
+let target: BackupTarget;
 let work: string;
 let cookie: string;
 
@@ -69,20 +77,36 @@ const erase = (id: string) =>
     { params: { id } } as unknown as Context,
   );
 
-/** Every key of the quote store that belongs to lead `id`: by key, or by naming it in its value. */
+/** Tables whose rows are a lead's data: its row, its e-mails, its retry key. */
+const LEAD_TABLES = { leads: "id", lead_emails: "lead_id", idempotency_keys: "lead_id" } as const;
+
+/**
+ * Everything of lead `id`: every key of the attachment store that names it (by key or in its
+ * value), and every row of its own tables (`table:n`).
+ */
 async function traces(id: string): Promise<string[]> {
   const found: string[] = [];
   for (const key of await keysOf("quote-submissions")) {
     const bytes = await submissions().get(key, { type: "arrayBuffer" });
     if (key.includes(id) || Buffer.from(bytes).toString("latin1").includes(id)) found.push(key);
   }
-  return found;
+  for (const [table, column] of Object.entries(LEAD_TABLES)) {
+    const rows = await queryRecords(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [id]);
+    found.push(...rows.map((_, n) => `${table}:${n}`));
+  }
+  return found.sort();
 }
+
+const tombstones = () =>
+  queryRecords<{ lead_id: string; erased_at: Date; erased_by: string }>("SELECT * FROM erased_leads");
 
 beforeAll(async () => {
   useAdminTestEnv();
   blobs = await startBlobs();
-  target = { ...blobs.context, description: "test Blobs server" };
+  target = {
+    blobs: { ...blobs.context, description: "test Blobs server" },
+    database: { url: blobs.databaseUrl, description: "test database" },
+  };
   work = mkdtempSync(join(tmpdir(), "backup-erasure-"));
   cookie = await adminCookie();
 });
@@ -92,39 +116,62 @@ afterAll(async () => {
 });
 
 describe("erasure and restore", () => {
-  test("an erased lead leaves a tombstone and never comes back from a backup: record, attachments, e-mails, reference", async () => {
+  test("an erased lead leaves a tombstone and never comes back from a backup: row, e-mails, retry key, attachments", async () => {
     const kept = await storeQuote(`kept.${Date.now()}@example.co.uk`);
     const gone = await storeQuote(`gone.${Date.now()}@example.co.uk`);
-    expect((await traces(gone.id)).length).toBeGreaterThanOrEqual(4);
+    // Its row, two e-mails, its retry key and its attachment.
+    expect(await traces(gone.id)).toEqual([
+      expect.stringMatching(/^attachments\//),
+      "idempotency_keys:0",
+      "lead_emails:0",
+      "lead_emails:1",
+      "leads:0",
+    ]);
     const dir = join(work, "before-erasure");
     await backup(target, dir);
 
     expect((await erase(gone.id)).status).toBe(204);
-    // What erasure keeps names no person: the reference's reservation and the retry key's binding.
-    const left = await traces(gone.id);
-    expect(left.every((key) => key.startsWith("references/") || key.startsWith("idempotency/"))).toBe(true);
-    // The tombstone: the id and the date, nothing personal.
+    expect(await traces(gone.id)).toEqual([]);
+    // The tombstone: the id, the date and who erased it, nothing personal.
     expect(await erasedLeadIds()).toContain(gone.id);
-    const tombstones = getStore({ name: TOMBSTONE_STORE, consistency: "strong" });
-    const [tombstoneKey] = (await tombstones.list()).blobs
-      .map((b) => b.key)
-      .filter((key) => key.endsWith(gone.id));
-    const tombstone = (await tombstones.get(tombstoneKey!, { type: "json" })) as Record<string, unknown>;
-    expect(Object.keys(tombstone).sort()).toEqual(["erasedAt", "id"]);
+    const tombstone = (await tombstones()).find((row) => row.lead_id === gone.id)!;
+    expect(Object.keys(tombstone).sort()).toEqual(["erased_at", "erased_by", "lead_id"]);
+    expect(tombstone.erased_by).toBe("owner");
     expect(JSON.stringify(tombstone)).not.toMatch(/gone\.|example\.co\.uk|MacLeod|Q-/);
 
     // The kept lead is lost meanwhile (say, by mistake): the restore brings it back, and only it.
-    for (const key of await traces(kept.id)) await submissions().delete(key);
+    const keptTraces = await traces(kept.id);
+    await submissions().delete(keptTraces.find((key) => key.startsWith("attachments/"))!);
+    await queryRecords("DELETE FROM leads WHERE id = $1", [kept.id]);
+    await queryRecords("DELETE FROM idempotency_keys WHERE lead_id = $1", [kept.id]);
     const result = await restore(target, dir);
-    expect(result.erased).toBeGreaterThanOrEqual(4);
-    expect(await traces(gone.id)).toEqual(left);
-    expect((await traces(kept.id)).length).toBeGreaterThanOrEqual(4);
-    expect(result.written).toBeGreaterThanOrEqual(4);
+    expect(result.erased).toBe(1);
+    const erasedRows = Object.fromEntries(result.tables.map((table) => [table.table, table.erased]));
+    expect(erasedRows).toMatchObject({ leads: 1, lead_emails: 2, idempotency_keys: 1 });
+    expect(await traces(gone.id)).toEqual([]);
+    expect(await traces(kept.id)).toEqual(keptTraces);
 
     // Forced, too.
     const forced = await restore(target, dir, { force: true });
     expect(forced.erased).toBe(result.erased);
-    expect(await traces(gone.id)).toEqual(left);
+    expect(await traces(gone.id)).toEqual([]);
+  });
+
+  test("attachment files that outlived an erasure are neither backed up nor restored", async () => {
+    const lead = await storeQuote(`files.${Date.now()}@example.co.uk`);
+    const dir = join(work, "with-files");
+    await backup(target, dir);
+    const [file] = (await traces(lead.id)).filter((key) => key.startsWith("attachments/"));
+    const bytes = await submissions().get(file!, { type: "arrayBuffer" });
+    expect((await erase(lead.id)).status).toBe(204);
+    // The erasure's deletion of the bytes failed half way: the file is still there.
+    await submissions().set(file!, bytes);
+    const later = join(work, "after-erasure");
+    const manifest = await backup(target, later);
+    expect(manifest.stores.flatMap((store) => store.entries.map((entry) => entry.key))).not.toContain(file);
+    await submissions().delete(file!);
+    await restore(target, dir);
+    expect(await traces(lead.id)).toEqual([]);
   });
 
   test("a lead erased by the retention period leaves a tombstone as well, and stays erased on restore", async () => {
@@ -135,10 +182,10 @@ describe("erasure and restore", () => {
     const later = Date.now() + (LEAD_RETENTION_MONTHS + 1) * 31 * 24 * 60 * 60 * 1000;
     expect((await eraseExpiredLeads({ now: later })).erased).toBeGreaterThanOrEqual(1);
     expect(await erasedLeadIds()).toContain(old.id);
-    const left = await traces(old.id);
-    expect(left.some((key) => key.startsWith("submissions/") || key.startsWith("attachments/"))).toBe(false);
+    expect(await traces(old.id)).toEqual([]);
+    expect((await tombstones()).find((row) => row.lead_id === old.id)?.erased_by).toBe("retention");
     await restore(target, dir);
-    expect(await traces(old.id)).toEqual(left);
+    expect(await traces(old.id)).toEqual([]);
   });
 
   test("restoring the newest backup first brings the tombstones back, so an older one cannot bring the lead back", async () => {
@@ -149,17 +196,40 @@ describe("erasure and restore", () => {
     const second = join(work, "with-tombstone");
     await backup(target, second);
     // Everything is lost; the newer backup goes back first, then the older one.
-    for (const name of ["quote-submissions", TOMBSTONE_STORE]) {
-      const store = getStore({ name, consistency: "strong" });
-      for (const key of await keysOf(name)) await store.delete(key);
-    }
+    for (const key of await keysOf("quote-submissions")) await submissions().delete(key);
+    await clearRecords();
     await restore(target, second);
+    expect((await tombstones()).map((row) => row.lead_id)).toContain(lead.id);
     await restore(target, first);
-    expect(
-      (await traces(lead.id)).filter(
-        (key) => !key.startsWith("references/") && !key.startsWith("idempotency/"),
-      ),
-    ).toEqual([]);
+    expect(await traces(lead.id)).toEqual([]);
+  });
+
+  test("the backup's own tombstones guard its rows, even when the database has forgotten them", async () => {
+    const lead = await storeQuote(`own.${Date.now()}@example.co.uk`);
+    const dir = join(work, "own-tombstone");
+    const manifest = await backup(target, dir);
+    // A copy of that backup whose erased_leads names the lead (as a backup taken just after an
+    // erasure that raced the backup's snapshot would): the database knows no tombstone for it.
+    const copy = join(work, "own-tombstone-copy");
+    cpSync(dir, copy, { recursive: true });
+    const table = manifest.database!.tables.find((t) => t.name === "erased_leads")!;
+    const line = `${JSON.stringify({ lead_id: lead.id, erased_at: "2026-11-25T10:00:00+00:00", erased_by: "owner" })}\n`;
+    const text = readFileSync(join(copy, table.file.file), "utf8") + line;
+    writeFileSync(join(copy, table.file.file), text);
+    const edited = structuredClone(manifest);
+    const sum = edited.database!.tables.find((t) => t.name === "erased_leads")!;
+    sum.file = {
+      ...sum.file,
+      size: Buffer.byteLength(text),
+      sha256: createHash("sha256").update(text).digest("hex"),
+    };
+    sum.rows += 1;
+    writeFileSync(join(copy, "manifest.json"), JSON.stringify(edited));
+    for (const key of await keysOf("quote-submissions")) await submissions().delete(key);
+    await clearRecords();
+    await restore(target, copy);
+    expect(await traces(lead.id)).toEqual([]);
+    expect((await tombstones()).map((row) => row.lead_id)).toContain(lead.id);
   });
 });
 
@@ -185,8 +255,12 @@ describe("what a restore refuses", () => {
 
   const snapshot = async () => {
     const all: string[] = [];
-    for (const name of ["quote-submissions", "gallery", "admin-sessions", TOMBSTONE_STORE]) {
+    for (const name of ["quote-submissions", "gallery", "admin-sessions"]) {
       all.push(...(await keysOf(name)).map((key) => `${name}:${key}`));
+    }
+    for (const table of ["leads", "lead_emails", "erased_leads", "activity_log"]) {
+      const rows = await queryRecords<{ row: string }>(`SELECT to_jsonb(t)::text AS row FROM ${table} t`);
+      all.push(...rows.map((row) => `${table}:${row.row}`));
     }
     return all.sort();
   };
@@ -240,6 +314,28 @@ describe("what a restore refuses", () => {
     rmSync(file);
     symlinkSync("/etc/hostname", file);
     await expect(restore(target, linked)).rejects.toThrow(/points outside the backup folder/);
+  });
+
+  test("a table file outside the folder, a table the database does not have, a name that is no table name: refused, nothing written", async () => {
+    const before = await snapshot();
+    const escape = variant("table-escape", (changed) => {
+      changed.database!.tables[0]!.file.file = "../outside.data";
+    });
+    await expect(restore(target, escape)).rejects.toThrow(/points outside the backup folder/);
+    const unknown = variant("unknown-table", (changed) => {
+      changed.database!.tables.push({ ...changed.database!.tables[0]!, name: "evil_table" });
+    });
+    await expect(restore(target, unknown)).rejects.toThrow(
+      /table evil_table is missing.*nothing was restored/,
+    );
+    const injected = variant("injected-table", (changed) => {
+      changed.database!.tables.push({
+        ...changed.database!.tables[0]!,
+        name: 'leads"; DROP TABLE leads; --',
+      });
+    });
+    await expect(restore(target, injected)).rejects.toThrow(/not table names/);
+    expect(await snapshot()).toEqual(before);
   });
 
   test("a store the site does not have: refused, nothing written", async () => {
