@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { headerText, isHeaderSafeAddress, plainName } from "../../netlify/lib/mail/emails/quote-emails.tsx";
-import { backoffMs, FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from "../../netlify/lib/mail/outbox.ts";
+import { backoffMs, FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from "../../netlify/lib/mail/send-policy.ts";
 import { newReference, REFERENCE_PATTERN } from "../../netlify/lib/quote/reference.ts";
 
 describe("quote references", () => {

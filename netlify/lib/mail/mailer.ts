@@ -64,6 +64,10 @@ export interface OutgoingMail {
   text: string;
   /** Extra headers (List-Unsubscribe of the review e-mails); never visitor text. */
   headers?: Record<string, string>;
+  /** Files sent with it (a written quote's PDF), made by the server, never a visitor's upload. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** A calendar invitation (text/calendar part and .ics file) a phone's calendar adds in one tap. */
+  icalEvent?: { method: "REQUEST" | "CANCEL" | "PUBLISH"; filename: string; content: string };
 }
 
 /** Why a send failed, and whether trying again later can help. */

@@ -21,18 +21,13 @@ import {
   type MailSettings,
   type OutgoingMail,
 } from "./mailer.ts";
-import { clearMailProblem, recordMailProblem } from "./mail-status-store.ts";
+import { backoffMs, LEASE_MS, noteMailSettings, type Outcome } from "./send-policy.ts";
 import { RETRY_WINDOW_MS, SENT_IN_SUMMARY_REASON, type NotificationState } from "./notification-state.ts";
 import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { cancelReview, isReviewKind, withReminder } from "../follow-up/review-requests.ts";
 import { database } from "../database/database.ts";
 import { readQuote, updateQuote, type QuoteRecord } from "../quote/quote-store.ts";
 
-/** First retry delay; doubled per attempt up to MAX_BACKOFF_MS. */
-export const FIRST_BACKOFF_MS = 5 * 60 * 1000;
-export const MAX_BACKOFF_MS = 4 * 60 * 60 * 1000;
-/** Longer than any send can take (sendMail's own deadline), so a live lease means a live sender. */
-export const LEASE_MS = 2 * 60 * 1000;
 /** The send that follows the 201 must finish well inside the platform's function time limit. */
 export const FIRST_SEND_TIMEOUT_MS = 8_000;
 /** The scheduled sender stops starting new quotes after this long, and bounds each send, so a
@@ -44,9 +39,6 @@ const SCHEDULED_BATCH = 200;
 const STALE_AFTER_WINDOW_MS = 60 * 60 * 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-export const backoffMs = (attempts: number) =>
-  Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
 /**
  * Read → change → write of one quote record's e-mail state, under the lead's row lock. `change` returns the new notifications (or null to write nothing), optionally other
@@ -107,8 +99,6 @@ async function claimDue(id: string, now: number) {
     ? { record: outcome.record, kinds: outcome.result.claimed, gaveUp: outcome.result.gaveUp, leaseId }
     : null;
 }
-
-export type Outcome = { sent: true } | { sent: false; error: SendError };
 
 /** Records how a send went, if the lease is still ours; true when the e-mail is now `failed`. */
 async function settle(id: string, kind: NotificationKind, leaseId: string, outcome: Outcome, now: number) {
@@ -218,19 +208,6 @@ export async function settleSummarised(
 }
 
 /**
- * After a send: a refused login or missing TLS is noted for Contact Admin; any success clears it.
- * Never throws: the note is a courtesy.
- */
-export async function noteMailSettings(outcome: Outcome): Promise<void> {
-  try {
-    if (outcome.sent) await clearMailProblem();
-    else if (outcome.error.configuration) await recordMailProblem(outcome.error.message);
-  } catch {
-    // The e-mail's own state is in the record; the notice catches up on the next send.
-  }
-}
-
-/**
  * Sends the quote's due e-mails (none when e-mail is not configured). Never throws: what failed is
  * in the record. Logs ids and reasons only, with any address in a server's reply taken out.
  */
@@ -275,9 +252,9 @@ async function leadsWithDueMail(now: number): Promise<string[]> {
  * The scheduled sender's run: the owner's hourly summaries that are due, then every lead with an
  * e-mail due, the oldest deadline first, within the time budget.
  */
-export async function deliverOutbox(): Promise<{ quotes: number; summaries: number }> {
+export async function deliverOutbox(): Promise<{ quotes: number; summaries: number; jobs: number }> {
   const settings = await mailSettings();
-  if (!settings.smtpUrl) return { quotes: 0, summaries: 0 };
+  if (!settings.smtpUrl) return { quotes: 0, summaries: 0, jobs: 0 };
   const started = Date.now();
   // Loaded here only: the quote's own path never needs it.
   const { deliverOwnerSummaries } = await import("./owner-summary.ts");
@@ -288,7 +265,14 @@ export async function deliverOutbox(): Promise<{ quotes: number; summaries: numb
     quotes++;
     await deliverQuote(id, SCHEDULED_SEND_TIMEOUT_MS);
   }
-  return { quotes, summaries };
+  // Then the e-mails about what follows a lead (written quotes, visits), in what is left of the budget.
+  const { deliverMailJobs } = await import("./mail-jobs.ts");
+  const jobs = await deliverMailJobs({
+    limit: 100,
+    budgetMs: Math.max(0, SCHEDULED_BUDGET_MS - (Date.now() - started)),
+    timeoutMs: SCHEDULED_SEND_TIMEOUT_MS,
+  });
+  return { quotes, summaries, jobs };
 }
 
 /** A review reminder whose day has not come: a retry must not bring it forward. */

@@ -18,7 +18,8 @@ import {
 import { readQuote, type QuoteRecord } from "../quote/quote-store.ts";
 import { sendMail, SendError, withoutAddresses, type MailSettings } from "./mailer.ts";
 import { RETRY_WINDOW_MS } from "./notification-state.ts";
-import { backoffMs, LEASE_MS, noteMailSettings, settleSummarised, type Outcome } from "./outbox.ts";
+import { settleSummarised } from "./outbox.ts";
+import { backoffMs, LEASE_MS, noteMailSettings, type Outcome } from "./send-policy.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Settled hours are forgotten after this. */
