@@ -53,7 +53,7 @@ afterAll(async () => {
 beforeEach(() => useAdminTestEnv());
 afterEach(() => {
   vi.useRealTimers();
-  delete process.env.CONTEXT;
+  process.env.CONTEXT = "production"; // as vitest.config.ts sets it
   delete process.env.NETLIFY_LOCAL;
   setEnvironmentContext(blobs.context);
 });
@@ -163,9 +163,10 @@ describe("the admin password", () => {
     expect((await loginRequest("short", { ip: "192.0.2.62" })).status).toBe(200);
   });
 
-  test("Deploy Previews and branch deploys have no admin access at all", async () => {
-    for (const context of ["deploy-preview", "branch-deploy"]) {
-      process.env.CONTEXT = context;
+  test("Deploy Previews, branch deploys and deploys of an unknown or absent context have no admin access at all", async () => {
+    for (const context of ["deploy-preview", "branch-deploy", "some-new-context", undefined]) {
+      if (context === undefined) delete process.env.CONTEXT;
+      else process.env.CONTEXT = context;
       setEnvironmentContext({
         ...blobs.context,
         deployID: "6650a0f7c1e0b30008a1b2c3",
