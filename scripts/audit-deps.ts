@@ -19,8 +19,7 @@ function main(): number {
   });
   const outcome = judgeAudit(run.stdout ?? "", run.stderr ?? "");
   if (outcome.kind === "unreachable") {
-    const warnOnly =
-      process.env.AUDIT_DEPS_UNREACHABLE === "warn" || process.argv.includes("--if-reachable");
+    const warnOnly = process.env.AUDIT_DEPS_UNREACHABLE === "warn" || process.argv.includes("--if-reachable");
     console.error(
       [
         "Dependency audit NOT RUN: the npm registry's advisory database could not be asked.",
