@@ -29,7 +29,7 @@ function lastSegment(url: string): string {
  */
 export default async (req: Request, context?: Context) => {
   try {
-    await requireAdmin(req, METHODS);
+    const session = await requireAdmin(req, METHODS);
     // Callers without the platform's context (tests, scripts) fall back to the path's last segment.
     const id = context?.params?.id ?? lastSegment(req.url);
     if (req.method === "GET") {
@@ -44,7 +44,7 @@ export default async (req: Request, context?: Context) => {
       return json(quote, { headers: { ETag: etag } });
     }
     if (req.method === "DELETE") {
-      await deleteLead(id);
+      await deleteLead(id, session.tag);
       return noContent();
     }
     throw new MethodNotAllowedError(METHODS);

@@ -15,14 +15,14 @@ const takesGzip = (req: Request) =>
 
 /**
  * GET /api/admin/contact-submissions/export.csv: every lead the filters match (all pages), as CSV,
- * streamed a segment of the lead index at a time. Compressed when the caller accepts gzip: leads
+ * streamed from the database 500 leads at a time. Compressed when the caller accepts gzip: leads
  * compress well, and the platform caps a streamed answer at 20 MB.
  */
 export default async (req: Request) => {
   try {
-    await requireAdmin(req, ["GET"]);
+    const session = await requireAdmin(req, ["GET"]);
     const filters = readQuery(req, LeadFilterQuery);
-    await recordAudit("export");
+    await recordAudit("export", { session: session.tag });
     const chunks = csvChunks(filters);
     // The first chunk is read here, so a failure before any byte still answers as JSON.
     const first = await chunks.next();

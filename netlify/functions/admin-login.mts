@@ -1,7 +1,7 @@
 import type { Config, Context } from "@netlify/functions";
 import { z } from "zod";
 import { passwordMatches, requireSignInAllowed, SignInRefused, startSession } from "../lib/admin/auth.ts";
-import { recordAudit } from "../lib/admin/audit-store.ts";
+import { recordAudit, recordFailedSignIn } from "../lib/admin/audit-store.ts";
 import { clientKeys } from "../lib/http/client-key.ts";
 import { json } from "../lib/http/responses.ts";
 import { HttpError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
@@ -45,14 +45,15 @@ export default async (req: Request, context: Context) => {
     }
     if (!passwordMatches(password)) {
       const nowSlowed = await recordSiteFailure();
-      // Once slowed, failures are counted but no longer logged one by one (one entry says so).
-      if (!slowed && !nowSlowed) await recordAudit("sign-in-failed");
+      // Once slowed, failures are counted but no longer logged (one entry says so); before, one
+      // entry per client and 15 minutes counts them.
+      if (!slowed && !nowSlowed) await recordFailedSignIn(keys[0]!, now);
       // `signInSlowed` tells the sign-in screens the site-wide ceiling is crossed.
       throw new SignInRefused(401, "Incorrect password", slowed || nowSlowed);
     }
     await Promise.all(keys.map((key) => forgiveAttempts(key)));
-    const cookie = await startSession(req);
-    await recordAudit("sign-in");
+    const { cookie, tag } = await startSession(req);
+    await recordAudit("sign-in", { session: tag });
     return json({ authenticated: true }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return toErrorResponse(error, "admin-login");

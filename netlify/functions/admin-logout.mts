@@ -7,9 +7,9 @@ import { toErrorResponse } from "../lib/http/http-error.ts";
 /** POST /api/admin/logout → 200; the session ends on the server, so copies of the cookie stop working. */
 export default async (req: Request) => {
   try {
-    await requireAdmin(req, ["POST"]);
+    const session = await requireAdmin(req, ["POST"]);
     const cookie = await endSession(req);
-    await recordAudit("sign-out");
+    await recordAudit("sign-out", { session: session.tag });
     return json({ authenticated: false }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return toErrorResponse(error, "admin-logout");

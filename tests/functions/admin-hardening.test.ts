@@ -8,6 +8,7 @@ import { setEnvironmentContext } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import auditLog from "../../netlify/functions/admin-audit-log.mts";
+import login from "../../netlify/functions/admin-login.mts";
 import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
 import submission from "../../netlify/functions/admin-contact-submission.mts";
@@ -20,9 +21,10 @@ import {
   SECRET_MIN_BYTES,
 } from "../../netlify/lib/admin/secrets.ts";
 import { quotaClient } from "../../netlify/lib/limits/upload-quota.ts";
+import { recordFailedSignIn } from "../../netlify/lib/admin/audit-store.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
-import type { AuditEvent } from "../../src/lib/admin/audit.ts";
+import { AUDIT_LOG_LIMIT, type AuditEvent } from "../../src/lib/admin/audit.ts";
 import {
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
@@ -33,6 +35,7 @@ import {
   useAdminTestEnv,
 } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
+import { queryRecords } from "./database.ts";
 import { quoteRequest, VALID_FIELDS } from "./quote-fixtures.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -294,8 +297,54 @@ describe("the audit log", () => {
       expect(text).not.toContain(secret);
     }
     for (const event of events) {
-      expect(Object.keys(event).every((key) => ["at", "event", "leadId", "count"].includes(key))).toBe(true);
+      expect(
+        Object.keys(event).every((key) => ["at", "event", "leadId", "count", "session"].includes(key)),
+      ).toBe(true);
     }
+    // Each of the owner's events names the session that acted; the erasures by the owner and the
+    // export were the same session's.
+    const exportedBy = events.find((event) => event.event === "export")?.session;
+    expect(exportedBy).toMatch(/^[0-9a-f]{8}$/);
+    expect(events.find((event) => event.event === "erase")?.session).toBe(exportedBy);
+    expect(events.find((event) => event.event === "sign-out")?.session).toBe(exportedBy);
+    expect(events.find((event) => event.event === "retention-erase")?.session).toBeUndefined();
+  });
+
+  test("signing in again on the same browser ends the session it carried", async () => {
+    const first = await adminCookie();
+    const again = await login(
+      new Request(`${TEST_ORIGIN}/api/admin/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, cookie: first },
+        body: JSON.stringify({ password: TEST_ADMIN_PASSWORD }),
+      }),
+      contextFor("198.51.100.201"),
+    );
+    expect(again.status).toBe(200);
+    const second = cookieFrom(again);
+    expect(second).not.toBe(first);
+    const ask = (cookie: string) =>
+      session(new Request(`${TEST_ORIGIN}/api/admin/session`, { headers: { cookie } }));
+    expect((await ask(first)).status).toBe(401);
+    expect((await ask(second)).status).toBe(200);
+  });
+
+  test("failed sign-ins are one entry per client and window, so they cannot push the owner's events out", async () => {
+    await queryRecords("DELETE FROM activity_log");
+    const cookie = await adminCookie();
+    const exported = await exportCsv(
+      new Request(`${TEST_ORIGIN}/api/admin/contact-submissions/export.csv`, { headers: { cookie } }),
+    );
+    expect(exported.status).toBe(200);
+    // Through the sign-in endpoint: five failures from one client, then its lockout.
+    for (let n = 0; n < 5; n++)
+      expect((await loginRequest(`wrong-${n}`, { ip: "192.0.2.90" })).status).toBe(401);
+    // And far more than the log shows, from one client, straight to the log.
+    for (let n = 0; n < AUDIT_LOG_LIMIT + 50; n++) await recordFailedSignIn("ab".repeat(32));
+    const events = await read(await adminCookie());
+    const failed = events.filter((event) => event.event === "sign-in-failed");
+    expect(failed.map((event) => event.count).sort((a, b) => a! - b!)).toEqual([5, AUDIT_LOG_LIMIT + 50]);
+    expect(events.some((event) => event.event === "export")).toBe(true);
   });
 
   test("is for the owner only", async () => {

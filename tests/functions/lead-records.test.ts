@@ -6,6 +6,7 @@
  */
 import { getStore } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
@@ -298,6 +299,45 @@ describe("erasure", () => {
     await eraseQuote(lead, "owner");
     expect(await keysOf("quote-submissions")).toEqual([]);
   });
+});
+
+describe("the chart", () => {
+  test("counts any source name, even one an object already has (constructor, __proto__, toString)", async () => {
+    const names = fc.uniqueArray(
+      fc.oneof(
+        fc.constantFrom("constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype"),
+        fc.string({ minLength: 1, maxLength: 12 }).filter((name) => name.trim() === name && name !== ""),
+      ),
+      { minLength: 1, maxLength: 6, selector: (name) => name.toLowerCase() },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        names,
+        fc.array(fc.nat({ max: 3 }), { minLength: 6, maxLength: 6 }),
+        async (sources, counts) => {
+          await clearRecords();
+          const expected = new Map<string, number>();
+          for (const [index, name] of sources.entries()) {
+            const n = (counts[index] ?? 0) + 1;
+            expected.set(name.toLowerCase(), n);
+            for (let k = 0; k < n; k++)
+              await saveQuote(record({ createdAt: new Date().toISOString(), source: { utmSource: name } }));
+          }
+          const response = await stats(request(`${LIST}/stats?by=source`));
+          expect(response.status).toBe(200);
+          const body = (await response.json()) as LeadStats;
+          const week = body.weeks.at(-1)!;
+          for (const [name, n] of expected) {
+            expect(Object.hasOwn(week.counts, name), name).toBe(true);
+            expect(week.counts[name], name).toBe(n);
+          }
+          expect(Object.values(week.counts).every((value) => typeof value === "number")).toBe(true);
+          expect([...body.groups].sort()).toEqual([...expected.keys()].sort());
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 });
 
 describe("many leads", () => {

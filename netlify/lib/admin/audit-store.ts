@@ -7,11 +7,12 @@
 import {
   AUDIT_LOG_LIMIT,
   AUDIT_RETENTION_DAYS,
+  FAILED_SIGN_IN_WINDOW_MS,
   isAuditEventKind,
   type AuditEvent,
   type AuditEventKind,
 } from "../../../src/lib/admin/audit.ts";
-import { database, type Queryable } from "../database/database.ts";
+import { database, transaction, type Queryable } from "../database/database.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -20,11 +21,12 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function auditEntry(
   event: AuditEventKind,
   ms: number,
-  details: Pick<AuditEvent, "leadId" | "count"> = {},
+  details: Pick<AuditEvent, "leadId" | "count" | "session"> = {},
 ) {
   const entry: AuditEvent = { at: new Date(ms).toISOString(), event };
   if (details.leadId !== undefined) entry.leadId = details.leadId;
   if (details.count !== undefined) entry.count = details.count;
+  if (details.session !== undefined) entry.session = details.session;
   return entry;
 }
 
@@ -36,17 +38,21 @@ let prunedDay = "";
  */
 export async function recordAudit(
   event: AuditEventKind,
-  details: Pick<AuditEvent, "leadId" | "count"> = {},
+  details: Pick<AuditEvent, "leadId" | "count" | "session"> = {},
   now = Date.now(),
   client?: Queryable,
 ): Promise<void> {
   const write = async (db: Queryable) => {
-    await db.query("INSERT INTO activity_log (at, event, lead_id, count) VALUES ($1, $2, $3, $4)", [
-      new Date(now).toISOString(),
-      event,
-      details.leadId ?? null,
-      details.count ?? null,
-    ]);
+    await db.query(
+      "INSERT INTO activity_log (at, event, lead_id, count, session) VALUES ($1, $2, $3, $4, $5)",
+      [
+        new Date(now).toISOString(),
+        event,
+        details.leadId ?? null,
+        details.count ?? null,
+        details.session ?? null,
+      ],
+    );
     // Events older than AUDIT_RETENTION_DAYS go, at most once a day per instance.
     if (prunedDay !== day(now)) {
       prunedDay = day(now);
@@ -65,6 +71,33 @@ export async function recordAudit(
   }
 }
 
+/**
+ * Counts a failed sign-in from `clientKey` (a keyed hash of its address): one entry per client and
+ * FAILED_SIGN_IN_WINDOW_MS, its count raised and its time moved to the latest attempt, so a
+ * guesser cannot push the owner's real events out of the log. Never throws.
+ */
+export async function recordFailedSignIn(clientKey: string, now = Date.now()): Promise<void> {
+  try {
+    await transaction(async (db) => {
+      await db.query("SELECT pg_advisory_xact_lock(hashtext('sign-in-failed'), hashtext($1))", [clientKey]);
+      const { rowCount } = await db.query(
+        `UPDATE activity_log SET count = count + 1, at = $2
+          WHERE event = 'sign-in-failed' AND client = $1 AND at >= $3`,
+        [clientKey, new Date(now).toISOString(), new Date(now - FAILED_SIGN_IN_WINDOW_MS).toISOString()],
+      );
+      if (!rowCount)
+        await db.query(
+          "INSERT INTO activity_log (at, event, count, client) VALUES ($1, 'sign-in-failed', 1, $2)",
+          [new Date(now).toISOString(), clientKey],
+        );
+    });
+  } catch (error) {
+    console.error(
+      `audit log: "sign-in-failed" not recorded (${error instanceof Error ? error.message : "unknown error"})`,
+    );
+  }
+}
+
 /** The newest events, newest first, at most `limit`. */
 export async function readAudit(limit = AUDIT_LOG_LIMIT): Promise<AuditEvent[]> {
   const { rows } = await database().query<{
@@ -72,13 +105,17 @@ export async function readAudit(limit = AUDIT_LOG_LIMIT): Promise<AuditEvent[]> 
     event: string;
     lead_id: string | null;
     count: number | null;
-  }>(`SELECT at, event, lead_id, count FROM activity_log ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`);
+    session: string | null;
+  }>(
+    `SELECT at, event, lead_id, count, session FROM activity_log ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
+  );
   return rows
     .filter((row) => isAuditEventKind(row.event))
     .map((row) =>
       auditEntry(row.event as AuditEventKind, row.at.getTime(), {
         ...(row.lead_id ? { leadId: row.lead_id } : {}),
         ...(row.count !== null ? { count: row.count } : {}),
+        ...(row.session ? { session: row.session } : {}),
       }),
     );
 }

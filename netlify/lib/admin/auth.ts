@@ -93,6 +93,9 @@ interface ParsedToken {
   expiresAt: number;
 }
 
+/** The short tag of a session the activity log names it by: part of its store key, never its cookie. */
+const sessionTag = (storeKey: string) => storeKey.slice(0, 8);
+
 /** Checks signature and expiry of a cookie value; the store lookup is the caller's. */
 function parseToken(token: string, secret: Buffer, now: number): ParsedToken | null {
   const parts = token.split(".");
@@ -127,12 +130,19 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<Parsed
  * which the handler's toErrorResponse answers 503 (to retry), never a 401 that would sign the
  * owner out.
  */
-export async function requireAdmin(req: Request, methods: readonly string[]): Promise<void> {
+export async function requireAdmin(req: Request, methods: readonly string[]): Promise<AdminSession> {
   const secrets = adminSecrets();
   if (!secrets) throw unavailable();
-  if (!(await validSession(req, secrets))) throw new UnauthorizedError();
+  const session = await validSession(req, secrets);
+  if (!session) throw new UnauthorizedError();
   if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
   if (isForeignRequest(req)) throw forbidden();
+  return { tag: sessionTag(session.storeKey) };
+}
+
+/** The session an admin request came with, as the activity log names it. */
+export interface AdminSession {
+  tag: string;
 }
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */
@@ -165,11 +175,16 @@ function cookieHeader(req: Request, value: string, maxAgeSeconds: number): strin
   return attributes.join("; ");
 }
 
-/** Starts a session; returns the Set-Cookie header value. Requires configured admin access. */
-export async function startSession(req: Request): Promise<string> {
+/**
+ * Starts a session; returns the Set-Cookie header value and the session's tag. A session the
+ * request still carries (signing in again on the same browser) is ended first, so a replaced
+ * session never stays valid (ASVS 7.2.4). Requires configured admin access.
+ */
+export async function startSession(req: Request): Promise<{ cookie: string; tag: string }> {
   const secrets = adminSecrets();
   if (!secrets) throw new Error("Admin access is not configured");
   const now = Date.now();
+  await endCarriedSession(req, secrets.sessionKey);
   const expiresAt = now + ADMIN_SESSION_TTL_MS;
   let id: string;
   do {
@@ -180,7 +195,18 @@ export async function startSession(req: Request): Promise<string> {
   // Pruning is housekeeping: a failure here must not fail the login.
   await deleteExpiredSessions(now).catch(() => 0);
   const signature = hmac(secrets.sessionKey, "cookie", `${id}.${expiresAt}`).toString("base64url");
-  return cookieHeader(req, `${id}.${expiresAt}.${signature}`, ADMIN_SESSION_TTL_MS / 1000);
+  return {
+    cookie: cookieHeader(req, `${id}.${expiresAt}.${signature}`, ADMIN_SESSION_TTL_MS / 1000),
+    tag: sessionTag(hmac(secrets.sessionKey, "store", id).toString("hex")),
+  };
+}
+
+/** Deletes the session the request's cookie names, if its signature holds (expired or not). */
+async function endCarriedSession(req: Request, secret: Buffer): Promise<void> {
+  const token = readCookie(req, cookieName(req));
+  // Signature checked as if it had not expired: an expired session is deleted just the same.
+  const parsed = token ? parseToken(token, secret, 0) : null;
+  if (parsed) await deleteSession(parsed.storeKey);
 }
 
 /** Ends the request's session on the server, if it has one; returns a Set-Cookie that clears it. */

@@ -21,11 +21,11 @@ export async function eraseQuote(
   quote: ErasableQuote,
   by: "owner" | "retention",
   now = Date.now(),
-  options: { expiredBefore?: string } = {},
+  options: { expiredBefore?: string; session?: string } = {},
 ): Promise<boolean> {
   const erased = await deleteQuoteRows(
     quote.id,
-    (client) => recordErasure(client, quote.id, by, now),
+    (client) => recordErasure(client, quote.id, by, now, options.session),
     options,
   );
   if (erased || options.expiredBefore === undefined) {

@@ -166,12 +166,15 @@ export async function changeQuote(
   return { quote: toAdminQuote(record), etag: leadEtag(record) };
 }
 
-/** Erases a lead: its rows and tombstone, then its attachments (erase-quote.ts). 404 when unknown. */
-export async function deleteLead(id: string): Promise<void> {
+/**
+ * Erases a lead: its rows and tombstone, then its attachments (erase-quote.ts); the activity log
+ * names the admin `session` that did it. 404 when unknown.
+ */
+export async function deleteLead(id: string, session?: string): Promise<void> {
   if (!isQuoteId(id)) throw notFound();
   const record = await readQuote(id);
   if (!record) throw notFound();
-  await eraseQuote(record, "owner");
+  await eraseQuote(record, "owner", Date.now(), session ? { session } : {});
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,13 +28,19 @@ export async function recordErasure(
   id: string,
   by: "owner" | "retention",
   now = Date.now(),
+  session?: string,
 ): Promise<void> {
   await client.query(
     `INSERT INTO erased_leads (lead_id, erased_at, erased_by) VALUES ($1, $2, $3)
      ON CONFLICT (lead_id) DO UPDATE SET erased_at = EXCLUDED.erased_at, erased_by = EXCLUDED.erased_by`,
     [id, new Date(now).toISOString(), by],
   );
-  await recordAudit(by === "owner" ? "erase" : "retention-erase", { leadId: id }, now, client);
+  await recordAudit(
+    by === "owner" ? "erase" : "retention-erase",
+    { leadId: id, ...(session ? { session } : {}) },
+    now,
+    client,
+  );
   await client.query("DELETE FROM erased_leads WHERE erased_at < $1", [
     new Date(now - TOMBSTONE_KEEP_DAYS * DAY_MS).toISOString(),
   ]);

@@ -22,14 +22,18 @@ export interface AuditEvent {
   event: AuditEventKind;
   /** The lead an erasure was about. */
   leadId?: string;
-  /** Rows exported, or entries restored. */
+  /** Rows exported, entries restored, or failed sign-ins counted in this one entry. */
   count?: number;
+  /** The admin session that acted: a short tag of it (never its cookie). */
+  session?: string;
 }
 
 /** How many events the log answers with at most (newest first). */
 export const AUDIT_LOG_LIMIT = 100;
-/** Events older than this are deleted. */
+/** Events older than this are deleted (at least the 90 days a review of an incident needs). */
 export const AUDIT_RETENTION_DAYS = 365;
+/** Failed sign-ins from one client within this window are one entry with a count. */
+export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
 export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "sign-in": "Signed in",
@@ -48,10 +52,16 @@ export const isAuditEventKind = (value: unknown): value is AuditEventKind =>
 /** One line of the log as the desk shows it. */
 export function describeAuditEvent(event: AuditEvent): string {
   const label = AUDIT_EVENT_LABELS[event.event];
-  if (event.leadId) return `${label}: ${event.leadId}`;
-  if (event.count === undefined) return label;
-  const [one, many] = event.event === "restore" ? ["entry", "entries"] : ["lead", "leads"];
-  return `${label} (${event.count} ${event.count === 1 ? one : many})`;
+  const by = event.session ? ` (session ${event.session})` : "";
+  if (event.leadId) return `${label}: ${event.leadId}${by}`;
+  if (event.count === undefined) return `${label}${by}`;
+  const [one, many] =
+    event.event === "restore"
+      ? ["entry", "entries"]
+      : event.event === "sign-in-failed"
+        ? ["attempt", "attempts"]
+        : ["lead", "leads"];
+  return `${label} (${event.count} ${event.count === 1 ? one : many})${by}`;
 }
 
 function isAuditEvent(value: unknown): value is AuditEvent {
@@ -61,7 +71,8 @@ function isAuditEvent(value: unknown): value is AuditEvent {
     typeof e.at === "string" &&
     isAuditEventKind(e.event) &&
     (e.leadId === undefined || typeof e.leadId === "string") &&
-    (e.count === undefined || typeof e.count === "number")
+    (e.count === undefined || typeof e.count === "number") &&
+    (e.session === undefined || typeof e.session === "string")
   );
 }
 
