@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model";
 import { expectNoA11yViolations } from "./helpers/a11y";
+import { deskPanelsFold, openDeskPanels } from "./helpers/desk-panels";
 import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
 
 // Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
@@ -218,6 +219,7 @@ test.describe("lead desk", () => {
     await submitQuote(request, uniqueName());
     await page.goto("/contact-admin");
     await unlock(page);
+    await openDeskPanels(page);
     const chart = page.getByRole("region", { name: "Leads per week" });
     await expect(chart.getByRole("img")).toHaveAttribute(
       "aria-label",
@@ -232,6 +234,42 @@ test.describe("lead desk", () => {
     const overflow = await chart.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page, "lead chart by source");
+    // Every week's bar, and no two week labels overlapping, at this screen's width.
+    const labels = await chart.locator("[aria-hidden=true] > div").evaluateAll((cells) =>
+      cells
+        .filter((cell) => getComputedStyle(cell).visibility === "visible")
+        .map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const box = range.getBoundingClientRect();
+          return { left: box.left, right: box.right };
+        }),
+    );
+    expect(labels.length).toBeGreaterThanOrEqual(6);
+    for (let index = 1; index < labels.length; index++)
+      expect(labels[index]!.left).toBeGreaterThan(labels[index - 1]!.right + 2);
+  });
+
+  test("on a phone the search and the newest lead come first; the panels fold into one line", async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, "the phone layout");
+    const lastName = uniqueName();
+    await submitQuote(request, lastName);
+    await page.goto("/contact-admin");
+    await unlock(page);
+    const newest = items(page).first();
+    await expect(newest).toBeVisible();
+    const viewport = page.viewportSize()!;
+    const top = (await newest.boundingBox())!.y + (await page.evaluate(() => window.scrollY));
+    expect(top).toBeLessThan(viewport.height * 1.5);
+    await expect(page.getByRole("region", { name: "Leads per week" })).toBeHidden();
+    await expect(deskPanelsFold(page)).toContainText("Waiting for you");
+    await deskPanelsFold(page).click();
+    await expect(page.getByRole("region", { name: "Leads per week" })).toBeVisible();
+    await expectNoA11yViolations(page, "lead desk on a phone, panels open");
   });
 });
 

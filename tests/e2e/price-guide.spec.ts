@@ -13,6 +13,7 @@ import { PriceGuideSchema } from "../../src/lib/content-schemas";
 import { computeBand } from "../../src/lib/price-guide/band";
 import { formatPounds, guideShownText, rangeText } from "../../src/lib/price-guide/format";
 import { expectNoA11yViolations } from "./helpers/a11y";
+import { openDeskPanels } from "./helpers/desk-panels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -156,6 +157,7 @@ test.describe("price guide", () => {
     await expect(page.getByText(/Recorded £12,450 on/)).toBeVisible();
     await expectNoA11yViolations(page, "lead detail with the guide and the amount quoted");
     await page.getByRole("button", { name: "Back to List" }).click();
+    await openDeskPanels(page);
     const check = page.getByRole("region", { name: "Price guide check" });
     await expect(check.getByRole("rowheader", { name: roughcast.label })).toBeVisible();
     await expectNoA11yViolations(page, "lead desk with the price guide check");

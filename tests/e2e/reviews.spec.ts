@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse } from "yaml";
+import { openDeskPanels } from "./helpers/desk-panels";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { maildevHeader, maildevMails, type MaildevMail } from "./helpers/maildev";
 
@@ -60,6 +61,7 @@ test("marking a lead Completed sends one review request; its one-click link stop
 
   await page.goto(`/contact-admin?q=${lastName}`);
   await unlock(page);
+  await openDeskPanels(page);
   await expect(page.getByRole("region", { name: /^Waiting for you/ })).toBeVisible();
   await page.getByRole("button", { name: `View Details for ${name}` }).click();
   await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Completed" });

@@ -9,8 +9,10 @@ import {
   fetchLead,
   type LeadWithEtag,
 } from "../../../lib/leads-api";
+import { followUpCount } from "../../../lib/follow-up/follow-ups";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/lead-model";
 import AuditLog from "./AuditLog";
+import DeskPanels from "./DeskPanels";
 import ConfirmDialog from "../ConfirmDialog";
 import GuideCalibration from "./GuideCalibration";
 import FollowUpPanel from "./FollowUpPanel";
@@ -275,14 +277,16 @@ function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) 
           </>
         ) : (
           <div className="space-y-6">
-            <FollowUpPanel
-              followUps={followUps.followUps}
-              error={followUps.error}
-              onRetry={followUps.reload}
-              onOpen={(id) => void openDetail(id)}
-            />
-            <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
-            <GuideCalibration onSessionEnded={lockOnSessionEnd} />
+            <DeskPanels waiting={followUps.followUps ? followUpCount(followUps.followUps) : null}>
+              <FollowUpPanel
+                followUps={followUps.followUps}
+                error={followUps.error}
+                onRetry={followUps.reload}
+                onOpen={(id) => void openDetail(id)}
+              />
+              <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
+              <GuideCalibration onSessionEnded={lockOnSessionEnd} />
+            </DeskPanels>
             <LeadFiltersForm filters={filters} onChange={applyFilters} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-slate-700">

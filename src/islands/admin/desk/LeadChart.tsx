@@ -121,8 +121,12 @@ export default function LeadChart({ stats, error, by, onBy }: Props) {
               aria-hidden="true"
               className="mt-1 flex gap-1 text-center text-xs leading-tight text-slate-700 sm:gap-2"
             >
-              {data.weeks.map((week) => (
-                <div key={week.start} className="min-w-0 flex-1">
+              {data.weeks.map((week, index) => (
+                // On a phone every other week is named, so the labels never run together.
+                <div
+                  key={week.start}
+                  className={`min-w-0 flex-1 ${(data.weeks.length - 1 - index) % 2 ? "invisible sm:visible" : ""}`}
+                >
                   {DAY.format(new Date(week.start))}
                   <br />
                   {MONTH.format(new Date(week.start))}
