@@ -9,6 +9,12 @@
  * that is already running; CHROME_PATH (default /usr/bin/chromium); AUDIT_PATHS (e.g.
  * "/services,/contact") to audit only those sitemap pages while working on them, without touching
  * the table in docs/quality.md.
+ *
+ * `--templates` (what `npm test` runs): one page per template instead of every page — each page
+ * that is a template of its own, and of the pages built from one template (a service, a town) the
+ * one with the most HTML, the heaviest the template makes. Pages of one template share their
+ * scripts, styles and layout and differ in text, so their scores move together; the full run
+ * (`npm run audit`) still measures every page and writes the table.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -89,8 +95,24 @@ async function audit(url: string, port: number): Promise<Result> {
   }
 }
 
+/** The template a path is built from: `/services/{slug}` for every service page, else the path. */
+const templateOf = (path: string) => path.replace(/^\/(services|areas)\/[^/]+\/?$/, "/$1/{slug}");
+
+/** Of each template's pages, the one whose HTML is largest. */
+async function onePerTemplate(base: string, paths: readonly string[]): Promise<string[]> {
+  const heaviest = new Map<string, { path: string; bytes: number }>();
+  for (const path of paths) {
+    const bytes = (await (await fetch(new URL(path, base))).arrayBuffer()).byteLength;
+    const template = templateOf(path);
+    const current = heaviest.get(template);
+    if (!current || bytes > current.bytes) heaviest.set(template, { path, bytes });
+  }
+  return paths.filter((path) => heaviest.get(templateOf(path))?.path === path);
+}
+
 async function main() {
   const only = process.env.AUDIT_PATHS?.split(",").map((path) => path.trim());
+  const templatesOnly = process.argv.includes("--templates");
   let server: Server | undefined;
   const base =
     process.env.AUDIT_URL ?? (server = await serveProduction(Number(process.env.AUDIT_PORT ?? 8870))).url;
@@ -104,7 +126,11 @@ async function main() {
   try {
     const sitemap = await sitemapPaths(base);
     if (sitemap.length === 0) throw new Error("The sitemap lists no pages");
-    const paths = only ? sitemap.filter((path) => only.includes(path)) : sitemap;
+    const paths = only
+      ? sitemap.filter((path) => only.includes(path))
+      : templatesOnly
+        ? await onePerTemplate(base, sitemap)
+        : sitemap;
     const unknown = only?.filter((path) => !sitemap.includes(path)) ?? [];
     if (unknown.length > 0) throw new Error(`Not in the sitemap: ${unknown.join(", ")}`);
     for (const path of paths) {
@@ -147,7 +173,8 @@ async function main() {
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ` +
     `mobile, simulated throttling, system Chromium; bars: Performance ≥ ${MIN_SCORES.performance}, ` +
     `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}.`;
-  if (!only) await writeQualityBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);
+  if (!only && !templatesOnly)
+    await writeQualityBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);
   if (problems.length > 0) {
     console.error(`\nBelow the bar:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     process.exitCode = 1;
