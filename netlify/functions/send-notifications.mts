@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
 import { scheduledRun } from "../lib/http/scheduled-run.ts";
-import { deliverOutbox } from "../lib/mail/outbox.ts";
+import { deliverOutbox } from "../lib/mail/scheduled-sender.ts";
 
 /** Scheduled: sends the e-mails still due, with retries: quote e-mails, hourly summaries, mail jobs; `{ quotes, summaries, jobs }`. */
 export default () => scheduledRun("send-notifications", deliverOutbox);

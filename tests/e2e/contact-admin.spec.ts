@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { CONTACT_ADMIN_STORAGE_KEY, formatQuoteDate, messagePreview } from "../../src/lib/admin/quotes";
+import { CONTACT_ADMIN_STORAGE_KEY, messagePreview } from "../../src/lib/admin/quotes";
+import { formatQuoteDate } from "../../src/lib/admin/dates";
 import { MESSAGE_PREVIEW_LENGTH } from "../../src/lib/constants";
 import { LEADS_PAGE_SIZE } from "../../src/lib/lead-model";
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  formatQuoteDate,
   fullName,
   messagePreview,
   parseQuotes,
   replyMailto,
   type AdminQuote,
 } from "../../src/lib/admin/quotes";
+import { formatQuoteDate } from "../../src/lib/admin/dates";
 import { formatFileSize } from "../../src/lib/file-size";
 import { SERVICE_OPTIONS, serviceLabel } from "../../src/lib/service-options";
 

@@ -4,12 +4,19 @@
  * message, whatever the case. Each lead's row keeps that text lower-cased in `search_text`, written
  * here with the row; a trigram index over it answers `LIKE '%word%'` without reading every lead.
  */
-import type { QuoteRecord } from "../quote/quote-store.ts";
 
 /** The part of the message the search looks in. */
 export const SEARCHED_MESSAGE_LENGTH = 1000;
 
-type Searchable = Pick<QuoteRecord, "firstName" | "lastName" | "email" | "phone" | "reference" | "message">;
+/** What a lead is found by (a quote record has these fields). */
+interface Searchable {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  reference?: string;
+  message: string;
+}
 
 /** The lower-case text a lead is found by. */
 export function searchTextOf(record: Searchable): string {

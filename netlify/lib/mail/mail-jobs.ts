@@ -22,21 +22,9 @@ import {
   type OutgoingMail,
 } from "./mailer.ts";
 import { MAIL_RENDERERS } from "./mail-kinds.ts";
+import type { MailJob, MailRenderer } from "./mail-job.ts";
 import { backoffMs, LEASE_MS, noteMailSettings, type Outcome } from "./send-policy.ts";
 import { RETRY_WINDOW_MS } from "./notification-state.ts";
-
-export interface MailJob {
-  id: string;
-  leadId: string;
-  kind: string;
-  subjectId: string | null;
-  attempts: number;
-  dueAt: string;
-  createdAt: string;
-}
-
-/** Writes the message of a job from the records as they are now; null when it should not go any more. */
-export type MailRenderer = (job: MailJob, settings: MailSettings) => Promise<OutgoingMail | null>;
 
 const renderers: Record<string, () => Promise<MailRenderer>> = { ...MAIL_RENDERERS };
 

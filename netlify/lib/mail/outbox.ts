@@ -25,17 +25,10 @@ import { backoffMs, LEASE_MS, noteMailSettings, type Outcome } from "./send-poli
 import { RETRY_WINDOW_MS, SENT_IN_SUMMARY_REASON, type NotificationState } from "./notification-state.ts";
 import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { cancelReview, isReviewKind, withReminder } from "../follow-up/review-requests.ts";
-import { database } from "../database/database.ts";
 import { readQuote, updateQuote, type QuoteRecord } from "../quote/quote-store.ts";
 
 /** The send that follows the 201 must finish well inside the platform's function time limit. */
 export const FIRST_SEND_TIMEOUT_MS = 8_000;
-/** The scheduled sender stops starting new quotes after this long, and bounds each send, so a
- * run ends well inside the platform's 30 s limit for scheduled functions. */
-const SCHEDULED_BUDGET_MS = 15_000;
-const SCHEDULED_SEND_TIMEOUT_MS = 10_000;
-/** Leads with due e-mails taken per scheduled run, oldest deadline first. */
-const SCHEDULED_BATCH = 200;
 const STALE_AFTER_WINDOW_MS = 60 * 60 * 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -233,46 +226,6 @@ export async function deliverQuote(id: string, timeoutMs = FIRST_SEND_TIMEOUT_MS
   } catch (error) {
     logFailure(`E-mails of quote ${id}`, error);
   }
-}
-
-/** Leads with an e-mail due now (pending, not waiting for a summary, a retry or a live lease). */
-async function leadsWithDueMail(now: number): Promise<string[]> {
-  const { rows } = await database().query<{ lead_id: string }>(
-    `SELECT lead_id FROM lead_emails
-      WHERE status = 'pending' AND summary_hour IS NULL
-        AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
-        AND (lease_until IS NULL OR lease_until <= $1)
-      GROUP BY lead_id ORDER BY min(give_up_at) LIMIT ${SCHEDULED_BATCH}`,
-    [new Date(now).toISOString()],
-  );
-  return rows.map((row) => row.lead_id);
-}
-
-/**
- * The scheduled sender's run: the owner's hourly summaries that are due, then every lead with an
- * e-mail due, the oldest deadline first, within the time budget.
- */
-export async function deliverOutbox(): Promise<{ quotes: number; summaries: number; jobs: number }> {
-  const settings = await mailSettings();
-  if (!settings.smtpUrl) return { quotes: 0, summaries: 0, jobs: 0 };
-  const started = Date.now();
-  // Loaded here only: the quote's own path never needs it.
-  const { deliverOwnerSummaries } = await import("./owner-summary.ts");
-  const summaries = await deliverOwnerSummaries(settings, started);
-  let quotes = 0;
-  for (const id of await leadsWithDueMail(started)) {
-    if (Date.now() - started > SCHEDULED_BUDGET_MS) break;
-    quotes++;
-    await deliverQuote(id, SCHEDULED_SEND_TIMEOUT_MS);
-  }
-  // Then the e-mails about what follows a lead (written quotes, visits), in what is left of the budget.
-  const { deliverMailJobs } = await import("./mail-jobs.ts");
-  const jobs = await deliverMailJobs({
-    limit: 100,
-    budgetMs: Math.max(0, SCHEDULED_BUDGET_MS - (Date.now() - started)),
-    timeoutMs: SCHEDULED_SEND_TIMEOUT_MS,
-  });
-  return { quotes, summaries, jobs };
 }
 
 /** A review reminder whose day has not come: a retry must not bring it forward. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef } from "react";
 import { MAX_ATTACHMENT_MB, MAX_ATTACHMENTS } from "../../lib/constants";
 import { ATTACHMENT_ACCEPT } from "../../lib/quote/upload";
 import { loadChosenFiles } from "./load-later";
-import type { ChosenFile } from "./use-quote-form";
+import type { ChosenFile } from "./quote-form-state";
 
 const ChosenFiles = lazy(loadChosenFiles);
 

@@ -1,5 +1,5 @@
 import { formatFileSize } from "../../lib/file-size";
-import type { ChosenFile } from "./use-quote-form";
+import type { ChosenFile } from "./quote-form-state";
 
 interface Props {
   files: readonly ChosenFile[];

@@ -9,7 +9,7 @@ import { HONEYPOT_FIELD } from "../../lib/quote/upload";
 import { notify, prepareToaster } from "../toast/toast-on-demand";
 import { clearDraft, emptyValues } from "./draft";
 import { describeFailure, submitQuote, type QuoteFailure } from "./submit-quote";
-import type { ChosenFile, QuoteFormHandle } from "./use-quote-form";
+import type { ChosenFile, QuoteFormHandle } from "./quote-form-state";
 
 const newKey = () => crypto.randomUUID();
 

@@ -1,48 +1,10 @@
-import type { QuotaRefusal } from "../../lib/quote/quota-messages";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from "react";
-import type { QuoteFieldErrors, QuoteFieldName, QuoteFields } from "../../lib/quote/rules";
+import type { QuoteFieldName } from "../../lib/quote/rules";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
 import { emptyValues, loadDraft, saveDraft } from "./draft";
 import { loadActions, loadLaterComponents, loadRules, type Actions, type Rules } from "./load-later";
 import { QUOTE_FORM_FIELD_NAMES } from "./quote-fields";
-
-/** A file the visitor chose, with its upload progress. */
-export interface ChosenFile {
-  key: string;
-  file: File;
-  sent: number;
-  /** Set once the file is uploaded, so a retried send does not upload it again. */
-  uploadId?: string;
-}
-
-export type QuoteStatus = "editing" | "sending" | "sent";
-
-export interface QuoteFormState {
-  values: QuoteFields;
-  /** When the visitor started this quote (ms since epoch, browser clock): the fill time counts from here. */
-  startedAt: number | null;
-  touched: Partial<Record<QuoteFieldName, boolean>>;
-  submitAttempted: boolean;
-  serverErrors: QuoteFieldErrors;
-  files: ChosenFile[];
-  status: QuoteStatus;
-  /** The quote reference from the 201 answer, shown on the Thank You panel. */
-  reference: string;
-  /** A limit refused the send (more quotes, or more files): the visitor should call or WhatsApp instead. */
-  refused: QuotaRefusal;
-}
-
-export type QuoteFormChange = Partial<QuoteFormState> | ((state: QuoteFormState) => Partial<QuoteFormState>);
-
-/** What the form's actions (./quote-form-actions.ts) work with. */
-export interface QuoteFormHandle {
-  /** The state when the action began. */
-  state: QuoteFormState;
-  change: (change: QuoteFormChange) => void;
-  form: RefObject<HTMLFormElement | null>;
-  /** Kept across failed sends of one quote, so the server takes it once. */
-  idempotencyKey: { current: string };
-}
+import type { QuoteFormChange, QuoteFormHandle, QuoteFormState } from "./quote-form-state";
 
 const initialState = (): QuoteFormState => ({
   values: emptyValues(),

@@ -16,9 +16,6 @@ import type { StoredEstimate } from "../price-guide/estimate";
 /** The local-storage flag of docs/spec.md, States: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
 
-/** Dates are shown in the business's own time zone, wherever the owner opens the page. */
-export const ADMIN_TIME_ZONE = "Europe/London";
-
 export interface AdminAttachment {
   name: string;
   size: number;
@@ -55,22 +52,6 @@ export function messagePreview(message: string, limit: number = MESSAGE_PREVIEW_
   const characters = Array.from(message);
   if (characters.length <= limit) return message;
   return `${characters.slice(0, limit).join("").trimEnd()}${ELLIPSIS}`;
-}
-
-const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: ADMIN_TIME_ZONE,
-});
-
-/** en-GB "dd/mm/yyyy, hh:mm" in UK time; the raw text when it is not a date. */
-export function formatQuoteDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
 }
 
 export function fullName(submission: Pick<AdminQuote, "firstName" | "lastName">): string {

@@ -2,7 +2,7 @@
  * Where a completed job's review request stands, as the lead desk shows it (docs/reviews.md).
  * Shipped to the browser: keep it free of Node APIs, astro:* and React.
  */
-import { formatQuoteDate } from "../admin/quotes";
+import { formatQuoteDate } from "../admin/dates";
 
 export const REVIEW_STATES = ["pending", "sent", "reminded", "opted-out", "failed"] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];

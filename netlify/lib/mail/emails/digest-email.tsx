@@ -1,5 +1,5 @@
 /** The owner's morning digest (docs/reviews.md), rendered to HTML and plain text. Server-only. */
-import { formatQuoteDate } from "../../../../src/lib/admin/quotes.ts";
+import { formatQuoteDate } from "../../../../src/lib/admin/dates.ts";
 import { FOLLOW_UP_GROUPS, type FollowUps } from "../../../../src/lib/follow-up/follow-ups.ts";
 import { BUSINESS_TIME_ZONE } from "../../../../src/lib/follow-up/rules.ts";
 import { businessDetails } from "../../business.ts";

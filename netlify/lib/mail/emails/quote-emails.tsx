@@ -2,7 +2,7 @@
  * The two e-mails of a quote (docs/email.md), rendered from React Email templates to HTML and
  * plain text. Server-only: nothing here may reach a browser bundle.
  */
-import { formatQuoteDate } from "../../../../src/lib/admin/quotes.ts";
+import { formatQuoteDate } from "../../../../src/lib/admin/dates.ts";
 import { formatFileSize } from "../../../../src/lib/file-size.ts";
 import { serviceLabel } from "../../../../src/lib/service-options.ts";
 import { withoutFormatCharacters } from "../../../../src/lib/quote/rules.ts";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
 import { describeAuditEvent, type AuditEvent } from "../../../lib/admin/audit";
 import { fetchAuditLog } from "../../../lib/admin/audit-api";
-import { formatQuoteDate } from "../../../lib/admin/quotes";
+import { formatQuoteDate } from "../../../lib/admin/dates";
 
 type State =
   | { status: "closed" }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatQuoteDate } from "../../../lib/admin/quotes";
+import { formatQuoteDate } from "../../../lib/admin/dates";
 import { FOLLOW_UP_GROUPS, followUpCount, type FollowUps } from "../../../lib/follow-up/follow-ups";
 import { NEW_LEAD_DUE_HOURS, QUOTE_DECISION_DAYS } from "../../../lib/follow-up/rules";
 import { buttonOutline } from "../../button";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
-import { formatQuoteDate } from "../../../lib/admin/quotes";
+import { formatQuoteDate } from "../../../lib/admin/dates";
 import {
   hasFailedNotification,
   NOTIFICATION_LABELS,

@@ -1,5 +1,6 @@
 import type { LeadStatus } from "../../../lib/lead-model";
-import { formatQuoteDate, fullName, messagePreview, type AdminQuote } from "../../../lib/admin/quotes";
+import { fullName, messagePreview, type AdminQuote } from "../../../lib/admin/quotes";
+import { formatQuoteDate } from "../../../lib/admin/dates";
 import { serviceLabel } from "../../../lib/service-options";
 import { REVIEW_STATE_LABELS } from "../../../lib/follow-up/review-status";
 import GuideShown from "./GuideShown";

@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { QUOTED_AMOUNT_MESSAGE, isQuotedAmount, isQuotedStatus } from "../../../lib/price-guide/calibration";
 import { formatPounds } from "../../../lib/price-guide/format";
-import { formatQuoteDate } from "../../../lib/admin/quotes";
+import { formatQuoteDate } from "../../../lib/admin/dates";
 import { buttonOutline } from "../../button";
 
 interface Props {
