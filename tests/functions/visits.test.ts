@@ -595,11 +595,7 @@ describe("the desk", () => {
     expect(visit).toMatchObject({ status: "booked", booking: { start: slot!.start, status: "booked" } });
 
     const day = slot!.start.slice(0, 10);
-    const list = await call(
-      agenda,
-      agendaConfig,
-      admin(`/api/admin/visits?from=${day}&to=${day}`),
-    );
+    const list = await call(agenda, agendaConfig, admin(`/api/admin/visits?from=${day}&to=${day}`));
     expect(list.status).toBe(200);
     expect(await list.json()).toEqual([
       expect.objectContaining({

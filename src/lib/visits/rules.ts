@@ -83,7 +83,7 @@ export function checkBooking(
   body: unknown,
 ): { booking: CheckedBooking } | { fieldErrors: Record<string, string[]> } {
   const fields = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
-  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name]) : "");
+  const text = (name: string) => (typeof fields[name] === "string" ? fields[name] : "");
   const errors: Record<string, string[]> = {};
   const start = parseInstant(fields.start);
   if (start === null) errors.start = [VISIT_MESSAGES.start];

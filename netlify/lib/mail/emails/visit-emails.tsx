@@ -119,7 +119,8 @@ async function visitEmail(
         : settings.ownerEmail,
     subject: customer
       ? `${SUBJECTS[kind]}: ${when(visit)} – ${business.name}`
-      : headerText(`${SUBJECTS[kind]}: ${when(visit)} – ${fullName(lead)}`),
+      : // The name first: a long one cuts the time short, never itself.
+        headerText(`${SUBJECTS[kind]}: ${fullName(lead)}, ${when(visit)}`),
     ...body,
   };
   if (!reminder) {
