@@ -191,6 +191,16 @@ export function pagePath(relativeFile: string): string {
   return route === "index" ? "/" : `/${route.replace(/\/index$/, "")}`;
 }
 
+/**
+ * Pages whose address is a customer's secret link (docs/visits.md): no referrer ever carries it
+ * elsewhere, and no search engine indexes it.
+ */
+export const PRIVATE_LINK_HEADERS = `/visit/*
+  Referrer-Policy: no-referrer
+  X-Robots-Tag: noindex, nofollow
+  ${OPENER_POLICY_HEADER}: same-origin
+`;
+
 /** The site's pages: every HTML file but the content editor's, which is not built by Astro. */
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -218,7 +228,7 @@ export default function securityHeaders(): AstroIntegration {
         }
         await writeFile(
           join(outDir, "_headers"),
-          headersFile(mergePolicies(policies), pages.sort(), CONTENT_EDITOR_HEADERS),
+          headersFile(mergePolicies(policies), pages.sort(), CONTENT_EDITOR_HEADERS) + PRIVATE_LINK_HEADERS,
         );
         logger.info(
           `Wrote _headers with a CSP merged from ${policies.length} pages, and the content editor's`,

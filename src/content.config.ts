@@ -12,6 +12,7 @@ import {
   ServiceSchema,
   TestimonialSchema,
   TownSchema,
+  VisitAvailabilitySchema,
 } from "./lib/content-schemas";
 
 /**
@@ -69,6 +70,11 @@ const legal = defineCollection({
 
 /** The owner's price guide (/price-guide): one entry, `guide`; the functions read the same file. */
 const priceGuide = defineCollection({ loader: file("content/price-guide.yaml"), schema: PriceGuideSchema });
+/** When survey visits can be booked online (/visit/{token}): one entry, `availability`. */
+const visitAvailability = defineCollection({
+  loader: file("content/visits.yaml"),
+  schema: VisitAvailabilitySchema,
+});
 /** How reviews are asked for and shown, and how fake reviews are handled (/review-policy). */
 const reviewPolicy = defineCollection({
   loader: glob({ pattern: "*.md", base: "content/review-policy", generateId: fileNameId }),
@@ -87,4 +93,5 @@ export const collections = withOwnerMessagesAll({
   legal,
   priceGuide,
   reviewPolicy,
+  visitAvailability,
 });

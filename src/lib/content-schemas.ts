@@ -545,3 +545,77 @@ export type Service = z.infer<typeof ServiceSchema>;
 export type Testimonial = z.infer<typeof TestimonialSchema>;
 export type FaqItem = z.infer<typeof FaqItemSchema>;
 export type CarouselCategory = z.infer<typeof CarouselCategorySchema>;
+
+/** The days of the week, in the order the owner reads them. */
+export const WEEKDAYS = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const clockTime = (what: string) =>
+  z
+    .string()
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, `${what} must be a time written hh:mm, e.g. 09:00`)
+    .describe(`${what}, UK time, written hh:mm (24-hour clock)`);
+
+/**
+ * When survey visits can be booked online (content/visits.yaml, docs/visits.md): the weekdays and
+ * the hours a visit may start, how long one takes, the gap kept free after it, how many days ahead
+ * and how much notice. All in UK time (Europe/London). Days and times the owner cannot do are
+ * blocked in the lead desk, not here.
+ */
+export const VisitAvailabilitySchema = z
+  .strictObject({
+    weekdays: z
+      .array(z.enum(WEEKDAYS, { error: `weekdays must be among: ${WEEKDAYS.join(", ")}` }))
+      .min(1)
+      .max(7)
+      .meta({ title: "Days" })
+      .describe("The days of the week a visit can be booked"),
+    firstStart: clockTime("The earliest start").meta({ title: "Earliest start" }),
+    lastStart: clockTime("The latest start").meta({ title: "Latest start" }),
+    visitMinutes: z
+      .number()
+      .int()
+      .min(15)
+      .max(240)
+      .meta({ title: "Visit length (minutes)" })
+      .describe("How long a survey visit takes"),
+    gapMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(240)
+      .meta({ title: "Gap between visits (minutes)" })
+      .describe("Kept free after each visit, for travel"),
+    daysAhead: z
+      .number()
+      .int()
+      .min(1)
+      .max(60)
+      .meta({ title: "Days ahead" })
+      .describe("How many days ahead a visit can be booked"),
+    noticeHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(168)
+      .meta({ title: "Least notice (hours)" })
+      .describe("A visit can be booked at least this many hours before it starts"),
+  })
+  .refine((a) => a.firstStart <= a.lastStart, {
+    path: ["lastStart"],
+    message: "The latest start must not be before the earliest start",
+  })
+  .meta({
+    title: "Visit availability",
+    description: "When customers can book a survey visit online (/visit links)",
+  });
+
+export type VisitAvailability = z.infer<typeof VisitAvailabilitySchema>;

@@ -17,7 +17,9 @@ const UTM = [
 export function captureVisitSource(): void {
   try {
     if (sessionStorage.getItem(CAPTURE_STORAGE_KEY) !== null) return;
-    const source: Record<string, string> = { landingPage: location.pathname.slice(0, 300) };
+    // A customer's visit link is a secret: its token never becomes a lead's landing page.
+    const landingPage = location.pathname.replace(/^\/visit\/.*/, "/visit").slice(0, 300);
+    const source: Record<string, string> = { landingPage };
     if (document.referrer) {
       const referrer = new URL(document.referrer);
       if (referrer.host !== location.host) source.referrer = referrer.hostname;

@@ -22,6 +22,10 @@ import { withStatus } from "../follow-up/status-change.ts";
 import { encodeCursor, type Cursor, type LeadChange, type ListQuery } from "./lead-query.ts";
 import { CSV_BOM, CSV_HEADER, csvLine, statusOf } from "./lead-row.ts";
 import { containsPattern, searchTerms } from "./lead-search.ts";
+import { leadVisit, type LeadVisit } from "../visits/visit-desk.ts";
+
+/** One lead as GET and PATCH answer it: the submission, and its survey visit (docs/visits.md). */
+type LeadBody = AdminQuoteBody & { visit: LeadVisit };
 
 /** Leads read per query while the export streams. */
 const EXPORT_BATCH = 500;
@@ -115,11 +119,11 @@ function ifMatchHolds(header: string | null, etag: string): boolean {
     .some((part) => part === "*" || part === etag);
 }
 
-export async function getQuote(id: string): Promise<{ quote: AdminQuoteBody; etag: string }> {
+export async function getQuote(id: string): Promise<{ quote: LeadBody; etag: string }> {
   if (!isQuoteId(id)) throw notFound();
   const record = await readQuote(id);
   if (!record) throw notFound();
-  return { quote: toAdminQuote(record), etag: leadEtag(record) };
+  return { quote: { ...toAdminQuote(record), visit: await leadVisit(id) }, etag: leadEtag(record) };
 }
 
 /**
@@ -133,7 +137,7 @@ export async function changeQuote(
   change: LeadChange,
   ifMatch: string | null,
   now = Date.now(),
-): Promise<{ quote: AdminQuoteBody; etag: string }> {
+): Promise<{ quote: LeadBody; etag: string }> {
   if (!isQuoteId(id)) throw notFound();
   const record = await updateQuote(
     id,
@@ -163,7 +167,7 @@ export async function changeQuote(
     },
     now,
   );
-  return { quote: toAdminQuote(record), etag: leadEtag(record) };
+  return { quote: { ...toAdminQuote(record), visit: await leadVisit(id) }, etag: leadEtag(record) };
 }
 
 /**

@@ -5,4 +5,15 @@
  */
 import type { MailRenderer } from "./mail-job.ts";
 
-export const MAIL_RENDERERS: Record<string, () => Promise<MailRenderer>> = {};
+/** A template of emails/visit-emails.tsx, loaded on first use (docs/visits.md). */
+const visitTemplate =
+  (kind: string): (() => Promise<MailRenderer>) =>
+  async () =>
+    (await import("./emails/visit-emails.tsx")).VISIT_RENDERERS[kind]!;
+
+export const MAIL_RENDERERS: Record<string, () => Promise<MailRenderer>> = {
+  "visit-invitation": visitTemplate("visit-invitation"),
+  "visit-customer": visitTemplate("visit-customer"),
+  "visit-owner": visitTemplate("visit-owner"),
+  "visit-reminder": visitTemplate("visit-reminder"),
+};

@@ -22,6 +22,7 @@ import LeadFiltersForm from "./LeadFilters";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
 import QuoteDetail from "./QuoteDetail";
 import QuoteList from "./QuoteList";
+import VisitAgenda from "./VisitAgenda";
 import { messageOf, useDeskSession } from "./use-desk-session";
 import { useLeadDetail } from "./use-lead-detail";
 import { useLeadList } from "./use-lead-list";
@@ -284,6 +285,7 @@ function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) 
                 onRetry={followUps.reload}
                 onOpen={(id) => void openDetail(id)}
               />
+              <VisitAgenda onOpen={(id) => void openDetail(id)} onSessionEnded={lockOnSessionEnd} />
               <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
               <GuideCalibration onSessionEnded={lockOnSessionEnd} />
             </DeskPanels>

@@ -10,7 +10,7 @@ interface Props {
 const WIDE = "(min-width: 1024px)";
 
 /**
- * The desk's panels ("Waiting for you", the chart, the price guide check) under one line that
+ * The desk's panels ("Waiting for you", the visits, the chart, the price guide check) under one line that
  * folds them: open on a wide screen, folded on a phone, so the search and the newest leads come
  * first there. A native <details>: the keyboard and screen readers know it.
  */

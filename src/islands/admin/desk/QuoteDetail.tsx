@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
-import { StaleLeadError, changeLead, type LeadWithEtag } from "../../../lib/leads-api";
+import { StaleLeadError, changeLead, fetchLead, type LeadWithEtag } from "../../../lib/leads-api";
 import { LEAD_NOTE_MAX_LENGTH, LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/lead-model";
 import { mailtoLink, telLink } from "../../../lib/links";
 import { fullName, replyMailto, type AdminQuote } from "../../../lib/admin/quotes";
@@ -11,6 +11,7 @@ import GuideShown from "./GuideShown";
 import NotificationStatus from "./NotificationStatus";
 import QuotedAmount from "./QuotedAmount";
 import StatusSelect from "./StatusSelect";
+import VisitPanel from "./VisitPanel";
 import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../../button";
 
 interface Props {
@@ -164,6 +165,14 @@ export default function QuoteDetail({
             {feedback.text}
           </p>
         )}
+
+        <VisitPanel
+          leadId={submission.id}
+          name={name}
+          visit={submission.visit}
+          onReload={async () => onChanged(await fetchLead(submission.id))}
+          onSessionEnded={onSessionEnded}
+        />
 
         <h3 className="mt-8 text-lg font-bold text-brand-800">Price guide</h3>
         <div className="mt-2 space-y-4">

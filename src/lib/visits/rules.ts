@@ -1,0 +1,137 @@
+/**
+ * The rules and exact messages of a survey visit booking (docs/visits.md), as plain functions with
+ * no dependencies: the visit page checks with these before sending, the server checks the same, so
+ * both give the same messages. Plain functions keep zod out of the page's JavaScript.
+ *
+ * Browser-safe: no Node APIs, astro:* or React.
+ */
+import { parseInstant } from "./london-time.ts";
+
+/** The customer can move or cancel from the link until this long before the visit. */
+export const VISIT_CHANGE_CUTOFF_MS = 2 * 60 * 60 * 1000;
+export const VISIT_CHANGE_CUTOFF_HOURS = VISIT_CHANGE_CUTOFF_MS / 3_600_000;
+
+export const ADDRESS_MAX_LENGTH = 100;
+export const TOWN_MAX_LENGTH = 60;
+export const ACCESS_NOTES_MAX_LENGTH = 500;
+
+export const VISIT_MESSAGES = {
+  start: "Please choose a time",
+  addressLine1: "Please enter the first line of the address",
+  addressLine1Max: `The address must be at most ${ADDRESS_MAX_LENGTH} characters`,
+  town: "Please enter the town",
+  townMax: `The town must be at most ${TOWN_MAX_LENGTH} characters`,
+  postcode: "Please enter a valid UK postcode",
+  accessNotesMax: `Access notes must be at most ${ACCESS_NOTES_MAX_LENGTH} characters`,
+  taken: "That time has just been taken. Please choose another.",
+  tooLate: `The visit is less than ${VISIT_CHANGE_CUTOFF_HOURS} hours away, so it can no longer be changed online. Please call us.`,
+  outsideArea:
+    "This postcode is outside the areas we usually cover. Your visit is booked; we will call you to confirm we can come.",
+} as const;
+
+/**
+ * A UK postcode (Royal Mail's format, including the special GIR 0AA): outward code, optional space,
+ * inward code. Case and spaces are forgiven; `normalisePostcode` writes it the usual way.
+ */
+const POSTCODE =
+  /^(?:GIR ?0AA|(?:[A-PR-UWYZ][0-9][0-9]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9]?|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
+
+/** Upper case, one space before the inward code: "fk8 3dn" → "FK8 3DN"; null when not a postcode. */
+export function normalisePostcode(value: string): string | null {
+  const compact = value.toUpperCase().replace(/\s+/g, "");
+  if (compact.length < 5 || compact.length > 7 || !POSTCODE.test(compact)) return null;
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+
+/** "FK8 3DN" → outward code "FK8" and area "FK". */
+export function postcodeParts(postcode: string): { outward: string; area: string } {
+  const outward = postcode.split(" ")[0] ?? postcode;
+  return { outward, area: outward.replace(/\d.*$/, "") };
+}
+
+export interface BookingFields {
+  /** The chosen start, ISO 8601 with its offset, as the slot list gave it. */
+  start: string;
+  addressLine1: string;
+  town: string;
+  postcode: string;
+  accessNotes?: string;
+}
+
+export interface CheckedBooking {
+  start: number;
+  addressLine1: string;
+  town: string;
+  postcode: string;
+  accessNotes: string | null;
+}
+
+/** Control characters (C0, DEL, C1) and line separators never stay in a one-line field. */
+const oneLine = (value: string) =>
+  value
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+const characters = (value: string) => Array.from(value).length;
+
+/**
+ * Checks a booking as sent: `{ booking }` when every field holds, else `{ fieldErrors }` with one
+ * message per field (docs/http-contract.md's shape).
+ */
+export function checkBooking(
+  body: unknown,
+): { booking: CheckedBooking } | { fieldErrors: Record<string, string[]> } {
+  const fields = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const text = (name: string) => (typeof fields[name] === "string" ? fields[name] : "");
+  const errors: Record<string, string[]> = {};
+  const start = parseInstant(fields.start);
+  if (start === null) errors.start = [VISIT_MESSAGES.start];
+  const addressLine1 = oneLine(text("addressLine1"));
+  if (addressLine1.length < 3) errors.addressLine1 = [VISIT_MESSAGES.addressLine1];
+  else if (characters(addressLine1) > ADDRESS_MAX_LENGTH)
+    errors.addressLine1 = [VISIT_MESSAGES.addressLine1Max];
+  const town = oneLine(text("town"));
+  if (town.length < 2) errors.town = [VISIT_MESSAGES.town];
+  else if (characters(town) > TOWN_MAX_LENGTH) errors.town = [VISIT_MESSAGES.townMax];
+  const postcode = normalisePostcode(text("postcode"));
+  if (!postcode) errors.postcode = [VISIT_MESSAGES.postcode];
+  const notes = text("accessNotes")
+    .replace(/[\p{Cc}]/gu, (c) => (c === "\n" ? c : " "))
+    .trim();
+  if (characters(notes) > ACCESS_NOTES_MAX_LENGTH) errors.accessNotes = [VISIT_MESSAGES.accessNotesMax];
+  if (
+    fields.accessNotes !== undefined &&
+    fields.accessNotes !== null &&
+    typeof fields.accessNotes !== "string"
+  )
+    errors.accessNotes = [VISIT_MESSAGES.accessNotesMax];
+  if (Object.keys(errors).length) return { fieldErrors: errors };
+  return {
+    booking: { start: start!, addressLine1, town, postcode: postcode!, accessNotes: notes || null },
+  };
+}
+
+/** A visit as GET /api/visits/{token} and the booking's 201 show it to the customer. */
+export interface VisitBooking {
+  start: string;
+  end: string;
+  addressLine1: string;
+  town: string;
+  postcode: string;
+  accessNotes: string | null;
+  /** False when the postcode is outside the areas served (the booking stands; `notice` says so). */
+  inArea: boolean;
+  notice?: string;
+  /** Until when the customer may move or cancel it from the link (2 hours before it). */
+  changeableUntil: string;
+  changeable: boolean;
+}
+
+export type InvitationStatus = "invited" | "booked" | "cancelled";
+
+export interface VisitPageState {
+  status: InvitationStatus;
+  slots: { start: string; end: string }[];
+  booking?: VisitBooking;
+}
