@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
-import { formatQuoteDate } from "../../../lib/admin/quotes";
+import { formatQuoteDate } from "../../../lib/admin/dates";
 import { formatVisitWhen } from "../../../lib/visits/london-time";
 import { inviteToVisit, mapLink, type LeadVisitSummary } from "../../../lib/visits/visits-api";
 import { buttonOutline } from "../../button";
