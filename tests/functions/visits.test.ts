@@ -68,7 +68,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await settled();
   delete process.env.SMTP_URL;
-  delete process.env.CONTEXT;
+  process.env.CONTEXT = "production";
   await smtp.stop();
 });
 
@@ -230,7 +230,7 @@ describe("the invitation and the free times", () => {
       );
       expect(response.status).toBe(404);
     }
-    delete process.env.CONTEXT;
+    process.env.CONTEXT = "production";
     expect((await state(token)).status).toBe("invited");
   });
 
