@@ -70,8 +70,7 @@ test("a client over the quote quota is told to call or WhatsApp instead", async 
   test.setTimeout(120_000);
   // As above, only this test's requests are charged; 20 stored quotes a day is the limit.
   await page.setExtraHTTPHeaders({ "X-Test-Quota": "enforce" });
-  await page.goto("/contact");
-  await page.locator("#quote-form astro-island:not([ssr])").waitFor({ state: "attached" });
+  await openQuoteForm(page);
 
   const refusal = await page.evaluate(async () => {
     for (let i = 0; i < 25; i += 1) {
@@ -106,7 +105,7 @@ test("a client over the quote quota is told to call or WhatsApp instead", async 
   await page.getByLabel("Phone Number").fill("07700 900123");
   await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
   await page.getByLabel("Message").fill("The ridge tiles are loose.");
-  await page.waitForTimeout(3200);
+  await passMinimumFillTime(page);
   await page.getByRole("button", { name: "Send Quote Request" }).click();
 
   const message = page.getByRole("alert").filter({ hasText: "Please call us on" });
