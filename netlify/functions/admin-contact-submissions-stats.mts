@@ -8,7 +8,7 @@ import { LeadStatsQuery } from "../lib/desk/lead-query.ts";
 
 /**
  * GET /api/admin/contact-submissions/stats?by=service|source: the leads-per-week chart (12 weeks of
- * counts, the groups, the number of `new` leads, and the index's last repair when there was one).
+ * counts, the groups, the number of `new` leads).
  */
 export default async (req: Request) => {
   try {

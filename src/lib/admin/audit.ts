@@ -12,6 +12,7 @@ export const AUDIT_EVENTS = [
   "export",
   "erase",
   "retention-erase",
+  "bulk-erase",
   "restore",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENTS)[number];
@@ -43,6 +44,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   export: "Leads exported as CSV",
   erase: "Lead deleted",
   "retention-erase": "Lead erased by the retention period",
+  "bulk-erase": "Leads of one source or time erased (a clean-up after a flood)",
   restore: "Backup restored",
 };
 

@@ -13,6 +13,7 @@ import { followUpCount } from "../../../lib/follow-up/follow-ups";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/lead-model";
 import AuditLog from "./AuditLog";
 import DeskPanels from "./DeskPanels";
+import FloodCleanup from "./FloodCleanup";
 import ConfirmDialog from "../ConfirmDialog";
 import GuideCalibration from "./GuideCalibration";
 import FollowUpPanel from "./FollowUpPanel";
@@ -342,6 +343,14 @@ function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) 
                 )}
               </>
             )}
+            <FloodCleanup
+              onSessionEnded={(error) => onLock(error.message)}
+              onErased={() => {
+                void load(filters);
+                stats.reload();
+                followUps.reload();
+              }}
+            />
             <AuditLog onSessionEnded={(error) => onLock(error.message)} />
           </div>
         )}
