@@ -163,6 +163,8 @@ export function headersFile(policy: string, pages: readonly string[], ...own: Pa
   const lines = ["/*", `  Content-Security-Policy: ${sitePolicy}`];
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) lines.push(`  ${name}: ${value}`);
   for (const page of pages) {
+    // A private link's page takes its opener policy from its own rule (PRIVATE_LINK_HEADERS).
+    if (PRIVATE_LINK_PATHS.some((path) => ruleMatches(path, page))) continue;
     const overlap = own.find((rule) => ruleMatches(rule.path, page));
     if (overlap)
       throw new Error(`${page} is under ${overlap.path}, which sets its own ${OPENER_POLICY_HEADER}`);
@@ -193,13 +195,18 @@ export function pagePath(relativeFile: string): string {
 
 /**
  * Pages whose address is a customer's secret link (docs/visits.md): no referrer ever carries it
- * elsewhere, and no search engine indexes it.
+ * elsewhere, no search engine indexes it, and their opener policy comes with these rules, since
+ * the page's own rule would not match the token after its path.
  */
-export const PRIVATE_LINK_HEADERS = `/visit/*
+export const PRIVATE_LINK_PATHS = ["/visit/*"];
+
+export const PRIVATE_LINK_HEADERS = PRIVATE_LINK_PATHS.map(
+  (path) => `${path}
   Referrer-Policy: no-referrer
   X-Robots-Tag: noindex, nofollow
-  ${OPENER_POLICY_HEADER}: same-origin
-`;
+  ${OPENER_POLICY_HEADER}: ${PAGE_OPENER_POLICY}
+`,
+).join("");
 
 /** The site's pages: every HTML file but the content editor's, which is not built by Astro. */
 async function htmlFiles(dir: string): Promise<string[]> {
