@@ -164,7 +164,8 @@ export function headersFile(policy: string, pages: readonly string[], ...own: Pa
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) lines.push(`  ${name}: ${value}`);
   for (const page of pages) {
     // A private link's page takes its opener policy from its own rule (PRIVATE_LINK_HEADERS).
-    if (PRIVATE_LINK_PATHS.some((path) => ruleMatches(path, page))) continue;
+    // (Netlify matches `/visit/*` against `/visit.html` too.)
+    if (PRIVATE_LINK_PATHS.some((path) => ruleMatches(path, page.replace(/\.html$/, "")))) continue;
     const overlap = own.find((rule) => ruleMatches(rule.path, page));
     if (overlap)
       throw new Error(`${page} is under ${overlap.path}, which sets its own ${OPENER_POLICY_HEADER}`);
