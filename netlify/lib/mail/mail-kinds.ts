@@ -4,5 +4,12 @@
  * run. A feature adds its kinds here.
  */
 import type { MailRenderer } from "./mail-jobs.ts";
+import { PROPOSAL_MAIL } from "../proposals/proposal-mail-kinds.ts";
 
-export const MAIL_RENDERERS: Record<string, () => Promise<MailRenderer>> = {};
+/** The written quotes' e-mails (docs/proposals.md). */
+const proposal = (kind: string) => async () =>
+  (await import("./emails/proposal-emails.tsx")).PROPOSAL_RENDERERS[kind]!;
+
+export const MAIL_RENDERERS: Record<string, () => Promise<MailRenderer>> = {
+  ...Object.fromEntries(Object.values(PROPOSAL_MAIL).map((kind) => [kind, proposal(kind)])),
+};
