@@ -160,7 +160,8 @@ class Writer {
   }
 
   heading(text: string, size = 13) {
-    this.ensure(size * 3);
+    // A heading keeps its first lines with it.
+    this.ensure(size * 3 + 40);
     this.y -= 8;
     this.paragraph(text, { size, bold: true, colour: BRAND, gap: 4 });
   }
@@ -253,6 +254,7 @@ export async function proposalPdf(view: QuoteView): Promise<Uint8Array> {
   w.row(["Price without VAT", formatPounds(totals.net)], sumColumns);
   for (const band of bands)
     w.row([`VAT at ${band.rate}% on ${formatPounds(band.net)}`, formatPounds(band.vat)], sumColumns);
+  w.row(["VAT in total", formatPounds(totals.vat)], sumColumns);
   w.row(["Total including VAT", formatPounds(totals.total)], sumColumns, { bold: true, size: 12 });
   if (accepted && view.lines.some((line) => line.optional))
     w.paragraph("The totals include the optional lines chosen when the quote was accepted.", {
