@@ -22,7 +22,17 @@ let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let target: BackupTarget;
 let workDir: string;
 
-const TABLES = ["leads", "lead_emails", "idempotency_keys", "erased_leads", "activity_log", "owner_digests"];
+const TABLES = [
+  "leads",
+  "lead_emails",
+  "idempotency_keys",
+  "erased_leads",
+  "activity_log",
+  "owner_digests",
+  "mail_jobs",
+  "proposals",
+  "proposal_acceptances",
+];
 
 /** The backup's table files, by table name. */
 async function tableFiles(dir: string, manifest: Manifest): Promise<Record<string, string>> {

@@ -31,9 +31,9 @@ const SEED = process.env.FC_SEED === "random" ? Date.now() : Number(process.env.
 
 /**
  * Stores an endpoint may write on a refusal by design: the login throttle records failed attempts,
- * and the audit log records failed sign-ins.
+ * the audit log records failed sign-ins, and the written quotes' links count every request.
  */
-const WRITTEN_ON_REFUSAL = new Set(["admin-login-throttle", "admin-audit"]);
+const WRITTEN_ON_REFUSAL = new Set(["admin-login-throttle", "admin-audit", "proposal-token-limits"]);
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const unhandled: unknown[] = [];

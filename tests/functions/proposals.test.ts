@@ -11,8 +11,7 @@ import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { sendProposal, createProposal } from "../../netlify/lib/proposals/proposal-desk.ts";
 import { acceptProposal, cancelAcceptance } from "../../netlify/lib/proposals/proposal-answers.ts";
-import { TOKEN_REQUESTS_PER_CLIENT } from "../../netlify/lib/proposals/token-limit.ts";
-import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
+import { TOKEN_LIMITS_STORE, TOKEN_REQUESTS_PER_CLIENT } from "../../netlify/lib/proposals/token-limit.ts";
 import { AGREE_MESSAGE, DEPOSIT_MESSAGE, NAME_MESSAGE } from "../../src/lib/proposals/proposal-schema.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
@@ -32,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => blobs.stop());
 beforeEach(async () => {
   await clearRecords();
-  await clearStore(LIMITS_STORE);
+  await clearStore(TOKEN_LIMITS_STORE);
   smtp = await startSmtp();
   process.env.SMTP_URL = smtp.url;
 });

@@ -6,7 +6,14 @@
  */
 import { clientKeys } from "../http/client-key.ts";
 import { HttpError } from "../http/http-error.ts";
-import { LIMITS_STORE, updateJson } from "../limits/ledger-store.ts";
+import { updateJson } from "../limits/ledger-store.ts";
+
+/**
+ * Store of the token request counts: a store of its own, because every request is counted, a
+ * refused one too (the quotas' store is only written when something is stored). Keys hold HMACs
+ * of networks. Left out of backups: it only counts.
+ */
+export const TOKEN_LIMITS_STORE = "proposal-token-limits";
 
 export const TOKEN_REQUESTS_PER_CLIENT = 60;
 export const TOKEN_WINDOW_MS = 10 * 60 * 1000;
@@ -37,7 +44,7 @@ export async function chargeTokenRequest(
 ): Promise<void> {
   for (const { key } of clientKeys(req, context, "proposal-token")) {
     const decision = await updateJson<TokenLedger, ReturnType<typeof decideTokenRequest>>(
-      LIMITS_STORE,
+      TOKEN_LIMITS_STORE,
       `proposal-token/${key}`,
       (current) => {
         const d = decideTokenRequest(current, now);
