@@ -8,6 +8,10 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/functions/**/*.test.ts"],
     environment: "node",
+    // The functions run as the production deploy: deployed (no NETLIFY_LOCAL), a deploy whose context
+    // is absent or unknown counts as a preview (netlify/lib/blobs/open-store.ts). Tests of previews
+    // set CONTEXT themselves and put this back.
+    env: { CONTEXT: "production" },
     // The town slugs are read from content/ into a generated module first, as the build does; one
     // PostgreSQL serves the run, a database per test file (tests/functions/database.ts).
     globalSetup: ["tests/setup/content-index.ts", "tests/setup/database.ts"],

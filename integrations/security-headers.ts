@@ -8,6 +8,12 @@
  * style hashes plus the directives only a header can carry. One `/*` rule also covers the 404
  * page served for unknown paths.
  *
+ * Cross-Origin-Opener-Policy is the exception: a header that must come exactly once. The site's
+ * pages send `same-origin`; the content editor must send `same-origin-allow-popups`, because its
+ * GitHub sign-in popup reports back to the page that opened it. Two matching rules may both be sent
+ * (or joined into one invalid value), so no rule that matches /admin/ carries the pages' value: it
+ * sits in one rule per built page instead of the `/*` rule.
+ *
  * The content editor (/admin/, integrations/content-editor.ts) needs a policy of its own: GitHub's
  * API, the styles its script injects. Where two rules match a path, Netlify may send both policies,
  * and a browser enforces every policy it receives. So the `/*` policy is the union of the pages'
@@ -17,7 +23,7 @@
  * both, the browser enforces the editor's policy on /admin/ and each page's own on the pages.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { COMMON_SECURITY_HEADERS } from "../src/lib/security-headers.ts";
@@ -26,10 +32,13 @@ import { CONTENT_EDITOR_DIR, CONTENT_EDITOR_PATH, CONTENT_EDITOR_POLICY } from "
 /** Directives a <meta> policy ignores (with a console error), so they go in the header only. */
 const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
 
-export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  ...COMMON_SECURITY_HEADERS,
-  "Cross-Origin-Opener-Policy": "same-origin",
-};
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = { ...COMMON_SECURITY_HEADERS };
+
+export const OPENER_POLICY_HEADER = "Cross-Origin-Opener-Policy";
+/** The pages': no window they open, or that opens them, keeps a handle on them. */
+export const PAGE_OPENER_POLICY = "same-origin";
+/** The content editor's: the GitHub sign-in popup must reach back to the editor that opened it. */
+export const CONTENT_EDITOR_OPENER_POLICY = "same-origin-allow-popups";
 
 const META_CSP = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/i;
 
@@ -137,14 +146,28 @@ export interface PathPolicy {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** Whether the rule path `rule` ("/admin/*", "/about") matches the page path `page`. */
+function ruleMatches(rule: string, page: string): boolean {
+  if (!rule.endsWith("/*")) return rule.replace(/\/$/, "") === page.replace(/\/$/, "");
+  const folder = rule.slice(0, -2);
+  return page === folder || page.startsWith(`${folder}/`);
+}
+
 /**
- * The _headers file: one rule for every path, and a rule for each path with its own policy. The
- * `/*` policy is then the union of all of them (see the top of this file).
+ * The _headers file: one rule for every path, a rule for each built page (`pages`: "/", "/about",
+ * "/about.html", …) with the pages' Cross-Origin-Opener-Policy, and a rule for each path with its own
+ * policy. The `/*` policy is the union of all the policies (see the top of this file).
  */
-export function headersFile(policy: string, ...own: PathPolicy[]): string {
+export function headersFile(policy: string, pages: readonly string[], ...own: PathPolicy[]): string {
   const sitePolicy = own.reduce((union, rule) => unionPolicies(union, rule.policy), policy);
   const lines = ["/*", `  Content-Security-Policy: ${sitePolicy}`];
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) lines.push(`  ${name}: ${value}`);
+  for (const page of pages) {
+    const overlap = own.find((rule) => ruleMatches(rule.path, page));
+    if (overlap)
+      throw new Error(`${page} is under ${overlap.path}, which sets its own ${OPENER_POLICY_HEADER}`);
+    lines.push(page, `  ${OPENER_POLICY_HEADER}: ${PAGE_OPENER_POLICY}`);
+  }
   for (const rule of own) {
     lines.push(rule.path, `  Content-Security-Policy: ${rule.policy}`);
     for (const [name, value] of Object.entries(rule.headers ?? {})) lines.push(`  ${name}: ${value}`);
@@ -152,12 +175,21 @@ export function headersFile(policy: string, ...own: PathPolicy[]): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** The content editor's rule: its policy, and no search engine may index it. */
+/** The content editor's rule: its policy, its opener policy, and no search engine may index it. */
 export const CONTENT_EDITOR_HEADERS: PathPolicy = {
   path: `${CONTENT_EDITOR_PATH}/*`,
   policy: CONTENT_EDITOR_POLICY,
-  headers: { "X-Robots-Tag": "noindex, nofollow" },
+  headers: { [OPENER_POLICY_HEADER]: CONTENT_EDITOR_OPENER_POLICY, "X-Robots-Tag": "noindex, nofollow" },
 };
+
+/** The path a built page is served at: "index.html" → "/", "services/lead-work.html" → "/services/lead-work". */
+export function pagePath(relativeFile: string): string {
+  const route = relativeFile
+    .split(sep)
+    .join("/")
+    .replace(/\.html$/, "");
+  return route === "index" ? "/" : `/${route.replace(/\/index$/, "")}`;
+}
 
 /** The site's pages: every HTML file but the content editor's, which is not built by Astro. */
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -175,14 +207,18 @@ export default function securityHeaders(): AstroIntegration {
       "astro:build:done": async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
         const policies: string[] = [];
+        const pages: string[] = [];
         for (const file of await htmlFiles(outDir)) {
           const policy = metaPolicy(await readFile(file, "utf8"));
           if (!policy) throw new Error(`${file} has no CSP <meta>: is security.csp enabled?`);
           policies.push(policy);
+          // The page's path and its file's: the Netlify CLI matches rules against the file it serves.
+          const built = relative(outDir, file);
+          pages.push(pagePath(built), `/${built.split(sep).join("/")}`);
         }
         await writeFile(
           join(outDir, "_headers"),
-          headersFile(mergePolicies(policies), CONTENT_EDITOR_HEADERS),
+          headersFile(mergePolicies(policies), pages.sort(), CONTENT_EDITOR_HEADERS),
         );
         logger.info(
           `Wrote _headers with a CSP merged from ${policies.length} pages, and the content editor's`,

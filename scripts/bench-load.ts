@@ -95,6 +95,8 @@ async function runHandlers(): Promise<HandlerFigure[]> {
         test: {
           include: ["tests/load/*.load.ts"],
           environment: "node",
+          // As deployed in production (an absent context counts as a preview; vitest.config.ts).
+          env: { CONTEXT: "production" },
           testTimeout: 300_000,
           hookTimeout: 60_000,
         },

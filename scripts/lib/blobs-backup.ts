@@ -54,8 +54,6 @@ import {
 } from "./database-backup.ts";
 import { ATTACHMENT_STORE } from "../../netlify/lib/quote/attachment-store.ts";
 
-export type { FileSum } from "./database-backup.ts";
-
 export const MANIFEST = "manifest.json";
 /** 2: the database and the Blobs bytes; 1: Blobs only (before the database), still restorable. */
 const FORMAT = 2;

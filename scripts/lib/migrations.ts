@@ -50,6 +50,7 @@ export async function applyMigrations(
         await client.query("ROLLBACK");
         throw new Error(
           `Migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
         );
       }
       now.push(name);

@@ -19,6 +19,10 @@ export const ICON_PATHS: Record<ServiceIcon, string> = {
   "layer-group": "M12 3 2.5 8 12 13l9.5-5L12 3ZM2.5 12.5 12 17.5l9.5-5M2.5 16.5 12 21.5l9.5-5",
 };
 
+/** A telephone handset, beside the phone number in the header (an emoji would need an emoji font). */
+export const PHONE_ICON_PATH =
+  "M5 3.5h3.5L10 8 7.8 9.4a11 11 0 0 0 6.8 6.8L16 14l4.5 1.5V19a1.5 1.5 0 0 1-1.6 1.5A16.5 16.5 0 0 1 3.5 5.1 1.5 1.5 0 0 1 5 3.5Z";
+
 export const DEFAULT_ICON_PATH = "M3 21h18M5 21V10l7-6 7 6v11M9 21v-6h6v6";
 
 export function iconPath(icon: string): string {

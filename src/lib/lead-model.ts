@@ -179,4 +179,3 @@ export interface LeadStats {
   newCount: number;
   total: number;
 }
-

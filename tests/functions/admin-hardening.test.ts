@@ -13,7 +13,13 @@ import session from "../../netlify/functions/admin-session.mts";
 import submission from "../../netlify/functions/admin-contact-submission.mts";
 import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import contact from "../../netlify/functions/contact.mts";
-import { ADMIN_PASSWORD_MIN_LENGTH } from "../../netlify/lib/admin/secrets.ts";
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  ADMIN_PASSWORD_MIN_SCORE,
+  passwordScore,
+  SECRET_MIN_BYTES,
+} from "../../netlify/lib/admin/secrets.ts";
+import { quotaClient } from "../../netlify/lib/limits/upload-quota.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import type { AuditEvent } from "../../src/lib/admin/audit.ts";
@@ -47,7 +53,7 @@ afterAll(async () => {
 beforeEach(() => useAdminTestEnv());
 afterEach(() => {
   vi.useRealTimers();
-  delete process.env.CONTEXT;
+  process.env.CONTEXT = "production"; // as vitest.config.ts sets it
   delete process.env.NETLIFY_LOCAL;
   setEnvironmentContext(blobs.context);
 });
@@ -72,8 +78,83 @@ describe("the admin password", () => {
     for (const line of logged) expect(line).not.toContain(short);
 
     // Exactly the minimum works; characters, not bytes, are counted.
-    process.env.ADMIN_PASSWORD = "ééééééééééééééé1";
-    expect((await loginRequest("ééééééééééééééé1", { ip: "192.0.2.61" })).status).toBe(200);
+    const sixteen = "Öl-Brücke-Glühn7";
+    expect(Array.from(sixteen)).toHaveLength(ADMIN_PASSWORD_MIN_LENGTH);
+    expect(Buffer.byteLength(sixteen)).toBeGreaterThan(ADMIN_PASSWORD_MIN_LENGTH);
+    process.env.ADMIN_PASSWORD = sixteen;
+    expect((await loginRequest(sixteen, { ip: "192.0.2.61" })).status).toBe(200);
+  });
+
+  test.each(["passwordpassword", "aaaaaaaaaaaaaaaaaaaa", "qwertyuiopasdfgh", "Password12345678"])(
+    "deployed, a long but easy password (%s) counts as unset: 503, and a log line says why without the password",
+    async (weak) => {
+      expect(Array.from(weak).length).toBeGreaterThanOrEqual(ADMIN_PASSWORD_MIN_LENGTH);
+      expect(passwordScore(weak)).toBeLessThan(ADMIN_PASSWORD_MIN_SCORE);
+      process.env.ADMIN_PASSWORD = weak;
+      const before = logged.length;
+      const login = await loginRequest(weak, { ip: "192.0.2.66" });
+      expect(login.status).toBe(503);
+      expect((await sessionCheck("admin_session=x")).status).toBe(503);
+      expect(logged.some((line) => line.includes("ADMIN_PASSWORD is too easy to guess"))).toBe(true);
+      for (const line of logged.slice(before)) expect(line).not.toContain(weak);
+      for (const line of logged) expect(line).not.toContain(weak);
+    },
+  );
+
+  test("the test password and a password manager's are strong enough", () => {
+    expect(passwordScore(TEST_ADMIN_PASSWORD)).toBeGreaterThanOrEqual(ADMIN_PASSWORD_MIN_SCORE);
+    expect(passwordScore("q7G#vT2m!xR9pL4z@Kc8")).toBeGreaterThanOrEqual(ADMIN_PASSWORD_MIN_SCORE);
+  });
+
+  test("under the Netlify CLI a weak password and the unset default still work, with the default's warning", async () => {
+    process.env.NETLIFY_LOCAL = "true";
+    process.env.ADMIN_PASSWORD = "passwordpassword";
+    expect((await loginRequest("passwordpassword", { ip: "192.0.2.67" })).status).toBe(200);
+    delete process.env.ADMIN_PASSWORD;
+    expect((await loginRequest("admin", { ip: "192.0.2.68" })).status).toBe(200);
+    expect(logged.some((line) => line.includes("accept the local default password"))).toBe(true);
+  });
+
+  test(`SESSION_SECRET shorter than ${SECRET_MIN_BYTES} bytes is ignored (sessions keyed from the password), with a log line without it`, async () => {
+    const short = "x".repeat(SECRET_MIN_BYTES - 1);
+    process.env.SESSION_SECRET = short;
+    const before = logged.length;
+    const cookie = await adminCookie();
+    expect((await sessionCheck(cookie)).status).toBe(200);
+    expect(
+      logged
+        .slice(before)
+        .some((line) => line.includes(`SESSION_SECRET is shorter than ${SECRET_MIN_BYTES} bytes`)),
+    ).toBe(true);
+    for (const line of logged) expect(line).not.toContain(short);
+    // Signed as without it: unsetting it changes nothing.
+    delete process.env.SESSION_SECRET;
+    expect((await sessionCheck(cookie)).status).toBe(200);
+
+    // A long enough one is used: the same cookie is not valid under it.
+    process.env.SESSION_SECRET = "y".repeat(SECRET_MIN_BYTES);
+    expect((await sessionCheck(cookie)).status).toBe(401);
+  });
+
+  test(`CLIENT_KEY_SECRET shorter than ${SECRET_MIN_BYTES} bytes is ignored (client keys from the session secret), with a log line without it`, () => {
+    const keyOf = () => quotaClient(new Request(`${TEST_ORIGIN}/api/contact`), { ip: "203.0.113.77" }).key;
+    try {
+      const withoutIt = keyOf();
+      const short = "c".repeat(SECRET_MIN_BYTES - 1);
+      process.env.CLIENT_KEY_SECRET = short;
+      const before = logged.length;
+      expect(keyOf()).toBe(withoutIt);
+      expect(
+        logged
+          .slice(before)
+          .some((line) => line.includes(`CLIENT_KEY_SECRET is shorter than ${SECRET_MIN_BYTES} bytes`)),
+      ).toBe(true);
+      for (const line of logged) expect(line).not.toContain(short);
+      process.env.CLIENT_KEY_SECRET = "c".repeat(SECRET_MIN_BYTES);
+      expect(keyOf()).not.toBe(withoutIt);
+    } finally {
+      delete process.env.CLIENT_KEY_SECRET;
+    }
   });
 
   test("under the Netlify CLI a short password still works (local runs only)", async () => {
@@ -82,9 +163,10 @@ describe("the admin password", () => {
     expect((await loginRequest("short", { ip: "192.0.2.62" })).status).toBe(200);
   });
 
-  test("Deploy Previews and branch deploys have no admin access at all", async () => {
-    for (const context of ["deploy-preview", "branch-deploy"]) {
-      process.env.CONTEXT = context;
+  test("Deploy Previews, branch deploys and deploys of an unknown or absent context have no admin access at all", async () => {
+    for (const context of ["deploy-preview", "branch-deploy", "some-new-context", undefined]) {
+      if (context === undefined) delete process.env.CONTEXT;
+      else process.env.CONTEXT = context;
       setEnvironmentContext({
         ...blobs.context,
         deployID: "6650a0f7c1e0b30008a1b2c3",

@@ -15,6 +15,8 @@ import list from "../../netlify/functions/admin-contact-submissions.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
 import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
+import { customerName, headerText, plainName } from "../../netlify/lib/mail/emails/quote-emails.tsx";
+import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { checkQuote, QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import { validateQuote } from "../../src/lib/quote/schema.ts";
 import { mailtoLink } from "../../src/lib/links.ts";
@@ -23,7 +25,19 @@ import { startBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, rawRequest, storedKeys, VALID_FIELDS } from "./quote-fixtures.ts";
 import { routed } from "./route.ts";
 import { startSmtp } from "./smtp.ts";
-import { docm, docx, docxWithMacroContentType, docxWithVbaProject, zipPosingAsDocx } from "./zip-fixture.ts";
+import {
+  docm,
+  docmWithCharacterReferences,
+  docmWithUtf16ContentTypes,
+  docx,
+  docxWithInternalRelationships,
+  docxWithLinkedPicture,
+  docxWithMacroContentType,
+  docxWithRemoteTemplate,
+  docxWithUtf16ContentTypes,
+  docxWithVbaProject,
+  zipPosingAsDocx,
+} from "./zip-fixture.ts";
 
 const download = routed(attachment, attachmentConfig);
 const putPart = routed(partFunction, partConfig);
@@ -184,6 +198,42 @@ describe("Word documents", () => {
       /contains macros/,
     ],
     ["a plain DOCX named .docm", "survey.docm", docx(), /contains macros/],
+    [
+      "a .docm renamed .docx whose content types are UTF-16 LE",
+      "survey.docx",
+      docmWithUtf16ContentTypes("le"),
+      /contains macros/,
+    ],
+    [
+      "a .docm renamed .docx whose content types are UTF-16 BE",
+      "survey.docx",
+      docmWithUtf16ContentTypes("be"),
+      /contains macros/,
+    ],
+    [
+      "a .docm renamed .docx whose content type is spelled &#69;…",
+      "survey.docx",
+      docmWithCharacterReferences("decimal"),
+      /contains macros/,
+    ],
+    [
+      "a .docm renamed .docx whose content type is spelled &#x6D;…",
+      "survey.docx",
+      docmWithCharacterReferences("hex"),
+      /contains macros/,
+    ],
+    [
+      "a DOCX with a remote template",
+      "survey.docx",
+      docxWithRemoteTemplate(),
+      /links to files outside the document/,
+    ],
+    [
+      "a DOCX with a picture linked from another machine",
+      "survey.docx",
+      docxWithLinkedPicture(),
+      /links to files outside the document/,
+    ],
     ["a Word 97 document with a Macros storage", "survey.doc", docWithMacros(), /contains macros/],
   ])("refuses %s with 415 and stores nothing", async (_case, name, bytes, message) => {
     await settle();
@@ -219,8 +269,60 @@ describe("Word documents", () => {
     expect((await storedKeys()).filter((key) => key.includes(uploadId))).toEqual([]);
   });
 
+  test.each([
+    ["UTF-16 LE content types", docxWithUtf16ContentTypes("le")],
+    ["UTF-16 BE content types", docxWithUtf16ContentTypes("be")],
+    ["relationships inside the package", docxWithInternalRelationships()],
+  ])("a plain DOCX with %s is accepted", async (_case, bytes) => {
+    expect((await send([{ name: "survey.docx", bytes }])).status).toBe(201);
+  });
+
   test("a Word 97 document without macros is accepted", async () => {
     expect((await send([{ name: "old.doc", bytes: docWithMacros("WordDocument") }])).status).toBe(201);
+  });
+});
+
+describe("invisible characters in names", () => {
+  test("format characters (bidi controls, zero-width characters, soft hyphens) are removed before a name is stored or e-mailed", async () => {
+    const email = `names.${Date.now()}@example.co.uk`;
+    const response = await contact(
+      quoteRequest({
+        fields: { firstName: "Mo\u202Erag\u200B", lastName: "\u2066Mac\u00ADLeod\u2069\uFEFF", email },
+      }),
+      context(),
+    );
+    expect(response.status).toBe(201);
+    const { id, reference } = (await response.json()) as { id: string; reference: string };
+    await settle();
+
+    const record = await readQuote(id);
+    expect([record?.firstName, record?.lastName]).toEqual(["Morag", "MacLeod"]);
+    const ownerMail = smtp.messages.find(
+      (mail) => mail.envelope.to.includes(owner) && mail.parsed.subject?.includes(reference),
+    )!;
+    expect(ownerMail.parsed.subject).toMatch(/– Morag MacLeod$/);
+    expect(ownerMail.parsed.subject).not.toMatch(/\p{Cf}/u);
+    expect(ownerMail.parsed.text).toContain("Morag MacLeod");
+    expect(ownerMail.parsed.text).not.toMatch(/\p{Cf}/u);
+    expect(String(ownerMail.parsed.html)).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u00AD]/);
+    expect(ownerMail.parsed.replyTo?.text).toContain("Morag MacLeod");
+    const receipt = smtp.messages.find((mail) => mail.envelope.to.includes(email))!;
+    expect(receipt.parsed.text).toMatch(/\bMorag\b/);
+  });
+
+  test("the form and the server count a name without its format characters", () => {
+    const name = "\u202EA\u200B\u2066";
+    expect(checkQuote({ ...VALID_FIELDS, firstName: name }).firstName).toEqual([QUOTE_MESSAGES.firstName]);
+    const result = validateQuote({ ...VALID_FIELDS, firstName: name });
+    expect(result.success ? null : result.fieldErrors.firstName).toEqual([QUOTE_MESSAGES.firstName]);
+  });
+
+  test("names stored before, with format characters, are cleaned in e-mail subjects and greetings", () => {
+    expect(headerText("New quote request Q-ABC234: Roof repairs – Mo\u202Erag\u200B Mac\u2066Leod")).toBe(
+      "New quote request Q-ABC234: Roof repairs – Morag MacLeod",
+    );
+    expect(plainName("\u2067Morag\u2069")).toBe("Morag");
+    expect(customerName("Mo\u200Drag", "\u00ADMacLeod")).toBe("Morag MacLeod");
   });
 });
 

@@ -8,8 +8,6 @@ import { closeDatabase } from "../../netlify/lib/database/database.ts";
 import { insertQuote, updateQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { databaseUrl, ensureDatabase, LOCAL_DATABASE_NAME } from "../../scripts/lib/local-database.ts";
 
-const TABLES = ["lead_emails", "leads", "idempotency_keys", "erased_leads", "activity_log", "owner_digests"];
-
 function serverUrl(): string {
   const url = process.env.TEST_DATABASE_SERVER_URL;
   if (!url) throw new Error("No test PostgreSQL: vitest.config.ts runs tests/setup/database.ts first");
@@ -54,7 +52,12 @@ export async function clearRecords(): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`TRUNCATE ${TABLES.join(", ")} RESTART IDENTITY CASCADE`);
+    const { rows } = await client.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'local_migrations'",
+    );
+    await client.query(
+      `TRUNCATE ${rows.map((row) => `"${row.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`,
+    );
   } finally {
     await client.end();
   }

@@ -14,7 +14,8 @@ import exportCsv from "../../netlify/functions/admin-contact-submissions-export.
 import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { deliverQuote } from "../../netlify/lib/mail/outbox.ts";
-import { readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
+import { insertQuote, readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { clearRecords, queryRecords, saveQuote } from "./database.ts";
 import { LEAD_STATUSES, type LeadStats } from "../../src/lib/lead-model.ts";
@@ -262,6 +263,40 @@ describe("constraints", () => {
     await attempt("UPDATE leads SET quoted_amount = 1200 WHERE id = $1", [stored.id]);
     await attempt("UPDATE lead_emails SET status = 'failed' WHERE lead_id = $1", [stored.id]);
     expect((await readQuote(stored.id))!.status).toBe("new");
+  });
+});
+
+describe("erasure", () => {
+  test("an erased lead's reference is never given to another lead", async () => {
+    const first = record({ createdAt: new Date().toISOString(), lastName: "Gone" });
+    await saveQuote(first);
+    await eraseQuote(first, "owner");
+    const second = record({
+      createdAt: new Date().toISOString(),
+      lastName: "Next",
+      reference: first.reference!,
+    });
+    const stored = await insertQuote(second);
+    expect(stored.inserted).toBe(true);
+    expect(stored.reference).toMatch(/^Q-/);
+    expect(stored.reference).not.toBe(first.reference);
+    expect((await readQuote(second.id))!.reference).toBe(stored.reference);
+  });
+
+  test("erasure also deletes what the layout before the database kept of the lead in Blobs", async () => {
+    const lead = record({ createdAt: new Date().toISOString(), idempotencyKeyHash: "a".repeat(64) });
+    await saveQuote(lead);
+    const store = storeOf("quote-submissions");
+    const legacy = [
+      `submissions/${lead.id}`,
+      `outbox/${lead.id}`,
+      `references/${lead.reference}`,
+      `idempotency/${"a".repeat(64)}`,
+    ];
+    for (const key of legacy) await store.setJSON(key, { id: lead.id });
+    await store.set(`attachments/${lead.id}/1`, "bytes");
+    await eraseQuote(lead, "owner");
+    expect(await keysOf("quote-submissions")).toEqual([]);
   });
 });
 

@@ -24,18 +24,26 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 beforeAll(async () => {
   blobs = await startBlobs();
-  registerMailRenderer("test-note", async () => async (job) => ({
-    to: "customer@example.co.uk",
-    replyTo: "owner@example.co.uk",
-    subject: `Note ${job.subjectId ?? ""}`,
-    text: "A note.",
-    html: "<p>A note.</p>",
-    attachments: [
-      { filename: "note.pdf", content: Buffer.from("%PDF-1.7\n"), contentType: "application/pdf" },
-    ],
-    icalEvent: { method: "REQUEST", filename: "visit.ics", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" },
-  }));
-  registerMailRenderer("test-gone", async () => async () => null);
+  registerMailRenderer("test-note", () =>
+    Promise.resolve((job) =>
+      Promise.resolve({
+        to: "customer@example.co.uk",
+        replyTo: "owner@example.co.uk",
+        subject: `Note ${job.subjectId ?? ""}`,
+        text: "A note.",
+        html: "<p>A note.</p>",
+        attachments: [
+          { filename: "note.pdf", content: Buffer.from("%PDF-1.7\n"), contentType: "application/pdf" },
+        ],
+        icalEvent: {
+          method: "REQUEST",
+          filename: "visit.ics",
+          content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n",
+        },
+      }),
+    ),
+  );
+  registerMailRenderer("test-gone", () => Promise.resolve(() => Promise.resolve(null)));
 });
 afterAll(async () => blobs.stop());
 beforeEach(async () => {

@@ -255,7 +255,11 @@ describe("failures", () => {
       advanceClock(6 * 60 * 1000);
       const run = await scheduled();
       expect(run.status).toBe(200);
-      expect(await run.json()).toEqual({ quotes: expect.any(Number), summaries: expect.any(Number) });
+      expect(await run.json()).toEqual({
+        quotes: expect.any(Number),
+        summaries: expect.any(Number),
+        jobs: expect.any(Number),
+      });
       await scheduled();
       expect(mailsTo(smtp.messages, owner)).toHaveLength(1);
       expect(mailsTo(smtp.messages, VALID_FIELDS.email)).toHaveLength(1);

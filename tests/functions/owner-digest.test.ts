@@ -186,6 +186,27 @@ describe("the morning digest", () => {
     expect(ownerMails()).toHaveLength(2);
   });
 
+  test("a failed send is logged without the addresses in the server's reply; the day's record keeps it", async () => {
+    await lead({ createdAt: iso(SUMMER_7AM - 3 * 24 * HOUR) });
+    smtp.setMode("refuse", (recipient) => `5.1.1 <${recipient}>: Recipient address rejected`);
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      errors.push(args.map(String).join(" "));
+    });
+    let outcome: Awaited<ReturnType<typeof runOwnerDigest>>;
+    try {
+      outcome = await runOwnerDigest(SUMMER_7AM);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(outcome).toMatchObject({ state: "failed" });
+    expect(outcome.state === "failed" && outcome.error).toContain(owner);
+    const logged = errors.filter((line) => line.includes("Owner digest of"));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/<address>.*Recipient address rejected/);
+    for (const line of errors) expect(line).not.toContain(owner);
+  });
+
   test("two runs at once send one digest", async () => {
     await lead({ createdAt: iso(SUMMER_7AM - 3 * 24 * HOUR) });
     const outcomes = await Promise.all([runOwnerDigest(SUMMER_7AM), runOwnerDigest(SUMMER_7AM)]);

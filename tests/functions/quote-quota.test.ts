@@ -1,14 +1,19 @@
 /**
  * Stored quotes per client (docs/security.md, "Quotes per client") against a real Blobs server:
- * 20 per IPv4 address or IPv6 /64 in 24 hours, then 429 with Retry-After; a refusal stores nothing,
- * retries of a stored quote and honeypot hits cost nothing.
+ * 20 per IPv4 address or IPv6 /64 and 60 per IPv6 /48 in 24 hours, then 429 with Retry-After; a
+ * refusal stores nothing and charges nothing, retries of a stored quote and honeypot hits cost nothing.
  */
 import type { Context } from "@netlify/functions";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
-import { QUOTE_WINDOW_MS, QUOTES_PER_CLIENT } from "../../netlify/lib/limits/quote-quota.ts";
+import {
+  QUOTE_WINDOW_MS,
+  QUOTES_PER_CLIENT,
+  QUOTES_PER_WIDER_NETWORK,
+} from "../../netlify/lib/limits/quote-quota.ts";
+import { LIMITS_STORE, readLedger } from "../../netlify/lib/limits/ledger-store.ts";
 import { QUOTE_QUOTA_MESSAGE } from "../../src/lib/quote/quota-messages.ts";
-import { CLIENT_MAX_FILES } from "../../netlify/lib/limits/upload-quota.ts";
+import { CLIENT_MAX_FILES, quotaClient } from "../../netlify/lib/limits/upload-quota.ts";
 import { useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
 import { closedPortUrl } from "./smtp.ts";
@@ -71,6 +76,34 @@ describe("quotes per client", () => {
     const response = await post("2001:db8:20:1:ffff:ffff:ffff:1");
     expect(response.status).toBe(429);
     expect((await post("2001:db8:20:2::1")).status).toBe(201);
+  });
+
+  test(`an IPv6 /48 stores at most ${QUOTES_PER_WIDER_NETWORK} quotes across its /64s: the next /64 gets the same 429, is charged nothing, and room comes back after 24 hours`, async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const subnets = QUOTES_PER_WIDER_NETWORK / QUOTES_PER_CLIENT;
+    expect(Number.isInteger(subnets)).toBe(true);
+    for (let subnet = 1; subnet <= subnets; subnet += 1) await fill(() => `2001:db8:48:${subnet}::1`);
+    const before = await storedKeys();
+
+    const fresh = "2001:db8:48:99::7";
+    const refused = await post(fresh);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: QUOTE_QUOTA_MESSAGE });
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(QUOTE_WINDOW_MS / 1000 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(QUOTE_WINDOW_MS / 1000);
+    expect(await storedKeys()).toEqual(before);
+    // The /64's own charge was given back: its ledger holds no quote.
+    const own = quotaClient(new Request("http://localhost/api/contact"), { ip: fresh });
+    const ledger = await readLedger<{ at: number[] }>(LIMITS_STORE, `quotes/${own.key}`);
+    expect(ledger?.at ?? []).toEqual([]);
+
+    // Another /48, and IPv4, are not affected.
+    expect((await post("2001:db8:49:1::1")).status).toBe(201);
+    expect((await post("203.0.113.48")).status).toBe(201);
+
+    vi.setSystemTime(Date.now() + QUOTE_WINDOW_MS + 1000);
+    expect((await post(fresh)).status).toBe(201);
   });
 
   test("a retried submit of a stored quote (same idempotency key) and honeypot hits are not charged", async () => {

@@ -17,7 +17,7 @@ export type SmtpMode = "accept" | "refuse" | "slow";
 
 export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
   const messages: ReceivedMail[] = [];
-  const state = { mode };
+  const state: { mode: SmtpMode; refusal?: (recipient: string) => string } = { mode };
   let began = () => {};
   const receiving = new Promise<void>((resolve) => (began = resolve));
   const server = new SMTPServer({
@@ -26,7 +26,8 @@ export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (state.mode === "refuse") {
-        const error = new Error("5.1.1 Mailbox unavailable") as Error & { responseCode: number };
+        const reply = state.refusal?.(_address.address) ?? "5.1.1 Mailbox unavailable";
+        const error = new Error(reply) as Error & { responseCode: number };
         error.responseCode = 550;
         callback(error);
         return;
@@ -60,8 +61,10 @@ export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     receiving,
-    setMode(next: SmtpMode) {
+    /** In "refuse" mode, `refusal` words the reply to each recipient (e.g. naming it, as Postfix does). */
+    setMode(next: SmtpMode, refusal?: (recipient: string) => string) {
       state.mode = next;
+      state.refusal = refusal;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

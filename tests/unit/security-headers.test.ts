@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_EDITOR_POLICY } from "../../integrations/content-editor";
 import {
   CONTENT_EDITOR_HEADERS,
+  CONTENT_EDITOR_OPENER_POLICY,
+  PAGE_OPENER_POLICY,
   allowsAnyInline,
   effectiveSources,
   headersFile,
   mergePolicies,
   metaPolicy,
+  pagePath,
   parsePolicy,
   unionPolicies,
 } from "../../integrations/security-headers";
@@ -38,7 +41,7 @@ describe("mergePolicies", () => {
 });
 
 describe("headersFile", () => {
-  const file = headersFile("default-src 'self'; frame-ancestors 'none'");
+  const file = headersFile("default-src 'self'; frame-ancestors 'none'", []);
   it("applies one rule to every path", () => expect(file.split("\n")[0]).toBe("/*"));
   it.each([
     ["Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"],
@@ -54,7 +57,7 @@ describe("headersFile", () => {
 describe("the content editor's own policy", () => {
   const site =
     "default-src 'self'; script-src 'self' 'sha256-a'; style-src 'self' 'sha256-b'; style-src-attr 'unsafe-inline'; connect-src 'self'; base-uri 'self'; frame-ancestors 'none'";
-  const file = headersFile(site, CONTENT_EDITOR_HEADERS);
+  const file = headersFile(site, [], CONTENT_EDITOR_HEADERS);
   const rules = Object.fromEntries(
     file
       .trim()
@@ -80,6 +83,7 @@ describe("the content editor's own policy", () => {
     expect(Object.keys(rules)).toEqual(["/*", "/admin/*"]);
     expect(rules["/admin/*"]).toEqual({
       "Content-Security-Policy": CONTENT_EDITOR_POLICY,
+      "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
       "X-Robots-Tag": "noindex, nofollow",
     });
     expect(CONTENT_EDITOR_POLICY).toContain("frame-ancestors 'none'");
@@ -119,5 +123,54 @@ describe("the content editor's own policy", () => {
     ).toEqual(["'sha256-a'", "'self'"]);
     // A side that does not restrict a directive leaves it unrestricted.
     expect(parsePolicy(unionPolicies("base-uri 'self'", "script-src 'self'")).has("base-uri")).toBe(false);
+  });
+});
+
+describe("Cross-Origin-Opener-Policy: exactly one per path", () => {
+  const pages = [
+    "/",
+    "/index.html",
+    "/about",
+    "/about.html",
+    "/contact-admin",
+    "/services/roof-repairs",
+    "/404",
+  ];
+  const file = headersFile("default-src 'self'", pages, CONTENT_EDITOR_HEADERS);
+  /** Every value of `header` that a rule matching `path` sends (Netlify's path rules: `*` is any rest). */
+  const sent = (path: string, header: string) =>
+    file
+      .trim()
+      .split(/\n(?=\/)/)
+      .map((block) => block.split("\n"))
+      .filter(([rule]) => {
+        const pattern = rule!.replace(/\/\*$/, "(/.*)?").replace(/\/$/, "");
+        return new RegExp(`^${pattern}/?$`, "i").test(path);
+      })
+      .flatMap(([, ...lines]) => lines.filter((line) => line.trim().startsWith(`${header}:`)))
+      .map((line) => line.split(": ")[1]);
+
+  it("the content editor gets same-origin-allow-popups alone, so its GitHub sign-in popup can report back", () => {
+    expect(CONTENT_EDITOR_OPENER_POLICY).toBe("same-origin-allow-popups");
+    for (const path of ["/admin/", "/admin", "/admin/index.html"]) {
+      expect(sent(path, "Cross-Origin-Opener-Policy"), path).toEqual(["same-origin-allow-popups"]);
+    }
+  });
+
+  it.each(pages)("%s gets same-origin, once", (path) => {
+    expect(PAGE_OPENER_POLICY).toBe("same-origin");
+    expect(sent(path, "Cross-Origin-Opener-Policy")).toEqual(["same-origin"]);
+  });
+
+  it("refuses a page under a path with an opener policy of its own", () => {
+    expect(() => headersFile("default-src 'self'", ["/admin/help"], CONTENT_EDITOR_HEADERS)).toThrow(
+      /\/admin\/help is under \/admin\/\*/,
+    );
+  });
+
+  it("serves each built file at its page path", () => {
+    expect(["index.html", "about.html", "services/lead-work.html", "areas/index.html"].map(pagePath)).toEqual(
+      ["/", "/about", "/services/lead-work", "/areas"],
+    );
   });
 });

@@ -6,6 +6,7 @@
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
+-- One row per quote request: the visitor's fields and everything the desk adds to them.
 CREATE TABLE leads (
   id uuid PRIMARY KEY,
   -- The short code the customer reads out; absent only on quotes stored before references existed.

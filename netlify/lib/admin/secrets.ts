@@ -3,17 +3,43 @@
  * key that stands for client addresses in quotas and throttles. Kept apart from the session code so
  * that lower layers (client keys, quotas) can read a key without importing admin access.
  *
- * Admin access is off (every admin call answers 503) when, deployed, ADMIN_PASSWORD is unset or
- * shorter than ADMIN_PASSWORD_MIN_LENGTH characters, and in every Deploy Preview and branch deploy
- * (docs/security.md, "Admin password"). Each reason is logged once per process, never the password.
+ * Admin access is off (every admin call answers 503) when, deployed, ADMIN_PASSWORD is unset,
+ * shorter than ADMIN_PASSWORD_MIN_LENGTH characters or easy to guess (a strength score below
+ * ADMIN_PASSWORD_MIN_SCORE), and in every Deploy Preview and branch deploy (docs/security.md, "Admin
+ * password"). SESSION_SECRET and CLIENT_KEY_SECRET count as unset when shorter than
+ * SECRET_MIN_BYTES. Each reason is logged once per process, never a secret.
  */
 import { createHmac } from "node:crypto";
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 import { isPreviewDeploy } from "../blobs/open-store.ts";
 
 /** Used only under the Netlify CLI (NETLIFY_LOCAL=true) when ADMIN_PASSWORD is unset. */
 export const LOCAL_DEFAULT_PASSWORD = "admin";
 /** Deployed, a shorter password counts as unset: online guessing must stay hopeless. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 16;
+/**
+ * zxcvbn's score (0-4) a deployed password needs: 3 is "safely unguessable" (about 10^10 guesses),
+ * so long passwords made of a common word or a keyboard run (`passwordpassword`) count as unset.
+ */
+export const ADMIN_PASSWORD_MIN_SCORE = 3;
+/** SESSION_SECRET and CLIENT_KEY_SECRET: 256 bits, the size of the HMAC-SHA256 keys they become. */
+export const SECRET_MIN_BYTES = 32;
+
+let strength: ZxcvbnFactory | undefined;
+const scores = new Map<string, number>();
+
+/** The password's strength score, worked out once per process (the dictionaries take a moment). */
+export function passwordScore(password: string): number {
+  let score = scores.get(password);
+  if (score === undefined) {
+    strength ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+    score = strength.check(password).score;
+    scores.clear();
+    scores.set(password, score);
+  }
+  return score;
+}
 
 export interface AdminSecrets {
   password: string;
@@ -44,7 +70,24 @@ function refusal(password: string): string | null {
   if (Array.from(password).length < ADMIN_PASSWORD_MIN_LENGTH) {
     return `ADMIN_PASSWORD is shorter than ${ADMIN_PASSWORD_MIN_LENGTH} characters: admin access stays off until a longer one is set.`;
   }
+  if (passwordScore(password) < ADMIN_PASSWORD_MIN_SCORE) {
+    return "ADMIN_PASSWORD is too easy to guess (common words, names, dates, repeats or keyboard runs): admin access stays off until a stronger one is set, such as 20 random characters from a password manager.";
+  }
   return null;
+}
+
+/**
+ * The value of SESSION_SECRET or CLIENT_KEY_SECRET when it is long enough; "" (unset) otherwise,
+ * with a log line once per process that names the variable, never its value.
+ */
+function configuredSecret(name: "SESSION_SECRET" | "CLIENT_KEY_SECRET", fallback: string): string {
+  const value = process.env[name] ?? "";
+  if (value === "" || Buffer.byteLength(value, "utf8") >= SECRET_MIN_BYTES) return value;
+  warnOnce(
+    `${name}-short`,
+    `${name} is shorter than ${SECRET_MIN_BYTES} bytes, so it is ignored: ${fallback} until a longer one is set (e.g. \`openssl rand -base64 48\`).`,
+  );
+  return "";
 }
 
 /** The configured password and signing keys; null when admin access is off (see above). */
@@ -62,7 +105,10 @@ export function adminSecrets(): AdminSecrets | null {
     );
     password = LOCAL_DEFAULT_PASSWORD;
   }
-  const configured = process.env.SESSION_SECRET ?? "";
+  const configured = configuredSecret(
+    "SESSION_SECRET",
+    "sessions are signed with a key derived from ADMIN_PASSWORD",
+  );
   const secret =
     configured !== ""
       ? Buffer.from(configured, "utf8")
@@ -72,12 +118,15 @@ export function adminSecrets(): AdminSecrets | null {
 }
 
 /**
- * The secret that keys client addresses (client-key.ts): CLIENT_KEY_SECRET when set, else the
- * session signing secret, else (admin access off) a fixed value, which still keeps clients apart
- * but no longer hides their addresses from someone who can read the stores.
+ * The secret that keys client addresses (client-key.ts): CLIENT_KEY_SECRET when set (and long
+ * enough), else the session signing secret, else (admin access off) a fixed value, which still keeps
+ * clients apart but no longer hides their addresses from someone who can read the stores.
  */
 export function clientKeySecret(): Buffer {
-  const dedicated = process.env.CLIENT_KEY_SECRET ?? "";
+  const dedicated = configuredSecret(
+    "CLIENT_KEY_SECRET",
+    "client addresses are keyed with the session secret",
+  );
   if (dedicated !== "") return Buffer.from(dedicated, "utf8");
   return adminSecretsQuietly()?.secret ?? Buffer.from("glenbrae-unconfigured-client-key");
 }

@@ -6,7 +6,8 @@
  * platform gives the function (`NETLIFY_DB_URL`; locally `npm start` and the tests set it to their
  * own PostgreSQL). Every query is parameterised: values travel as `$1`, `$2`…, never in the text.
  */
-import { getDatabase } from "@netlify/database";
+import { getConnectionString, getDatabase } from "@netlify/database";
+import { logFailure } from "../http/http-error.ts";
 
 /** What a query answers: the rows, and how many a write touched. */
 export interface QueryResult<Row> {
@@ -30,13 +31,19 @@ interface Pool extends Queryable {
 
 let pool: { url: string; pool: Pool } | null = null;
 
-/** The pool of this instance (made again if the connection string changed, as between test files). */
+/**
+ * The pool of this instance, made on first use and again only if the connection string changed
+ * (as between test files). An idle connection the server drops is logged, never fatal.
+ */
 export function database(): Pool {
-  const connection = getDatabase();
-  const url = connection.connectionString;
+  const url = getConnectionString();
   if (pool?.url !== url) {
     const previous = pool?.pool;
-    pool = { url, pool: connection.pool as unknown as Pool };
+    const created = getDatabase({ connectionString: url }).pool as unknown as Pool & {
+      on(event: "error", listener: (error: Error) => void): void;
+    };
+    created.on("error", (error) => logFailure("Database connection", error));
+    pool = { url, pool: created };
     previous?.end().catch(() => undefined);
   }
   return pool.pool;

@@ -2,10 +2,12 @@
  * Erasing a quote: the one function that removes everything a lead leaves, whether the owner
  * deletes it or retention does. One transaction writes its tombstone (id and date, nothing personal)
  * and the activity log entry, and deletes its row, its e-mails and its idempotency key; then its
- * attachment bytes are deleted from Blobs. A backup restored later never brings the lead back
+ * attachment bytes are deleted from Blobs, with whatever a version before the database kept of the
+ * lead there (its record, outbox mark, reference reservation and idempotency key, which
+ * `npm run import:blob-records` copied). A backup restored later never brings the lead back
  * (docs/security.md). Price guide calibration reads the leads themselves, so it follows at once.
  */
-import { deleteAttachments } from "../quote/attachment-store.ts";
+import { deleteAttachments, deleteLegacyRecord } from "../quote/attachment-store.ts";
 import { deleteQuoteRows, type QuoteRecord } from "../quote/quote-store.ts";
 import { recordErasure } from "../quote/tombstone-store.ts";
 
@@ -26,6 +28,10 @@ export async function eraseQuote(
     (client) => recordErasure(client, quote.id, by, now),
     options,
   );
-  if (erased || options.expiredBefore === undefined) await deleteAttachments(quote.id);
-  return erased;
+  if (erased || options.expiredBefore === undefined) {
+    await deleteAttachments(quote.id);
+    // What a version before the database kept of it in Blobs, if anything.
+    await deleteLegacyRecord(quote.id, erased ?? {});
+  }
+  return erased !== null;
 }

@@ -7,7 +7,7 @@
  */
 import { followUpCount } from "../../../src/lib/follow-up/follow-ups.ts";
 import { digestDay } from "../../../src/lib/follow-up/rules.ts";
-import { mailSettings, sendMail, SendError } from "../mail/mailer.ts";
+import { mailSettings, sendMail, SendError, withoutAddresses } from "../mail/mailer.ts";
 import { dueFollowUps } from "./due-follow-ups.ts";
 import { pruneDigests, saveDigest, updateDigest, type DigestRecord } from "./follow-up-store.ts";
 
@@ -77,7 +77,7 @@ export async function runOwnerDigest(now = Date.now()): Promise<DigestOutcome> {
   } catch (error) {
     const message =
       error instanceof SendError ? error.message : error instanceof Error ? error.message : "unknown error";
-    console.error(`Owner digest of ${day} not sent: ${message}`);
+    console.error(`Owner digest of ${day} not sent: ${withoutAddresses(message)}`);
     await saveDigest(day, record({ state: "failed", error: message }));
     return { state: "failed", error: message };
   }

@@ -16,7 +16,7 @@ import {
   SITE_FILES_QUOTA_MESSAGE,
 } from "../../../src/lib/quote/quota-messages.ts";
 import { UPLOAD_MAX_LIFE_MS } from "../../../src/lib/quote/upload.ts";
-import { clientKey, isLoopback } from "../http/client-key.ts";
+import { clientKeys, isLoopback } from "../http/client-key.ts";
 import { HttpError } from "../http/http-error.ts";
 import { LIMITS_STORE, updateJson } from "./ledger-store.ts";
 
@@ -107,6 +107,8 @@ const refusal = (status: 429 | 503, message: string, retryAfterSeconds: number) 
 export interface QuotaClient {
   key: string;
   network: string;
+  /** The IPv6 /48 around the client's /64 (quote-quota.ts counts it too); absent for IPv4. */
+  wider?: { key: string; network: string };
   /** Not charged at all (local test runs only, see quotaClient). */
   exempt?: boolean;
 }
@@ -122,7 +124,8 @@ export const ENFORCE_QUOTA_HEADER = "X-Test-Quota";
  * is a loopback address, so none of this can loosen the live site.
  */
 export function quotaClient(req: Request, context: { ip?: string } | undefined): QuotaClient {
-  const client = clientKey(req, context, "uploads");
+  const [own, wider] = clientKeys(req, context, "uploads");
+  const client: QuotaClient = wider ? { ...own!, wider } : own!;
   const exempt =
     process.env.NETLIFY_LOCAL === "true" &&
     process.env.QUOTA_EXEMPT_LOOPBACK === "true" &&

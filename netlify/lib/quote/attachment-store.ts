@@ -64,3 +64,21 @@ export async function markOrphan(quoteId: string, firstSeen: number): Promise<vo
 export async function clearOrphanMark(quoteId: string): Promise<void> {
   await store().delete(orphanMarkKey(quoteId));
 }
+
+/**
+ * Deletes what the layout before the database kept of a lead in this store (`submissions/{id}`,
+ * `outbox/{id}`, `references/{reference}`, `idempotency/{hash}`): an erasure must leave no copy of
+ * an imported lead behind, nor one a later import could bring back.
+ */
+export async function deleteLegacyRecord(
+  quoteId: string,
+  keys: { reference?: string | null; idempotencyKeyHash?: string | null },
+): Promise<void> {
+  const s = store();
+  await Promise.all([
+    s.delete(`submissions/${quoteId}`),
+    s.delete(`outbox/${quoteId}`),
+    keys.reference ? s.delete(`references/${keys.reference}`) : undefined,
+    keys.idempotencyKeyHash ? s.delete(`idempotency/${keys.idempotencyKeyHash}`) : undefined,
+  ]);
+}

@@ -331,12 +331,19 @@ export async function insertQuote(
           values,
         );
         if (!rowCount) return { inserted: false };
+        // The reference is issued for good: an erased lead's code is never drawn again.
+        if (reference)
+          await client.query("INSERT INTO issued_references (reference, issued_at) VALUES ($1, $2)", [
+            reference,
+            record.createdAt,
+          ]);
         for (const n of record.notifications ?? []) await writeEmail(client, record.id, n, now);
         return { inserted: true, ...(reference ? { reference } : {}) };
       });
     } catch (error) {
       // About one clash in 10⁸ per pair of references: draw another.
-      if (violatedUnique(error) === "leads_reference_key" && attempt < 8) {
+      const clash = violatedUnique(error);
+      if ((clash === "issued_references_pkey" || clash === "leads_reference_key") && attempt < 8) {
         reference = newReference();
         continue;
       }
@@ -395,28 +402,32 @@ export async function updateQuote<R>(
  * Erases a lead's rows in one transaction: its tombstone first (`recordTombstone`, given the
  * transaction), then the row with its e-mails and its idempotency key. With `expiredBefore`
  * (retention) the lead is erased only if, under its row lock, it is still older than that and did
- * not become work. False when nothing was erased.
+ * not become work. Answers what was erased (null: nothing), with the keys its records had.
  */
 export async function deleteQuoteRows(
   id: string,
   recordTombstone: (client: Queryable) => Promise<void>,
   options: { expiredBefore?: string } = {},
-): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+): Promise<{ reference: string | null; idempotencyKeyHash: string | null } | null> {
+  if (!UUID.test(id)) return null;
   return transaction(async (client) => {
-    const { rows } = await client.query<{ status: string; created_at: Date }>(
-      "SELECT status, created_at FROM leads WHERE id = $1 FOR UPDATE",
-      [id],
-    );
+    const { rows } = await client.query<{
+      status: string;
+      created_at: Date;
+      reference: string | null;
+      idempotency_key_hash: string | null;
+    }>("SELECT status, created_at, reference, idempotency_key_hash FROM leads WHERE id = $1 FOR UPDATE", [
+      id,
+    ]);
     const row = rows[0];
     if (options.expiredBefore !== undefined) {
       if (!row || isKeptStatus(row.status) || row.created_at.toISOString() >= options.expiredBefore)
-        return false;
+        return null;
     }
     await recordTombstone(client);
     await client.query("DELETE FROM leads WHERE id = $1", [id]);
     await client.query("DELETE FROM idempotency_keys WHERE lead_id = $1", [id]);
-    return row !== undefined;
+    return row ? { reference: row.reference, idempotencyKeyHash: row.idempotency_key_hash } : null;
   });
 }
 

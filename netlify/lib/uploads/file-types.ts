@@ -1,7 +1,7 @@
 /**
  * What an attachment really is, judged by its bytes (docs/uploads.md), and what its original name may
  * look like. Only images, PDF, DOC and DOCX are accepted; SVG is not (it can carry script), nor is a
- * Word document with macros (docs/security.md, "Attachments").
+ * Word document with macros or with links to files outside it (docs/security.md, "Attachments").
  */
 import { inflateRawSync } from "node:zlib";
 import { DOCX_TYPE, sniffFileType, zipEntries } from "../../../src/lib/file-signature.ts";
@@ -33,13 +33,20 @@ export function macrosRefused(name: string) {
   );
 }
 
+export function externalLinksRefused(name: string) {
+  return new HttpError(
+    415,
+    `${name} links to files outside the document (such as a template or picture on the internet), which we cannot accept. Please send it as a PDF instead.`,
+  );
+}
+
 /** Names Word gives to documents and templates that may hold macros. */
 export const isMacroEnabledName = (name: string) => /\.(docm|dotm)$/i.test(name.trim());
 
 const MACRO_ENTRY = /(^|\/)(vbaProject\.bin|vbaData\.xml)$/i;
 const MACRO_CONTENT_TYPE = /macroEnabled|vnd\.ms-office\.vbaProject/i;
-/** [Content_Types].xml is a few kB; anything far larger is not a Word document's. */
-const CONTENT_TYPES_MAX_BYTES = 1024 * 1024;
+/** [Content_Types].xml and the .rels parts are a few kB; anything far larger is not Word's. */
+const PACKAGE_XML_MAX_BYTES = 1024 * 1024;
 
 /** The bytes of a ZIP entry, or null when they cannot be read (unknown method, damaged). */
 function zipEntryBytes(
@@ -53,8 +60,8 @@ function zipEntryBytes(
   const data = bytes.subarray(start, start + entry.compressedSize);
   if (data.length !== entry.compressedSize) return null;
   try {
-    if (entry.method === 0) return data;
-    if (entry.method === 8) return inflateRawSync(data, { maxOutputLength: CONTENT_TYPES_MAX_BYTES });
+    if (entry.method === 0) return data.length <= PACKAGE_XML_MAX_BYTES ? data : null;
+    if (entry.method === 8) return inflateRawSync(data, { maxOutputLength: PACKAGE_XML_MAX_BYTES });
   } catch {
     return null;
   }
@@ -62,17 +69,129 @@ function zipEntryBytes(
 }
 
 /**
+ * The text of an XML part as an XML parser reads it: UTF-16 (little or big endian) by its byte
+ * order mark or its first `<`, else the encoding its declaration names, else UTF-8. null when the
+ * bytes are not valid in that encoding.
+ */
+export function decodeXml(bytes: Uint8Array): string | null {
+  const [a, b, c] = [bytes[0], bytes[1], bytes[2]];
+  let encoding = "utf-8";
+  if (a === 0xff && b === 0xfe) encoding = "utf-16le";
+  else if (a === 0xfe && b === 0xff) encoding = "utf-16be";
+  else if (a === 0x3c && b === 0x00) encoding = "utf-16le";
+  else if (a === 0x00 && b === 0x3c) encoding = "utf-16be";
+  else if (!(a === 0xef && b === 0xbb && c === 0xbf)) {
+    const declared = /^<\?xml[^>]*\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
+      Buffer.from(bytes.subarray(0, 200)).toString("latin1"),
+    )?.[1];
+    if (declared) encoding = declared.toLowerCase();
+  }
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** An attribute value with its character and entity references replaced (`&#80;` is "P"). */
+function unescapeXml(value: string): string | null {
+  if (/&(?!(#x[0-9a-f]+|#[0-9]+|[a-z]+);)/i.test(value)) return null;
+  let bad = false;
+  const text = value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (_, ref: string) => {
+    if (ref[0] !== "#") return NAMED_ENTITIES[ref] ?? ((bad = true), "");
+    const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    if (!(code >= 0 && code <= 0x10ffff)) return ((bad = true), "");
+    return String.fromCodePoint(code);
+  });
+  return bad ? null : text;
+}
+
+export interface XmlElement {
+  /** The local name, without any namespace prefix ("Override", "Relationship"). */
+  name: string;
+  attributes: Map<string, string>;
+}
+
+/**
+ * The elements of a small XML part with their attributes decoded, enough for the package parts of
+ * a Word document; null when it is not well-formed enough to read, or declares a DTD (Open Packaging
+ * forbids one, and its entities could spell a content type this reader would not see).
+ */
+export function xmlElements(text: string): XmlElement[] | null {
+  const body = text.replace(/^\uFEFF/, "").replace(/<!--[\s\S]*?-->/g, "");
+  if (/<!DOCTYPE|<!ENTITY/i.test(body)) return null;
+  const elements: XmlElement[] = [];
+  const tag =
+    /<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)((?:\s+[^\s=<>/]+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*\/?>/g;
+  for (const match of body.matchAll(tag)) {
+    const attributes = new Map<string, string>();
+    for (const attribute of match[3]!.matchAll(/([^\s=<>/]+)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/g)) {
+      const value = unescapeXml(attribute[2] ?? attribute[3] ?? "");
+      if (value === null) return null;
+      attributes.set(attribute[1]!.replace(/^[^:]*:/, ""), value);
+    }
+    elements.push({ name: match[2]!, attributes });
+  }
+  // Every start tag of the elements that matter must have been read: one this reader cannot parse
+  // makes the part unreadable rather than invisible.
+  const counted = (names: RegExp) => elements.filter((element) => names.test(element.name)).length;
+  const opened = body.match(/<([A-Za-z_][\w.-]*:)?(Default|Override|Relationship)(?=[\s/>])/g)?.length ?? 0;
+  if (opened !== counted(/^(Default|Override|Relationship)$/)) return null;
+  return elements;
+}
+
+/** The elements of each ZIP entry whose name passes `wanted`; null when any cannot be read. */
+function packageParts(bytes: Uint8Array, wanted: (name: string) => boolean): XmlElement[][] | null {
+  const parts: XmlElement[][] = [];
+  for (const entry of zipEntries(bytes) ?? []) {
+    if (!wanted(entry.name)) continue;
+    const raw = zipEntryBytes(bytes, entry);
+    const text = raw && decodeXml(raw);
+    const elements = text === null || text === undefined ? null : xmlElements(text);
+    if (!elements) return null;
+    parts.push(elements);
+  }
+  return parts;
+}
+
+/**
  * Whether a DOCX carries macros: a VBA project among its entries, or a macro-enabled content type
- * declared (a .docm renamed to .docx). null when its [Content_Types].xml cannot be read: no
- * document Word wrote.
+ * declared in [Content_Types].xml (a .docm renamed to .docx), read as XML whatever its encoding and
+ * with its character references decoded. null when no [Content_Types].xml can be read: no document
+ * Word wrote.
  */
 export function docxHasMacros(bytes: Uint8Array): boolean | null {
   const entries = zipEntries(bytes) ?? [];
   if (entries.some((entry) => MACRO_ENTRY.test(entry.name))) return true;
-  const contentTypes = entries.find((entry) => entry.name === "[Content_Types].xml");
-  const xml = contentTypes ? zipEntryBytes(bytes, contentTypes) : null;
-  if (!xml) return null;
-  return MACRO_CONTENT_TYPE.test(Buffer.from(xml).toString("latin1"));
+  // Part names compare without regard to ASCII case (Open Packaging Conventions).
+  const parts = packageParts(bytes, (name) => name.toLowerCase() === "[content_types].xml");
+  if (!parts || parts.length === 0) return null;
+  return parts.some((elements) =>
+    elements.some(
+      (element) =>
+        (element.name === "Default" || element.name === "Override") &&
+        MACRO_CONTENT_TYPE.test(element.attributes.get("ContentType") ?? ""),
+    ),
+  );
+}
+
+/**
+ * Whether a DOCX points outside itself: any relationship in any of its .rels parts with
+ * TargetMode="External": a remote template (opened, and fetched, by Word without asking), a linked
+ * picture or object, a hyperlink. null when a .rels part cannot be read.
+ */
+export function docxHasExternalRelationships(bytes: Uint8Array): boolean | null {
+  const parts = packageParts(bytes, (name) => /\.rels$/i.test(name));
+  if (!parts) return null;
+  return parts.some((elements) =>
+    elements.some(
+      (element) =>
+        element.name === "Relationship" &&
+        (element.attributes.get("TargetMode") ?? "").trim().toLowerCase() === "external",
+    ),
+  );
 }
 
 const CFB_MACRO_STORAGES = new Set(["macros", "_vba_project_cur", "vba", "_vba_project"]);
@@ -107,6 +226,11 @@ export function acceptAttachment(name: string, bytes: Uint8Array): DetectedType 
     const macros = detected.mime === DOCX_TYPE ? docxHasMacros(bytes) : docHasMacros(bytes);
     if (macros === null) throw notAnAcceptedType(name);
     if (macros) throw macrosRefused(name);
+    if (detected.mime === DOCX_TYPE) {
+      const external = docxHasExternalRelationships(bytes);
+      if (external === null) throw notAnAcceptedType(name);
+      if (external) throw externalLinksRefused(name);
+    }
   }
   return detected;
 }

@@ -67,6 +67,21 @@ export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number];
 export type QuoteFields = Record<QuoteFieldName, string>;
 export type QuoteFieldErrors = Partial<Record<QuoteFieldName | "attachments", string[]>>;
 
+/**
+ * Unicode format characters (general category Cf): bidi overrides and isolates, zero-width spaces
+ * and joiners, the BOM, soft hyphens. Invisible, yet they reorder or hide the text around them, so
+ * a name never keeps them (the owner's e-mail subjects and bodies, the lead desk, the CSV).
+ */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
+/** Text without format characters (see above). */
+export const withoutFormatCharacters = (value: string) => value.replace(FORMAT_CHARACTERS, "");
+
+/** A field's text as it is checked and stored: trimmed, and for the names without format characters. */
+export function normaliseField(name: QuoteFieldName, value: string): string {
+  return (name === "firstName" || name === "lastName" ? withoutFormatCharacters(value) : value).trim();
+}
+
 type Rule = (value: string) => string | undefined;
 
 const length =
@@ -74,7 +89,7 @@ const length =
   (value) =>
     value.length < min ? minMessage : value.length > max ? maxMessage : undefined;
 
-/** Each rule gets the trimmed value. */
+/** Each rule gets the value as normaliseField leaves it. */
 export const QUOTE_RULES: Record<QuoteFieldName, Rule> = {
   firstName: length(NAME_MIN_LENGTH, QUOTE_MESSAGES.firstName, NAME_MAX_LENGTH, QUOTE_MESSAGES.firstNameMax),
   lastName: length(NAME_MIN_LENGTH, QUOTE_MESSAGES.lastName, NAME_MAX_LENGTH, QUOTE_MESSAGES.lastNameMax),
@@ -105,7 +120,7 @@ export function checkQuote(
 ): QuoteFieldErrors {
   const errors: QuoteFieldErrors = {};
   for (const name of QUOTE_FIELD_NAMES) {
-    const message = QUOTE_RULES[name]((values[name] ?? "").trim());
+    const message = QUOTE_RULES[name](normaliseField(name, values[name] ?? ""));
     if (message) errors[name] = [message];
   }
   const attachments = attachmentsRule(attachmentCount);

@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import {
   attachmentsRule,
+  normaliseField,
   QUOTE_MESSAGES,
   QUOTE_RULES,
   type QuoteFieldErrors,
@@ -15,7 +16,7 @@ import { SERVICE_OPTION_VALUES } from "../service-options.ts";
 
 const field = (name: QuoteFieldName) =>
   z.string(QUOTE_MESSAGES[name === "phone" ? "phoneLength" : name]).check(
-    z.trim(),
+    z.overwrite((value: string) => normaliseField(name, value)),
     z.superRefine((value: string, ctx) => {
       const message = QUOTE_RULES[name](value);
       if (message) ctx.addIssue({ code: "custom", message });

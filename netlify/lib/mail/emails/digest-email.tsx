@@ -4,7 +4,7 @@ import { FOLLOW_UP_GROUPS, type FollowUps } from "../../../../src/lib/follow-up/
 import { BUSINESS_TIME_ZONE } from "../../../../src/lib/follow-up/rules.ts";
 import { businessDetails } from "../../business.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
-import { leadUrl } from "./quote-emails.tsx";
+import { customerName, leadUrl } from "./quote-emails.tsx";
 import OwnerDigestEmail from "./OwnerDigestEmail.tsx";
 import { renderEmail } from "./render.ts";
 
@@ -40,6 +40,7 @@ export async function digestEmail(
     total: followUps[key].total,
     items: followUps[key].items.map((item) => ({
       ...item,
+      name: customerName(item.name),
       url: leadUrl(settings.siteUrl, item.id),
       when: formatQuoteDate(item.since),
     })),

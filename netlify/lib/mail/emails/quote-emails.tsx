@@ -5,6 +5,7 @@
 import { formatQuoteDate } from "../../../../src/lib/admin/quotes.ts";
 import { formatFileSize } from "../../../../src/lib/file-size.ts";
 import { serviceLabel } from "../../../../src/lib/service-options.ts";
+import { withoutFormatCharacters } from "../../../../src/lib/quote/rules.ts";
 import { storedEstimate } from "../../../../src/lib/price-guide/estimate.ts";
 import { formatReviewed, guideShownText } from "../../../../src/lib/price-guide/format.ts";
 import { businessDetails } from "../../business.ts";
@@ -21,10 +22,12 @@ const HEADER_TEXT_MAX = 80;
 
 /**
  * Visitor text made safe for a header value: no control or line-separator characters (so no header
- * injection, whatever the mail library does), runs of space collapsed, length capped.
+ * injection, whatever the mail library does), no format characters (bidi overrides, zero-width
+ * characters: they would reorder or hide the rest of a subject), runs of space collapsed, length
+ * capped.
  */
 export function headerText(value: string): string {
-  const flat = value
+  const flat = withoutFormatCharacters(value)
     .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -39,7 +42,7 @@ export function isHeaderSafeAddress(email: string): boolean {
 
 /** The name when it is only letters with single spaces, hyphens or apostrophes between them; else null. */
 export function plainName(name: string): string | null {
-  const trimmed = name.trim();
+  const trimmed = withoutFormatCharacters(name).trim();
   return /^\p{L}+(?:[ '’-]\p{L}+)*$/u.test(trimmed) ? trimmed : null;
 }
 
@@ -64,10 +67,16 @@ export type QuoteForEmail = Pick<
   receiptSkipped?: string;
 };
 
+/**
+ * A customer's name as e-mails show it, without format characters: leads stored before names were
+ * cleaned on arrival (src/lib/quote/rules.ts, `normaliseField`) may still hold them.
+ */
+export const customerName = (...parts: string[]) => withoutFormatCharacters(parts.join(" ")).trim();
+
 /** To the owner: every field, Reply-To the customer. */
 export async function ownerEmail(quote: QuoteForEmail, settings: MailSettings): Promise<OutgoingMail> {
   const business = await businessDetails();
-  const name = `${quote.firstName} ${quote.lastName}`.trim();
+  const name = customerName(quote.firstName, quote.lastName);
   const service = serviceLabel(quote.serviceRequired);
   const estimate = storedEstimate(quote.estimate);
   const body = await renderEmail(
@@ -170,7 +179,7 @@ export async function ownerSummaryEmail(
       perHour={perHour}
       leads={leads.map((lead) => ({
         reference: lead.reference ?? "",
-        name: headerText(`${lead.firstName} ${lead.lastName}`),
+        name: headerText(customerName(lead.firstName, lead.lastName)),
         serviceLabel: serviceLabel(lead.serviceRequired),
         received: formatQuoteDate(lead.createdAt),
         leadUrl: leadUrl(settings.siteUrl, lead.id),

@@ -1,15 +1,15 @@
 /**
- * The lead index through the served site (the Netlify CLI with its local Blobs, as `npm start`):
+ * The lead desk through the served site (the Netlify CLI beside its PostgreSQL, as `npm start`):
  * fifty quotes sent at once are all found by the desk at once, and the CSV export of thousands of
- * leads (seeded straight into the site's Blobs sandbox) comes through whole.
+ * leads (seeded straight into the served site's database) comes through whole.
  */
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequest, type APIRequestContext } from "@playwright/test";
-import { openLocalBlobs } from "../../scripts/lib/local-blobs.ts";
-import { indexRecords, saveRecords, seedRecords } from "../../scripts/lib/lead-seed.ts";
+import { closeDatabase } from "../../netlify/lib/database/database.ts";
+import { insertLeads, seedLeads } from "../../scripts/lib/lead-seed.ts";
 
 const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
-/** Leads in the served export check; the benchmark runs 10,000 (docs/lead-index.md). */
+/** Leads in the served export check; the benchmark runs 10,000 (docs/database.md). */
 const EXPORT_LEADS = Number(process.env.E2E_EXPORT_LEADS ?? 2000);
 const LIST = "/api/admin/contact-submissions";
 
@@ -96,13 +96,13 @@ test(`the CSV export of ${EXPORT_LEADS} leads through the served site`, async ({
 }, testInfo) => {
   // The same leads every run (same seed, same ids), dated long ago, found by their marker.
   const marker = "Exportcheck";
-  const records = seedRecords(EXPORT_LEADS, { seed: 2024, newest: Date.UTC(2021, 0, 1), months: 12, marker });
-  const blobs = await openLocalBlobs();
+  const leads = seedLeads(EXPORT_LEADS, { seed: 2024, newest: Date.UTC(2021, 0, 1), months: 12, marker });
+  const records = leads.map((lead) => lead.record);
+  process.env.NETLIFY_DB_URL = process.env.E2E_DATABASE_URL;
   try {
-    await saveRecords(records);
-    await indexRecords(records);
+    await insertLeads(leads);
   } finally {
-    await blobs.stop();
+    await closeDatabase();
   }
 
   const api = await adminApi(playwright.request, baseURL!);
