@@ -37,7 +37,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   delete process.env.SMTP_URL;
-  delete process.env.CONTEXT;
+  process.env.CONTEXT = "production"; // as vitest.config.ts sets it; a test here plays a preview
   await smtp.stop();
 });
 
@@ -170,9 +170,8 @@ describe("the owner builds and sends", () => {
     const stored = await readQuote(record.id);
     expect(stored).toMatchObject({ status: "quoted", quotedAmount: 1086 }); // £1,085.71 → £1,086
     expect(stored?.notes?.at(-1)?.text).toBe(`Quote ${sent.number} sent: £1,085.71 including VAT`);
-    const [row] = await queryRecords<{ token_hash: string }>("SELECT token_hash FROM proposals");
-    expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row!.token_hash).not.toContain(tokenOf(sent.customerUrl));
+    const [row] = await queryRecords<{ token: string }>("SELECT token FROM proposals");
+    expect(row!.token).toBe(tokenOf(sent.customerUrl));
 
     await delivered(1);
     const [mail] = received().filter((m) => m.subject.includes(sent.number));
@@ -228,6 +227,35 @@ describe("the owner builds and sends", () => {
 });
 
 describe("the customer's link", () => {
+  test("the link is random and stored: a new password or secret leaves every sent link working", async () => {
+    const first = await sentQuote();
+    const second = await sentQuote();
+    expect(first.token).not.toBe(second.token);
+    const saved = { password: process.env.ADMIN_PASSWORD, secret: process.env.CLIENT_KEY_SECRET };
+    try {
+      process.env.ADMIN_PASSWORD = "a-completely-different-password-2027";
+      process.env.CLIENT_KEY_SECRET = "another-client-key-secret-of-enough-length-0123456789";
+      expect((await callApi("GET", `/api/proposals/${first.token}`)).status).toBe(200);
+      expect((await callApi("GET", `/api/proposals/${first.token}/pdf`)).status).toBe(200);
+      expect((await accept(first.token)).status).toBe(200);
+      // The confirmation, written after the change, carries the link the customer already has.
+      await delivered(4);
+      const confirmation = received().find((m) =>
+        m.subject.startsWith(`Quote ${first.proposal.number} accepted`),
+      );
+      expect(confirmation?.text).toContain(first.proposal.customerUrl);
+    } finally {
+      for (const [name, value] of [
+        ["ADMIN_PASSWORD", saved.password],
+        ["CLIENT_KEY_SECRET", saved.secret],
+      ] as const)
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    }
+    const wrong = first.token.slice(0, -1) + (first.token.endsWith("A") ? "B" : "A");
+    expect((await callApi("GET", `/api/proposals/${wrong}`)).status).toBe(404);
+  });
+
   test("GET shows the quote, not the owner's notes; the first read records viewedAt; 404 for unknown tokens", async () => {
     const { lead: record, proposal, token } = await sentQuote();
     const response = await callApi("GET", `/api/proposals/${token}`);
@@ -458,7 +486,7 @@ describe("the PDF, limits and previews", () => {
     expect((await callApi("GET", `/api/proposals/${token}`)).status).toBe(404);
     expect((await callApi("GET", `/api/proposals/${token}/pdf`)).status).toBe(404);
     expect((await accept(token)).status).toBe(404);
-    delete process.env.CONTEXT;
+    process.env.CONTEXT = "production";
     expect((await callApi("GET", `/api/proposals/${token}`)).status).toBe(200);
   });
 

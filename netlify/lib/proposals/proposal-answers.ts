@@ -19,11 +19,11 @@ import { PROPOSAL_MAIL } from "./proposal-mail-kinds.ts";
 import {
   acceptanceOf,
   insertAcceptance,
-  proposalByTokenHash,
+  proposalByToken,
   setProposal,
   type ProposalRow,
 } from "./proposal-records.ts";
-import { TOKEN_PATTERN, tokenHashOf } from "./proposal-token.ts";
+import { TOKEN_PATTERN } from "./proposal-token.ts";
 
 const notFound = () => new NotFoundError("Quote not found");
 
@@ -32,7 +32,7 @@ export const ALREADY_DECIDED = "This quote has already been answered";
 /** The proposal a token opens (sent at some point), or 404. */
 async function proposalOfToken(token: string): Promise<ProposalRow> {
   if (!TOKEN_PATTERN.test(token)) throw notFound();
-  const row = await proposalByTokenHash(tokenHashOf(token));
+  const row = await proposalByToken(token);
   if (!row?.document) throw notFound();
   return row;
 }

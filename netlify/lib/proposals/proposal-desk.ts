@@ -35,7 +35,7 @@ import {
   updateDraft,
   type ProposalRow,
 } from "./proposal-records.ts";
-import { customerPath, proposalToken, tokenHashOf } from "./proposal-token.ts";
+import { customerPath, newProposalToken } from "./proposal-token.ts";
 import { totalsOf, depositOf } from "../../../src/lib/proposals/money.ts";
 import { PROPOSAL_MAIL } from "./proposal-mail-kinds.ts";
 
@@ -67,7 +67,7 @@ export function toAdminProposal(row: ProposalRow, now = Date.now()) {
     withdrawnAt: iso(row.withdrawn_at),
     declineReason: row.decline_reason,
     documentHash: row.document_hash,
-    customerUrl: row.token_hash ? customerPath(proposalToken(row.id)) : null,
+    customerUrl: row.token ? customerPath(row.token) : null,
   };
 }
 
@@ -257,7 +257,7 @@ export async function sendProposal(
     const sent = await setProposal(client, id, {
       status: "sent",
       number,
-      token_hash: tokenHashOf(proposalToken(id)),
+      token: newProposalToken(),
       document,
       document_hash: documentHashOf(document),
       sent_at: new Date(now),

@@ -20,7 +20,7 @@ export interface ProposalRow {
   created_at: Date;
   updated_at: Date;
   number: string | null;
-  token_hash: string | null;
+  token: string | null;
   document: QuoteDocument | null;
   document_hash: string | null;
   sent_at: Date | null;
@@ -47,7 +47,7 @@ export interface AcceptanceRow {
 }
 
 const COLUMNS = `id, lead_id, version, status, lines, deposit_percent, notes, start_window, created_at,
-  updated_at, number, token_hash, document, document_hash, sent_at, valid_until, viewed_at, decided_at,
+  updated_at, number, token, document, document_hash, sent_at, valid_until, viewed_at, decided_at,
   decline_reason, cancelled_at, withdrawn_at, replaced_by`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -66,11 +66,11 @@ export async function readProposal(
   return rows[0] ?? null;
 }
 
-export async function proposalByTokenHash(tokenHash: string): Promise<ProposalRow | null> {
-  const { rows } = await database().query<ProposalRow>(
-    `SELECT ${COLUMNS} FROM proposals WHERE token_hash = $1`,
-    [tokenHash],
-  );
+/** The proposal a link's token opens: an equality lookup on the unique index of the whole token. */
+export async function proposalByToken(token: string): Promise<ProposalRow | null> {
+  const { rows } = await database().query<ProposalRow>(`SELECT ${COLUMNS} FROM proposals WHERE token = $1`, [
+    token,
+  ]);
   return rows[0] ?? null;
 }
 

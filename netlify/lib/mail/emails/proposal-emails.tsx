@@ -13,7 +13,7 @@ import { readQuote } from "../../quote/quote-store.ts";
 import { acceptanceOf, readProposal } from "../../proposals/proposal-records.ts";
 import { effectiveStatus, viewOf } from "../../proposals/proposal-document.ts";
 import { proposalPdf, proposalPdfName } from "../../proposals/proposal-pdf.ts";
-import { customerPath, proposalToken } from "../../proposals/proposal-token.ts";
+import { customerPath } from "../../proposals/proposal-token.ts";
 import { PROPOSAL_MAIL } from "../../proposals/proposal-mail-kinds.ts";
 import { isHeaderSafeAddress, leadUrl, plainName } from "./quote-emails.tsx";
 import ProposalEmail, { type ProposalEmailProps } from "./ProposalEmail.tsx";
@@ -59,7 +59,7 @@ function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
     if (kind !== "accepted" && status !== "sent" && status !== "viewed") return null;
     if (kind === "accepted" && status !== "accepted" && status !== "cancelled") return null;
     const business = await businessDetails();
-    const url = `${settings.siteUrl}${customerPath(proposalToken(row.id))}`;
+    const url = `${settings.siteUrl}${customerPath(row.token!)}`;
     const until = formatUkDate(Date.parse(view.validUntil));
     let subject: string;
     let props: Omit<ProposalEmailProps, "business" | "siteUrl">;
