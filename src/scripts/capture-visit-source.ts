@@ -17,7 +17,9 @@ const UTM = [
 export function captureVisitSource(): void {
   try {
     if (sessionStorage.getItem(CAPTURE_STORAGE_KEY) !== null) return;
-    const source: Record<string, string> = { landingPage: location.pathname.slice(0, 300) };
+    // A written quote's address carries its secret token (/quote/{token}): only "/quote" is kept.
+    const path = location.pathname.replace(/^\/quote\/.*/, "/quote");
+    const source: Record<string, string> = { landingPage: path.slice(0, 300) };
     if (document.referrer) {
       const referrer = new URL(document.referrer);
       if (referrer.host !== location.host) source.referrer = referrer.hostname;

@@ -12,7 +12,12 @@ import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { sendProposal, createProposal } from "../../netlify/lib/proposals/proposal-desk.ts";
 import { acceptProposal, cancelAcceptance } from "../../netlify/lib/proposals/proposal-answers.ts";
 import { TOKEN_LIMITS_STORE, TOKEN_REQUESTS_PER_CLIENT } from "../../netlify/lib/proposals/token-limit.ts";
-import { AGREE_MESSAGE, DEPOSIT_MESSAGE, NAME_MESSAGE } from "../../src/lib/proposals/proposal-schema.ts";
+import {
+  AGREE_MESSAGE,
+  DEPOSIT_MESSAGE,
+  NAME_MESSAGE,
+  type ProposalBody,
+} from "../../src/lib/proposals/proposal-schema.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearStore, startBlobs } from "./blobs.ts";
@@ -60,7 +65,7 @@ async function lead(overrides: Partial<QuoteRecord> = {}): Promise<QuoteRecord> 
   return record;
 }
 
-const BODY = {
+const BODY: ProposalBody = {
   lines: [
     { description: "Re-bed and point 12 m of ridge", quantity: 12, unitPrice: 4550, vatRate: 20 },
     { description: "Scaffold tower, one week", quantity: 1, unitPrice: 35000, vatRate: 20 },

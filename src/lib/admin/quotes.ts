@@ -12,6 +12,7 @@ import { isReviewSummary, type ReviewSummary } from "../follow-up/review-status"
 import { serviceLabel } from "../service-options";
 import type { QuoteFields } from "../quote/rules";
 import type { StoredEstimate } from "../price-guide/estimate";
+import type { ProposalSummary } from "../proposals/proposals-api";
 
 /** The local-storage flag of docs/spec.md, States: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
@@ -46,6 +47,8 @@ export interface AdminQuote extends QuoteFields {
   statusChangedAt?: string | null;
   /** The review request of a completed job; null until the lead is first completed. */
   review?: ReviewSummary | null;
+  /** The lead's written quotes, newest first (one lead's detail only). */
+  proposals?: ProposalSummary[];
 }
 
 const ELLIPSIS = "...";
