@@ -305,7 +305,7 @@ function statusPanel(view: QuoteView, options: RenderOptions): HTMLElement | nul
         "aria-labelledby": `${options.idPrefix ?? ""}status-heading`,
         class: "rounded-xl border-2 border-brand-800 bg-brand-50 p-4 sm:p-6",
       },
-      el("h2", { id: `${options.idPrefix ?? ""}status-heading`, class: H2 }, title),
+      el("h2", { id: `${options.idPrefix ?? ""}status-heading`, class: `${H2} scroll-mt-28` }, title),
       ...children,
     );
   if (view.status === "accepted" && decision?.kind === "accepted") {

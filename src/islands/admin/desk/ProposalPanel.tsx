@@ -432,7 +432,7 @@ export default function ProposalPanel({ leadId, estimate, proposals, onReload, o
                       className={input}
                     />
                     {errorText(key("description"))}
-                    <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-[6rem_9rem_7rem_1fr]">
+                    <div className="mt-2 grid grid-cols-2 items-end gap-3 sm:grid-cols-[6rem_9rem_7rem_1fr]">
                       <div>
                         <label
                           htmlFor={`${id}-q-${line.key}`}
