@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { lineNet, totalsOf, VAT_RATES } from "./money";
+import { MAX_DECLINE_REASON } from "./quote-document";
 
 export const MAX_PROPOSAL_LINES = 50;
 export const MAX_DEPOSIT_PERCENT = 25;
@@ -16,7 +17,6 @@ export const REMINDER_AFTER_DAYS = 7;
 export const REMINDER_BEFORE_EXPIRY_DAYS = 3;
 /** The largest total with VAT a quote may reach (the lead's quoted amount is at most £500,000). */
 export const MAX_PROPOSAL_TOTAL = 500_000_00;
-export const MAX_DECLINE_REASON = 500;
 
 export const DEPOSIT_MESSAGE = "The deposit can be at most 25% of the price";
 export const NAME_MESSAGE = "Type your full name to accept";

@@ -109,6 +109,9 @@ export function paragraphsOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The longest decline reason, in characters (the page's field and the API's schema). */
+export const MAX_DECLINE_REASON = 500;
+
 /** The headings and sentences of the acceptance box, the same on the page and in the PDF. */
 export const ACCEPT_TEXTS = {
   agree: "I have read this quote and its terms",

@@ -9,11 +9,11 @@
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 import { depositOf, formatPounds, totalsOf, vatBands } from "../../lib/proposals/money";
-import { MAX_DECLINE_REASON } from "../../lib/proposals/proposal-schema";
 import {
   ACCEPT_TEXTS,
   formatQuantity,
   guaranteeText,
+  MAX_DECLINE_REASON,
   paragraphsOf,
   type QuoteView,
 } from "../../lib/proposals/quote-document";
