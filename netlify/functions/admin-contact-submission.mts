@@ -7,6 +7,7 @@ import { afterResponse } from "../lib/http/after-response.ts";
 import { changeQuote, deleteLead, getQuote } from "../lib/desk/lead-desk.ts";
 import { LeadChangeBody, leadChangeRefusal } from "../lib/desk/lead-query.ts";
 import { sendReviewRequest } from "../lib/follow-up/review-outbox.ts";
+import { proposalSummaries } from "../lib/proposals/proposal-desk.ts";
 
 const MAX_PATCH_BYTES = 8 * 1024;
 const LEAD_CHANGE_JSON = { requireJsonType: true, invalid: leadChangeRefusal };
@@ -34,14 +35,15 @@ export default async (req: Request, context?: Context) => {
     const id = context?.params?.id ?? lastSegment(req.url);
     if (req.method === "GET") {
       const { quote, etag } = await getQuote(id);
-      return json(quote, { headers: { ETag: etag } });
+      // The lead's written quotes (docs/proposals.md), newest first.
+      return json({ ...quote, proposals: await proposalSummaries(id) }, { headers: { ETag: etag } });
     }
     if (req.method === "PATCH") {
       const change = await readJson(req, LeadChangeBody, MAX_PATCH_BYTES, LEAD_CHANGE_JSON);
       // A lead's first `completed` queues its review request in the same transaction (docs/reviews.md).
       const { quote, etag } = await changeQuote(id, change, req.headers.get("if-match"));
       if (quote.review?.state === "pending") afterResponse(context, sendReviewRequest(id));
-      return json(quote, { headers: { ETag: etag } });
+      return json({ ...quote, proposals: await proposalSummaries(id) }, { headers: { ETag: etag } });
     }
     if (req.method === "DELETE") {
       await deleteLead(id, session.tag);

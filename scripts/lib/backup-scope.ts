@@ -51,6 +51,7 @@ export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
   "admin-sessions": "admin sessions",
   "admin-login-throttle": "the login throttle",
   [LIMITS_STORE]: "quotas and mail limits",
+  "proposal-token-limits": "the written quotes' link request counts",
   "quote-uploads": "unfinished uploads",
   "mail-status": "the mail settings notice",
   "lead-index": "the lead index of the records before the database, replaced by SQL queries",

@@ -70,7 +70,7 @@ interface TableInfo {
   columns: string[];
 }
 
-/** Tables the migrations create, with the comment above each and its columns. */
+/** Tables the migrations create, with the comment above each and its columns as later migrations leave them. */
 export function migrationTables(): TableInfo[] {
   const tables: TableInfo[] = [];
   for (const file of migrationFiles()) {
@@ -96,6 +96,15 @@ export function migrationTables(): TableInfo[] {
           .trim(),
         columns,
       });
+    }
+    // Later migrations add and drop columns; the table keeps the migration that created it.
+    for (const [, verb = "", table = "", column = ""] of sql
+      .matchAll(/^ALTER TABLE (\w+) (ADD|DROP) COLUMN (\w+)/gm)
+      .map((m) => [m[0], m[2], m[1], m[3]])) {
+      const info = tables.find((t) => t.name === table);
+      if (!info) continue;
+      info.columns = info.columns.filter((name) => name !== column);
+      if (verb === "ADD") info.columns.push(column);
     }
   }
   return tables;

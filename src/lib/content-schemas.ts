@@ -56,6 +56,44 @@ const text = (min: number, max: number) => z.string().trim().min(min).max(max);
  * its help line (src/lib/content-editor/fields.ts); a field without a title is labelled by its name.
  */
 
+/**
+ * The terms every written quote carries (docs/proposals.md, "The law"). The defaults in
+ * content/business.yaml are the statutory wording of the Consumer Contracts Regulations 2013,
+ * Schedule 3; `{trader}` in the cancellation texts is replaced by the business's name, address,
+ * phone and e-mail.
+ */
+const termsText = (max: number) => z.string().trim().min(40).max(max);
+
+export const QuoteTermsSchema = z
+  .strictObject({
+    payment: termsText(2000)
+      .meta({ title: "Payment terms" })
+      .describe("When the deposit and the balance are due and how to pay"),
+    guarantees: z
+      .array(
+        z.strictObject({
+          work: text(3, 60).meta({ title: "Work" }).describe("E.g. Repairs, or New roofs"),
+          years: z.number().int().min(1).max(50).meta({ title: "Years" }),
+        }),
+      )
+      .min(1)
+      .meta({ title: "Guarantees" })
+      .describe("The guarantee's length by kind of work"),
+    guaranteeConditions: termsText(2000)
+      .meta({ title: "Guarantee conditions" })
+      .describe("What the guarantee covers and what it does not"),
+    complaints: termsText(2000).meta({ title: "How to complain" }),
+    cancellationNotice: termsText(5000)
+      .meta({ title: "Right to cancel" })
+      .describe(
+        "The statutory cancellation instructions; {trader} becomes the business's name, address, phone and e-mail",
+      ),
+    cancellationForm: termsText(3000)
+      .meta({ title: "Model cancellation form" })
+      .describe("The statutory model cancellation form; {trader} as above"),
+  })
+  .meta({ title: "Quote terms" });
+
 export const BusinessSchema = z
   .strictObject({
     name: z
@@ -113,6 +151,22 @@ export const BusinessSchema = z
       .describe(
         "The business's public page where a customer writes a review (e.g. the Google Business Profile's \"Ask for reviews\" link); every review request e-mail links here",
       ),
+    vatNumber: z
+      .string()
+      .regex(/^GB ?\d{3} ?\d{4} ?\d{2}$/, "vatNumber must be a UK VAT number such as GB 123 4567 89")
+      .meta({ title: "VAT number" })
+      .describe("Printed on every written quote, e.g. GB 123 4567 89"),
+    registeredAddress: z
+      .string()
+      .trim()
+      .min(10)
+      .max(200)
+      .optional()
+      .meta({ title: "Registered address" })
+      .describe(
+        "Only when it differs from the address above (a company's registered office); shown on quotes",
+      ),
+    quoteTerms: QuoteTermsSchema,
   })
   .meta({ title: "Business details", description: "Phone, e-mail, WhatsApp, address and working hours" });
 

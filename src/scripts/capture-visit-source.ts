@@ -17,8 +17,8 @@ const UTM = [
 export function captureVisitSource(): void {
   try {
     if (sessionStorage.getItem(CAPTURE_STORAGE_KEY) !== null) return;
-    // A customer's visit link is a secret: its token never becomes a lead's landing page.
-    const landingPage = location.pathname.replace(/^\/visit\/.*/, "/visit").slice(0, 300);
+    // A customer's visit or quote link carries a secret token: only "/visit" or "/quote" is kept.
+    const landingPage = location.pathname.replace(/^\/(visit|quote)\/.*/, "/$1").slice(0, 300);
     const source: Record<string, string> = { landingPage };
     if (document.referrer) {
       const referrer = new URL(document.referrer);

@@ -31,10 +31,15 @@ const SEED = process.env.FC_SEED === "random" ? Date.now() : Number(process.env.
 
 /**
  * What an endpoint may write on a refusal by design: the login throttle records failed attempts,
- * the audit log records failed sign-ins, and the secret-link endpoints count every request of a
- * client (`links/` in the abuse-limits store), refused or not, so guessing links is limited.
+ * the audit log records failed sign-ins, and the secret-link endpoints (a visit's, a written
+ * quote's) count every request of a client, refused or not, so guessing links is limited.
  */
-const WRITTEN_ON_REFUSAL = ["site:admin-login-throttle", "site:admin-audit", "site:abuse-limits/links/"];
+const WRITTEN_ON_REFUSAL = [
+  "site:admin-login-throttle",
+  "site:admin-audit",
+  "site:abuse-limits/links/",
+  "site:proposal-token-limits",
+];
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const unhandled: unknown[] = [];

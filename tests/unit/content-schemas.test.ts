@@ -48,6 +48,20 @@ const business = {
     whatsapp: "7AM-8PM",
   },
   priceRange: "££",
+  vatNumber: "GB 123 4567 89",
+  quoteTerms: {
+    payment: "The balance is due within 7 days of the work being completed, by bank transfer.",
+    guarantees: [
+      { work: "Repairs", years: 5 },
+      { work: "New roofs", years: 10 },
+    ],
+    guaranteeConditions: "The guarantee covers our workmanship and the materials we supplied.",
+    complaints: "Tell us first and we will reply within 5 working days and try to put it right.",
+    cancellationNotice:
+      "You have the right to cancel this contract within 14 days without giving any reason.",
+    cancellationForm:
+      "(Complete and return this form only if you wish to withdraw from the contract) To {trader}:",
+  },
   foundedYear: 2009,
   reviewUrl: "https://g.page/r/glenbrae/review",
 };
@@ -96,6 +110,13 @@ const cases: Case[] = [
     BusinessSchema,
     { ...business, whatsapp: "+447700900412" },
     /international form/,
+  ],
+  ["business: bad VAT number", BusinessSchema, { ...business, vatNumber: "123" }, /VAT number/],
+  [
+    "business: deposit-free terms still need the cancellation notice",
+    BusinessSchema,
+    { ...business, quoteTerms: { ...business.quoteTerms, cancellationNotice: undefined } },
+    /cancellationNotice/,
   ],
   ["business: unknown field", BusinessSchema, { ...business, fax: "0" }, /fax/],
   ["business: no reviewUrl", BusinessSchema, { ...business, reviewUrl: undefined }, /reviewUrl/],

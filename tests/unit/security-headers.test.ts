@@ -11,6 +11,7 @@ import {
   metaPolicy,
   pagePath,
   parsePolicy,
+  quotePageHeaders,
   unionPolicies,
 } from "../../integrations/security-headers";
 
@@ -172,5 +173,33 @@ describe("Cross-Origin-Opener-Policy: exactly one per path", () => {
     expect(["index.html", "about.html", "services/lead-work.html", "areas/index.html"].map(pagePath)).toEqual(
       ["/", "/about", "/services/lead-work", "/areas"],
     );
+  });
+});
+
+describe("a written quote's page (/quote/{token})", () => {
+  const page = "default-src 'self'; script-src 'self' 'sha256-q'; connect-src 'self'";
+  const file = headersFile(
+    "default-src 'self'; script-src 'self' 'sha256-a'; frame-ancestors 'none'",
+    ["/", "/index.html"],
+    ...quotePageHeaders(page),
+  );
+  const rule = (path: string) => {
+    const lines = file.split("\n");
+    const start = lines.indexOf(path);
+    const end = lines.findIndex((line, index) => index > start && !line.startsWith("  "));
+    return lines.slice(start + 1, end === -1 ? undefined : end).join("\n");
+  };
+  it.each(["/quote/*", "/quote", "/quote.html"])(
+    "%s sends no referrer, is never indexed, has its own policy",
+    (path) => {
+      const headers = rule(path);
+      expect(headers).toContain("  Referrer-Policy: no-referrer");
+      expect(headers).toContain("  X-Robots-Tag: noindex, nofollow");
+      expect(headers).toContain(`  Cross-Origin-Opener-Policy: ${PAGE_OPENER_POLICY}`);
+      expect(headers).toContain(`  Content-Security-Policy: ${page}; frame-ancestors 'none'`);
+    },
+  );
+  it("the page's script hash is allowed by the site-wide policy too", () => {
+    expect(rule("/*")).toMatch(/script-src [^;]*'sha256-q'/);
   });
 });

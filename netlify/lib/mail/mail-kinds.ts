@@ -4,6 +4,7 @@
  * run. A feature adds its kinds here.
  */
 import type { MailRenderer } from "./mail-job.ts";
+import { PROPOSAL_MAIL } from "../proposals/proposal-mail-kinds.ts";
 
 /** A template of emails/visit-emails.tsx, loaded on first use (docs/visits.md). */
 const visitTemplate =
@@ -11,9 +12,14 @@ const visitTemplate =
   async () =>
     (await import("./emails/visit-emails.tsx")).VISIT_RENDERERS[kind]!;
 
+/** The written quotes' e-mails (docs/proposals.md). */
+const proposal = (kind: string) => async () =>
+  (await import("./emails/proposal-emails.tsx")).PROPOSAL_RENDERERS[kind]!;
+
 export const MAIL_RENDERERS: Record<string, () => Promise<MailRenderer>> = {
   "visit-invitation": visitTemplate("visit-invitation"),
   "visit-customer": visitTemplate("visit-customer"),
   "visit-owner": visitTemplate("visit-owner"),
   "visit-reminder": visitTemplate("visit-reminder"),
+  ...Object.fromEntries(Object.values(PROPOSAL_MAIL).map((kind) => [kind, proposal(kind)])),
 };

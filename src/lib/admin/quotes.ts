@@ -13,6 +13,7 @@ import { serviceLabel } from "../service-options";
 import type { QuoteFields } from "../quote/rules";
 import type { StoredEstimate } from "../price-guide/estimate";
 import type { LeadVisitSummary } from "../visits/visits-api";
+import type { ProposalSummary } from "../proposals/proposals-api";
 
 /** The local-storage flag of docs/spec.md, States: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
@@ -46,6 +47,8 @@ export interface AdminQuote extends QuoteFields {
   review?: ReviewSummary | null;
   /** The survey visit (docs/visits.md): in one lead's answer only; null when never invited. */
   visit?: LeadVisitSummary | null;
+  /** The lead's written quotes, newest first (one lead's detail only). */
+  proposals?: ProposalSummary[];
 }
 
 const ELLIPSIS = "...";

@@ -9,6 +9,7 @@ import { formatFileSize } from "../../../lib/file-size";
 import { serviceLabel } from "../../../lib/service-options";
 import GuideShown from "./GuideShown";
 import NotificationStatus from "./NotificationStatus";
+import ProposalPanel from "./ProposalPanel";
 import QuotedAmount from "./QuotedAmount";
 import StatusSelect from "./StatusSelect";
 import VisitPanel from "./VisitPanel";
@@ -189,6 +190,14 @@ export default function QuoteDetail({
             onSave={(amount) => save({ quotedAmount: amount }, "Amount quoted saved")}
           />
         </div>
+
+        <ProposalPanel
+          leadId={submission.id}
+          estimate={submission.estimate}
+          proposals={submission.proposals ?? []}
+          onReload={onReload}
+          onSessionEnded={onSessionEnded}
+        />
 
         <h3 className="mt-8 text-lg font-bold text-brand-800">Message</h3>
         <p className="mt-2 break-words whitespace-pre-wrap text-slate-800">{submission.message}</p>

@@ -1,0 +1,33 @@
+import type { Config, Context } from "@netlify/functions";
+import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
+import { secureHeaders } from "../lib/http/responses.ts";
+import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
+import { documentOfToken } from "../lib/proposals/proposal-answers.ts";
+import { proposalPdf, proposalPdfName } from "../lib/proposals/proposal-pdf.ts";
+import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+
+const METHODS = ["GET", "HEAD"];
+
+/** GET /api/proposals/{token}/pdf: the quote as sent, with its acceptance once accepted. */
+export default async (req: Request, context?: Context) => {
+  try {
+    if (isPreviewDeploy()) throw new NotFoundError();
+    requireMethod(req, METHODS);
+    await chargeTokenRequest(req, context);
+    const view = await documentOfToken(context?.params?.token ?? "");
+    const bytes = await proposalPdf(view);
+    return new Response(Buffer.from(bytes), {
+      headers: secureHeaders({
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${proposalPdfName(view)}"`,
+        "Content-Length": String(bytes.byteLength),
+        "Referrer-Policy": "no-referrer",
+        "X-Robots-Tag": "noindex",
+      }),
+    });
+  } catch (error) {
+    return toErrorResponse(error, "proposal-pdf");
+  }
+};
+
+export const config: Config = { path: "/api/proposals/:token/pdf" };

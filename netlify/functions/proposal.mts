@@ -1,0 +1,31 @@
+import type { Config, Context } from "@netlify/functions";
+import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
+import { json } from "../lib/http/responses.ts";
+import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
+import { readCustomerView } from "../lib/proposals/proposal-answers.ts";
+import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+
+const METHODS = ["GET", "HEAD"];
+
+/**
+ * GET /api/proposals/{token}: the written quote as its customer may see it (docs/proposals.md); the
+ * first read records when it was viewed. Deploy Previews answer 404: their database is a copy of
+ * production's, personal data included.
+ */
+export default async (req: Request, context?: Context) => {
+  try {
+    if (isPreviewDeploy()) throw new NotFoundError();
+    requireMethod(req, METHODS);
+    await chargeTokenRequest(req, context);
+    return json(await readCustomerView(context?.params?.token ?? ""), {
+      headers: { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" },
+    });
+  } catch (error) {
+    return toErrorResponse(error, "proposal");
+  }
+};
+
+export const config: Config = {
+  path: "/api/proposals/:token",
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ["ip", "domain"] },
+};

@@ -1,0 +1,166 @@
+/**
+ * The e-mails of the written quotes (docs/proposals.md, "E-mails"), written at send time from the
+ * records as they are then: a quote that no longer waits for the customer sends no reminder (null:
+ * the job is cancelled). Server-only; loaded only when such an e-mail is sent (mail-kinds.ts).
+ */
+import { formatPounds } from "../../../../src/lib/proposals/money.ts";
+import { formatUkDate, formatUkDay } from "../../../../src/lib/proposals/uk-time.ts";
+import type { QuoteView } from "../../../../src/lib/proposals/quote-document.ts";
+import { businessDetails } from "../../business.ts";
+import type { MailJob, MailRenderer } from "../mail-job.ts";
+import type { MailSettings, OutgoingMail } from "../mailer.ts";
+import { readQuote } from "../../quote/quote-store.ts";
+import { acceptanceOf, readProposal } from "../../proposals/proposal-records.ts";
+import { effectiveStatus, viewOf } from "../../proposals/proposal-document.ts";
+import { proposalPdf, proposalPdfName } from "../../proposals/proposal-pdf.ts";
+import { customerPath } from "../../proposals/proposal-token.ts";
+import { PROPOSAL_MAIL } from "../../proposals/proposal-mail-kinds.ts";
+import { isHeaderSafeAddress, leadUrl, plainName } from "./quote-emails.tsx";
+import ProposalEmail, { type ProposalEmailProps } from "./ProposalEmail.tsx";
+import { renderEmail } from "./render.ts";
+
+async function context(job: MailJob) {
+  const row = job.subjectId ? await readProposal(job.subjectId) : null;
+  const lead = await readQuote(job.leadId);
+  if (!row?.document || !lead) return null;
+  const view = viewOf(row, await acceptanceOf(row.id), Date.now());
+  return { row, lead, view };
+}
+
+async function pdfAttachment(view: QuoteView) {
+  return {
+    filename: proposalPdfName(view),
+    content: Buffer.from(await proposalPdf(view)),
+    contentType: "application/pdf",
+  };
+}
+
+async function mail(
+  settings: MailSettings,
+  props: Omit<ProposalEmailProps, "business" | "siteUrl">,
+): Promise<{ html: string; text: string }> {
+  const business = await businessDetails();
+  return renderEmail(<ProposalEmail business={business} siteUrl={settings.siteUrl} {...props} />);
+}
+
+const greeting = (firstName: string) => {
+  const name = plainName(firstName);
+  return name ? `Dear ${name},` : "Hello,";
+};
+
+const total = (view: QuoteView) => formatPounds(view.decision?.totals?.total ?? view.totals.total);
+
+function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
+  return async (job, settings) => {
+    const found = await context(job);
+    if (!found || !isHeaderSafeAddress(found.lead.email)) return null;
+    const { row, lead, view } = found;
+    const status = effectiveStatus(row, Date.now());
+    if (kind !== "accepted" && status !== "sent" && status !== "viewed") return null;
+    if (kind === "accepted" && status !== "accepted" && status !== "cancelled") return null;
+    const business = await businessDetails();
+    const url = `${settings.siteUrl}${customerPath(row.token!)}`;
+    const until = formatUkDate(Date.parse(view.validUntil));
+    let subject: string;
+    let props: Omit<ProposalEmailProps, "business" | "siteUrl">;
+    if (kind === "accepted") {
+      const decision = view.decision!;
+      subject = `Quote ${view.number} accepted – ${business.name}`;
+      props = {
+        preview: `Thank you: your quote ${view.number} is accepted.`,
+        title: "Thank you: your quote is accepted",
+        paragraphs: [
+          greeting(lead.firstName),
+          `You accepted quote ${view.number} for ${total(view)} including VAT. The accepted quote is attached as a PDF: please keep it.`,
+          view.depositPercent > 0
+            ? `The deposit of ${formatPounds(decision.deposit ?? 0)} is due now. Please pay it by bank transfer with ${view.number} as the reference; we will confirm when we receive it.`
+            : "No deposit is due. The balance is due within 7 days of the work being completed.",
+          decision.startEarly
+            ? "You asked us to start within the 14-day cancellation period. If you cancel after the work has begun, you pay for the work done up to then."
+            : "We will start after the 14-day cancellation period, unless you ask us to start sooner.",
+          `You can cancel until the end of ${formatUkDay(Date.parse(decision.cancellableUntil!))} from the link below, or by telling us by phone, e-mail or letter. The attached quote has the cancellation notice and a model cancellation form.`,
+        ],
+        action: { label: "See your quote", href: url },
+      };
+    } else {
+      subject =
+        kind === "sent"
+          ? `Your quote ${view.number} from ${business.name}`
+          : `A reminder: your quote ${view.number} is valid until ${until}`;
+      props = {
+        preview: `Quote ${view.number}: ${total(view)} including VAT, valid until ${until}.`,
+        title: kind === "sent" ? "Your quote" : "A reminder about your quote",
+        paragraphs: [
+          greeting(lead.firstName),
+          kind === "sent"
+            ? `Thank you for asking us to price your job. Your quote ${view.number} is ${total(view)} including VAT and is valid until ${until}. It is attached as a PDF, with our terms and your right to cancel.`
+            : `Your quote ${view.number} for ${total(view)} including VAT is valid until ${until}. If you have questions, reply to this e-mail or call us on ${business.phone}.`,
+          "You can read it, choose any optional work, and accept or decline it online:",
+        ],
+        action: { label: "View and accept your quote", href: url },
+        footnote: "Anyone with this link can see and answer the quote: please do not forward it.",
+      };
+    }
+    const body = await mail(settings, props);
+    const out: OutgoingMail = { to: lead.email, replyTo: settings.ownerEmail, subject, ...body };
+    if (kind !== "reminder") out.attachments = [await pdfAttachment(view)];
+    return out;
+  };
+}
+
+function toOwner(kind: "accepted" | "declined" | "cancelled"): MailRenderer {
+  return async (job, settings) => {
+    const found = await context(job);
+    if (!found) return null;
+    const { lead, view } = found;
+    const name = `${lead.firstName} ${lead.lastName}`;
+    const decision = view.decision;
+    const paragraphs: string[] = [];
+    let subject: string;
+    if (kind === "accepted") {
+      subject = `Quote accepted: ${view.number} – ${total(view)}`;
+      paragraphs.push(
+        `${decision?.name ?? name} accepted quote ${view.number} for ${total(view)} including VAT.`,
+        decision?.startEarly
+          ? "They asked for the work to start within the 14-day cancellation period."
+          : "They did not ask to start within the 14 days: start after the cancellation period ends.",
+      );
+      if (view.depositPercent > 0) paragraphs.push(`Deposit due: ${formatPounds(decision?.deposit ?? 0)}.`);
+    } else if (kind === "declined") {
+      subject = `Quote declined: ${view.number}`;
+      paragraphs.push(
+        `${name} declined quote ${view.number}.`,
+        decision?.reason ? `Their reason: ${decision.reason}` : "They gave no reason.",
+      );
+    } else {
+      subject = `Quote cancelled: ${view.number}`;
+      paragraphs.push(
+        `${name} cancelled quote ${view.number} within the 14-day cancellation period.`,
+        decision?.startEarly
+          ? "They had asked to start early: a proportionate charge for work already done may be due."
+          : "Any deposit must be refunded within 14 days.",
+      );
+    }
+    const body = await mail(settings, {
+      preview: subject,
+      title: subject,
+      paragraphs,
+      action: { label: "Open the lead", href: leadUrl(settings.siteUrl, lead.id) },
+    });
+    return {
+      to: settings.ownerEmail,
+      replyTo: isHeaderSafeAddress(lead.email) ? lead.email : settings.ownerEmail,
+      subject,
+      ...body,
+    };
+  };
+}
+
+export const PROPOSAL_RENDERERS: Record<string, MailRenderer> = {
+  [PROPOSAL_MAIL.sent]: toCustomer("sent"),
+  [PROPOSAL_MAIL.reminder]: toCustomer("reminder"),
+  [PROPOSAL_MAIL.acceptedCustomer]: toCustomer("accepted"),
+  [PROPOSAL_MAIL.acceptedOwner]: toOwner("accepted"),
+  [PROPOSAL_MAIL.declinedOwner]: toOwner("declined"),
+  [PROPOSAL_MAIL.cancelledOwner]: toOwner("cancelled"),
+};

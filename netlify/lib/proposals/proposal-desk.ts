@@ -1,0 +1,313 @@
+/**
+ * The owner's side of written quotes (docs/proposals.md): build a draft on a lead, change it while
+ * it is a draft, send it (frozen, numbered, e-mailed; the lead becomes `quoted` with the quoted
+ * amount), withdraw it, and the summaries the lead desk shows. Every change runs in one transaction
+ * that locks the lead first, with the e-mails it makes due queued in it.
+ */
+import { randomUUID } from "node:crypto";
+import { wholePounds, formatPounds } from "../../../src/lib/proposals/money.ts";
+import {
+  PROPOSAL_VALID_DAYS,
+  REMINDER_AFTER_DAYS,
+  REMINDER_BEFORE_EXPIRY_DAYS,
+  type ProposalBody,
+} from "../../../src/lib/proposals/proposal-schema.ts";
+import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
+import { DAY_MS, endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
+import { transaction, type Queryable } from "../database/database.ts";
+import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
+import { cancelMail, enqueueMail } from "../mail/mail-jobs.ts";
+import { lockLead, recordLeadOutcome } from "./lead-outcome.ts";
+import {
+  buildDocument,
+  decisionOf,
+  documentHashOf,
+  effectiveStatus,
+  proposalNumber,
+} from "./proposal-document.ts";
+import {
+  acceptancesOf,
+  insertProposal,
+  isProposalId,
+  proposalsOfLead,
+  readProposal,
+  setProposal,
+  updateDraft,
+  type ProposalRow,
+} from "./proposal-records.ts";
+import { customerPath, newProposalToken } from "./proposal-token.ts";
+import { totalsOf, depositOf } from "../../../src/lib/proposals/money.ts";
+import { PROPOSAL_MAIL } from "./proposal-mail-kinds.ts";
+
+const notFound = () => new NotFoundError("Quote not found");
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** The proposal as the admin API returns it. */
+export function toAdminProposal(row: ProposalRow, now = Date.now()) {
+  const totals = totalsOf(row.lines);
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    version: row.version,
+    number: row.number,
+    status: effectiveStatus(row, now),
+    lines: row.lines.map((line) => ({ ...line, optional: line.optional === true })),
+    depositPercent: row.deposit_percent,
+    notes: row.notes,
+    startWindow: row.start_window,
+    totals,
+    deposit: depositOf(totals.total, row.deposit_percent),
+    createdAt: row.created_at.toISOString(),
+    sentAt: iso(row.sent_at),
+    validUntil: iso(row.valid_until),
+    viewedAt: iso(row.viewed_at),
+    decidedAt: iso(row.decided_at),
+    cancelledAt: iso(row.cancelled_at),
+    withdrawnAt: iso(row.withdrawn_at),
+    declineReason: row.decline_reason,
+    documentHash: row.document_hash,
+    customerUrl: row.token ? customerPath(row.token) : null,
+  };
+}
+
+/** `proposals` of GET /api/admin/contact-submissions/{id}: each quote of the lead, newest first. */
+export async function proposalSummaries(leadId: string, now = Date.now()) {
+  const rows = await proposalsOfLead(leadId);
+  const acceptances = await acceptancesOf(rows.filter((row) => row.decided_at).map((row) => row.id));
+  return rows.map((row) => {
+    const acceptance = acceptances.get(row.id) ?? null;
+    return {
+      id: row.id,
+      number: row.number,
+      version: row.version,
+      status: effectiveStatus(row, now),
+      totals: acceptance
+        ? { net: acceptance.totals.net, vat: acceptance.totals.vat, total: acceptance.totals.total }
+        : totalsOf(row.lines),
+      sentAt: iso(row.sent_at),
+      viewedAt: iso(row.viewed_at),
+      decidedAt: iso(row.decided_at),
+      validUntil: iso(row.valid_until),
+      cancelledAt: iso(row.cancelled_at),
+      startEarly: acceptance?.start_early ?? null,
+      declineReason: row.decline_reason,
+    };
+  });
+}
+
+export type AdminProposal = ReturnType<typeof toAdminProposal>;
+
+const fields = (body: ProposalBody) => ({
+  lines: body.lines.map((line) => ({ ...line, optional: line.optional === true })),
+  depositPercent: body.depositPercent,
+  notes: body.notes ? body.notes : null,
+  startWindow: body.startWindow ? body.startWindow : null,
+});
+
+export async function createProposal(
+  leadId: string,
+  body: ProposalBody,
+  now = Date.now(),
+): Promise<AdminProposal> {
+  const row = await transaction(async (client) => {
+    await lockLead(client, leadId);
+    return insertProposal(client, { id: randomUUID(), leadId, ...fields(body), now });
+  });
+  return toAdminProposal(row, now);
+}
+
+/** Locks the proposal's lead, then the proposal: the order every change of a quote takes. */
+export async function lockProposal(client: Queryable, id: string): Promise<ProposalRow> {
+  const unlocked = await readProposal(id, client);
+  if (!unlocked) throw notFound();
+  await lockLead(client, unlocked.lead_id);
+  const row = await readProposal(id, client, true);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getProposal(id: string, now = Date.now()): Promise<AdminProposal> {
+  const row = isProposalId(id) ? await readProposal(id) : null;
+  if (!row) throw notFound();
+  return toAdminProposal(row, now);
+}
+
+export async function changeProposal(
+  id: string,
+  body: ProposalBody,
+  now = Date.now(),
+): Promise<AdminProposal> {
+  if (!isProposalId(id)) throw notFound();
+  const row = await transaction(async (client) => {
+    const current = await lockProposal(client, id);
+    if (current.status !== "draft")
+      throw new ConflictError("Only a draft can be changed: this quote has been sent");
+    return updateDraft(client, id, { ...fields(body), now });
+  });
+  return toAdminProposal(row, now);
+}
+
+/** The customer's name as the quote is addressed. */
+const customerName = (lead: { firstName: string; lastName: string }) =>
+  `${lead.firstName} ${lead.lastName}`.replace(/\s+/g, " ").trim();
+
+/** The desk's preview: the document as it would be sent now, as the customer's page shows it. */
+export async function previewProposal(id: string, now = Date.now()): Promise<QuoteView> {
+  if (!isProposalId(id)) throw notFound();
+  return transaction(async (client) => {
+    const row = await lockProposal(client, id);
+    if (row.document) {
+      const acceptance = (await acceptancesOf([row.id])).get(row.id) ?? null;
+      return {
+        ...row.document,
+        status: effectiveStatus(row, now),
+        documentHash: row.document_hash,
+        decision: decisionOf(row, acceptance),
+      };
+    }
+    const lead = await lockLead(client, row.lead_id);
+    const document = await buildDocument(row, {
+      number: proposalNumber(lead.reference, lead.id, row.version),
+      issuedAt: now,
+      validUntil: endOfUkDayAfter(now, PROPOSAL_VALID_DAYS),
+      customerName: customerName(lead),
+    });
+    return { ...document, status: "draft", documentHash: null, decision: null };
+  });
+}
+
+/** Reminders of a sent quote: 7 days after sending, and 3 days before it expires. */
+async function queueReminders(
+  client: Queryable,
+  leadId: string,
+  proposalId: string,
+  sentAt: number,
+  validUntil: number,
+) {
+  const ids: (string | null)[] = [];
+  ids.push(
+    await enqueueMail(
+      client,
+      {
+        leadId,
+        kind: PROPOSAL_MAIL.reminder,
+        subjectId: proposalId,
+        dueAt: sentAt + REMINDER_AFTER_DAYS * DAY_MS,
+        dedupeKey: `proposal-reminder-week:${proposalId}`,
+      },
+      sentAt,
+    ),
+  );
+  ids.push(
+    await enqueueMail(
+      client,
+      {
+        leadId,
+        kind: PROPOSAL_MAIL.reminder,
+        subjectId: proposalId,
+        dueAt: validUntil - REMINDER_BEFORE_EXPIRY_DAYS * DAY_MS,
+        dedupeKey: `proposal-reminder-expiry:${proposalId}`,
+      },
+      sentAt,
+    ),
+  );
+  return ids;
+}
+
+/** E-mails still to go about a quote that no longer waits for the customer. */
+export const cancelReminders = (client: Queryable, proposalId: string) =>
+  cancelMail(client, proposalId, [PROPOSAL_MAIL.reminder]);
+
+/**
+ * Sends a draft: numbers and freezes it, e-mails it (PDF attached), makes the lead `quoted` with
+ * its total as the quoted amount, and withdraws the lead's older quote still waiting. Returns the
+ * proposal and the e-mail jobs to send now.
+ */
+export async function sendProposal(
+  id: string,
+  now = Date.now(),
+): Promise<{ proposal: AdminProposal; mailIds: string[] }> {
+  if (!isProposalId(id)) throw notFound();
+  return transaction(async (client) => {
+    const row = await lockProposal(client, id);
+    if (row.status !== "draft") throw new ConflictError("This quote has been sent already");
+    const lead = await lockLead(client, row.lead_id);
+    const siblings = await proposalsOfLead(row.lead_id, client);
+    if (siblings.some((other) => other.status === "accepted"))
+      throw new ConflictError("This lead has an accepted quote: cancel it before sending another");
+    const validUntil = endOfUkDayAfter(now, PROPOSAL_VALID_DAYS);
+    const number = proposalNumber(lead.reference, lead.id, row.version);
+    const document = await buildDocument(row, {
+      number,
+      issuedAt: now,
+      validUntil,
+      customerName: customerName(lead),
+    });
+    for (const older of siblings) {
+      if (older.id !== row.id && (older.status === "sent" || older.status === "viewed")) {
+        await setProposal(client, older.id, {
+          status: "withdrawn",
+          withdrawn_at: new Date(now),
+          replaced_by: row.id,
+        });
+        await cancelReminders(client, older.id);
+      }
+    }
+    const sent = await setProposal(client, id, {
+      status: "sent",
+      number,
+      token: newProposalToken(),
+      document,
+      document_hash: documentHashOf(document),
+      sent_at: new Date(now),
+      valid_until: new Date(validUntil),
+      updated_at: new Date(now),
+    });
+    const pounds = wholePounds(document.totals.total);
+    await recordLeadOutcome(
+      client,
+      lead.id,
+      {
+        status: lead.status === "won" || lead.status === "completed" ? undefined : "quoted",
+        note: `Quote ${number} sent: ${formatPounds(document.totals.total)} including VAT`,
+        quotedAmount: pounds >= 1 ? pounds : undefined,
+      },
+      now,
+    );
+    const mailIds = [
+      await enqueueMail(
+        client,
+        { leadId: lead.id, kind: PROPOSAL_MAIL.sent, subjectId: id, dedupeKey: `proposal-sent:${id}` },
+        now,
+      ),
+    ];
+    await queueReminders(client, lead.id, id, now, validUntil);
+    return { proposal: toAdminProposal(sent, now), mailIds: mailIds.filter((m): m is string => m !== null) };
+  });
+}
+
+export async function withdrawProposal(id: string, now = Date.now()): Promise<AdminProposal> {
+  if (!isProposalId(id)) throw notFound();
+  const row = await transaction(async (client) => {
+    const current = await lockProposal(client, id);
+    const status = effectiveStatus(current, now);
+    if (!["draft", "sent", "viewed"].includes(status))
+      throw new ConflictError(`This quote is ${status} and cannot be withdrawn`);
+    await cancelReminders(client, id);
+    const withdrawn = await setProposal(client, id, {
+      status: "withdrawn",
+      withdrawn_at: new Date(now),
+      updated_at: new Date(now),
+    });
+    if (current.number)
+      await recordLeadOutcome(client, current.lead_id, { note: `Quote ${current.number} withdrawn` }, now);
+    return withdrawn;
+  });
+  return toAdminProposal(row, now);
+}
+
+export function requireLeadId(id: string): void {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
+    throw new HttpError(404, "Submission not found");
+}

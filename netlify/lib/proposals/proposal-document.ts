@@ -1,0 +1,129 @@
+/**
+ * The document of a written quote from its row, its lead and the business details
+ * (src/lib/proposals/quote-document.ts has the shape), and the customer's view of it. Server-only:
+ * it hashes with node:crypto and reads content/business.yaml.
+ */
+import { createHash } from "node:crypto";
+import { depositOf, lineNet, totalsOf, vatBands } from "../../../src/lib/proposals/money.ts";
+import {
+  canonicalJson,
+  type QuoteDecision,
+  type QuoteDocument,
+  type QuoteView,
+} from "../../../src/lib/proposals/quote-document.ts";
+import { CANCELLATION_DAYS, type ProposalStatus } from "../../../src/lib/proposals/proposal-schema.ts";
+import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
+import { businessDetails, type BusinessDetails } from "../business.ts";
+import type { AcceptanceRow, ProposalRow } from "./proposal-records.ts";
+
+export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The SHA-256 of a document's canonical JSON: what the acceptance records. */
+export const documentHashOf = (document: QuoteDocument) => sha256(canonicalJson(document));
+
+/** The quote's number: the lead's reference and the version (a lead from before references: its id's start). */
+export function proposalNumber(reference: string | null, leadId: string, version: number): string {
+  return `${reference ?? `Q-${leadId.slice(0, 8).toUpperCase()}`}-${version}`;
+}
+
+function traderLine(business: BusinessDetails): string {
+  const { address } = business;
+  return `${business.name}, ${address.street}, ${address.locality}, ${address.region} ${address.postcode}, telephone ${business.phone}, e-mail ${business.email}`;
+}
+
+export async function buildDocument(
+  row: Pick<ProposalRow, "lines" | "deposit_percent" | "notes" | "start_window">,
+  meta: { number: string; issuedAt: number; validUntil: number; customerName: string },
+): Promise<QuoteDocument> {
+  const business = await businessDetails();
+  const totals = totalsOf(row.lines);
+  const terms = business.quoteTerms;
+  const trader = traderLine(business);
+  const { address } = business;
+  return {
+    number: meta.number,
+    issuedAt: new Date(meta.issuedAt).toISOString(),
+    validUntil: new Date(meta.validUntil).toISOString(),
+    business: {
+      name: business.name,
+      address: `${address.street}, ${address.locality}, ${address.region} ${address.postcode}`,
+      registeredAddress: business.registeredAddress ?? null,
+      phone: business.phone,
+      email: business.email,
+      vatNumber: business.vatNumber,
+    },
+    customer: { name: meta.customerName },
+    lines: row.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      vatRate: line.vatRate,
+      optional: line.optional === true,
+      net: lineNet(line),
+    })),
+    vatBands: vatBands(row.lines),
+    totals,
+    depositPercent: row.deposit_percent,
+    deposit: depositOf(totals.total, row.deposit_percent),
+    startWindow: row.start_window,
+    notes: row.notes,
+    terms: {
+      payment: terms.payment,
+      guarantees: terms.guarantees.map((g) => ({ work: g.work, years: g.years })),
+      guaranteeConditions: terms.guaranteeConditions,
+      complaints: terms.complaints,
+      cancellationNotice: terms.cancellationNotice.replaceAll("{trader}", trader),
+      cancellationForm: terms.cancellationForm.replaceAll("{trader}", trader),
+    },
+  };
+}
+
+/** A sent quote still waiting for the customer, past its date, reads as expired. */
+export function effectiveStatus(
+  row: Pick<ProposalRow, "status" | "valid_until">,
+  now: number,
+): ProposalStatus {
+  if (
+    (row.status === "sent" || row.status === "viewed") &&
+    row.valid_until &&
+    row.valid_until.getTime() < now
+  )
+    return "expired";
+  return row.status;
+}
+
+/** The last moment an acceptance may be cancelled: the end of the 14th UK day after it. */
+export const cancellableUntil = (acceptedAt: Date) =>
+  endOfUkDayAfter(acceptedAt.getTime(), CANCELLATION_DAYS);
+
+export function decisionOf(row: ProposalRow, acceptance: AcceptanceRow | null): QuoteDecision | null {
+  if (acceptance) {
+    const lines = row.document?.lines ?? [];
+    return {
+      kind: "accepted",
+      at: acceptance.accepted_at.toISOString(),
+      name: acceptance.name,
+      options: acceptance.options,
+      startEarly: acceptance.start_early,
+      totals: { net: acceptance.totals.net, vat: acceptance.totals.vat, total: acceptance.totals.total },
+      vatBands: vatBands(lines, acceptance.options),
+      deposit: acceptance.totals.deposit,
+      cancelledAt: row.cancelled_at?.toISOString() ?? null,
+      cancellableUntil: new Date(cancellableUntil(acceptance.accepted_at)).toISOString(),
+    };
+  }
+  if (row.status === "declined" && row.decided_at)
+    return { kind: "declined", at: row.decided_at.toISOString(), reason: row.decline_reason };
+  return null;
+}
+
+/** What the customer's page shows of a sent quote. */
+export function viewOf(row: ProposalRow, acceptance: AcceptanceRow | null, now: number): QuoteView {
+  if (!row.document) throw new Error("A quote that was never sent has no customer view");
+  return {
+    ...row.document,
+    status: effectiveStatus(row, now),
+    documentHash: row.document_hash,
+    decision: decisionOf(row, acceptance),
+  };
+}

@@ -1,0 +1,741 @@
+/**
+ * The written quote as its customer reads it (docs/proposals.md, "The page"), in plain DOM: the
+ * customer's page /quote/{token} (src/scripts/quote/quote-page.ts) and the desk's preview both
+ * render a QuoteView through `renderQuote`, so the owner previews exactly what the customer sees.
+ * Optional lines are checkboxes whose totals are worked out by the one money module, the same the
+ * server uses when it records the acceptance. The answer forms (accept, decline, cancel) call the
+ * handlers they are given; without handlers (the preview) they are shown disabled.
+ *
+ * Shipped to the browser: no Node APIs, astro:* or React.
+ */
+import { depositOf, formatPounds, totalsOf, vatBands } from "../../lib/proposals/money";
+import {
+  ACCEPT_TEXTS,
+  formatQuantity,
+  guaranteeText,
+  MAX_DECLINE_REASON,
+  paragraphsOf,
+  type QuoteView,
+} from "../../lib/proposals/quote-document";
+import { formatUkDate, formatUkDateTime } from "../../lib/proposals/uk-time";
+
+type Child = Node | string | null | undefined | false;
+
+/** A DOM element with attributes (`class` for the class list) and children; false/null skipped. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+const date = (iso: string) => formatUkDate(Date.parse(iso));
+
+/** A form's text field as typed ("" when absent). */
+function formText(form: HTMLFormElement, name: string): string {
+  const value = new FormData(form).get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** Field errors as the server returns them: `{ "name": ["Type your full name to accept"] }`. */
+export type FieldErrors = Record<string, string[] | undefined>;
+
+export interface AnswerHandlers {
+  accept(body: {
+    name: string;
+    agree: boolean;
+    startEarly: boolean;
+    options: number[];
+    propertyAddress?: { line1: string; town: string; postcode: string };
+  }): void;
+  decline(reason: string): void;
+  cancel(name: string): void;
+}
+
+export interface RenderOptions {
+  /** Omitted in the desk's preview: the forms show, disabled. */
+  handlers?: AnswerHandlers;
+  /** The PDF's address (the customer's page: /api/proposals/{token}/pdf). */
+  pdfUrl?: string;
+  /** Ask for the property's address at acceptance (no visit has recorded it). */
+  askPropertyAddress?: boolean;
+  /** A refusal to show above the form that was sent, and the fields it names. */
+  error?: { form: "accept" | "decline" | "cancel"; message: string; fieldErrors?: FieldErrors };
+  /** Values typed before a refusal, kept when the quote is drawn again. */
+  values?: Record<string, string | boolean>;
+  /** Optional lines ticked before a refusal. */
+  chosen?: number[];
+  /** Prefix of element ids (two renderings on one page stay apart). */
+  idPrefix?: string;
+}
+
+const OPEN = new Set(["sent", "viewed", "draft"]);
+
+const BUTTON =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800 disabled:cursor-not-allowed disabled:opacity-70";
+const BUTTON_PRIMARY = `${BUTTON} bg-accent-700 text-white hover:bg-accent-800`;
+const BUTTON_OUTLINE = `${BUTTON} border-2 border-brand-800 bg-white text-brand-800 hover:bg-brand-50`;
+const BUTTON_DANGER = `${BUTTON} border-2 border-red-700 bg-white text-red-800 hover:bg-red-50`;
+const INPUT =
+  "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800 aria-[invalid=true]:border-red-700";
+const CHECKBOX = "mt-0.5 size-6 shrink-0 accent-brand-800";
+const SECTION = "border-t border-slate-200 pt-6";
+const H2 = "text-xl font-bold text-brand-800";
+
+function paragraphs(text: string, className = "mt-2 text-slate-800"): HTMLElement[] {
+  return paragraphsOf(text).map((p) => el("p", { class: className }, p));
+}
+
+/** A labelled text input with its error under it (aria-invalid, aria-describedby). */
+function textField(
+  id: string,
+  name: string,
+  label: string,
+  options: {
+    errors?: string[];
+    value?: string;
+    autocomplete?: string;
+    hint?: string;
+    textarea?: boolean;
+    maxlength?: number;
+  },
+): HTMLElement {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const described = [options.hint ? hintId : "", options.errors?.length ? errorId : ""].filter(Boolean);
+  const attributes = {
+    id,
+    name,
+    class: INPUT,
+    autocomplete: options.autocomplete,
+    maxlength: options.maxlength ? String(options.maxlength) : undefined,
+    "aria-invalid": options.errors?.length ? "true" : undefined,
+    "aria-describedby": described.length ? described.join(" ") : undefined,
+  };
+  const input = options.textarea
+    ? el("textarea", { ...attributes, rows: "3" })
+    : el("input", { ...attributes, type: "text" });
+  if (options.value) input.value = options.value;
+  return el(
+    "div",
+    {},
+    el("label", { for: id, class: "block font-semibold text-slate-900" }, label),
+    options.hint && el("p", { id: hintId, class: "text-sm text-slate-700" }, options.hint),
+    input,
+    options.errors?.length
+      ? el("p", { id: errorId, class: "mt-1 font-semibold text-red-800" }, options.errors.join(" "))
+      : null,
+  );
+}
+
+/** A checkbox with its label beside it and its error under it. */
+function checkField(
+  id: string,
+  name: string,
+  label: string,
+  options: { errors?: string[]; checked?: boolean },
+): HTMLElement {
+  const errorId = `${id}-error`;
+  const box = el("input", {
+    type: "checkbox",
+    id,
+    name,
+    class: CHECKBOX,
+    "aria-invalid": options.errors?.length ? "true" : undefined,
+    "aria-describedby": options.errors?.length ? errorId : undefined,
+  });
+  box.checked = options.checked === true;
+  return el(
+    "div",
+    {},
+    el(
+      "div",
+      { class: "flex items-start gap-3" },
+      box,
+      el("label", { for: id, class: "text-slate-900" }, label),
+    ),
+    options.errors?.length
+      ? el("p", { id: errorId, class: "mt-1 font-semibold text-red-800" }, options.errors.join(" "))
+      : null,
+  );
+}
+
+function alertBox(message: string): HTMLElement {
+  return el(
+    "p",
+    { role: "alert", class: "rounded-lg border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900" },
+    message,
+  );
+}
+
+/** The figures that change with the optional lines chosen. */
+interface FigureSlots {
+  total: HTMLElement;
+  vat: HTMLElement;
+  net: HTMLElement;
+  deposit: HTMLElement | null;
+  balance: HTMLElement | null;
+  live: HTMLElement;
+}
+
+function drawFigures(view: QuoteView, chosen: number[], slots: FigureSlots, announce: boolean): void {
+  const totals = totalsOf(view.lines, chosen);
+  const deposit = depositOf(totals.total, view.depositPercent);
+  slots.total.textContent = formatPounds(totals.total);
+  slots.net.textContent = formatPounds(totals.net);
+  slots.vat.replaceChildren(
+    ...vatBands(view.lines, chosen).map((band) =>
+      el(
+        "div",
+        { class: "flex justify-between gap-4" },
+        el("dt", {}, `VAT at ${band.rate}% on ${formatPounds(band.net)}`),
+        el("dd", { class: "tabular-nums" }, formatPounds(band.vat)),
+      ),
+    ),
+  );
+  if (slots.deposit) slots.deposit.textContent = formatPounds(deposit);
+  if (slots.balance) slots.balance.textContent = formatPounds(totals.total - deposit);
+  if (announce) slots.live.textContent = `Total including VAT now ${formatPounds(totals.total)}`;
+}
+
+/** The optional lines a view's decision chose, or those ticked now. */
+function chosenOf(root: HTMLElement): number[] {
+  return [...root.querySelectorAll<HTMLInputElement>("input[data-option]")]
+    .filter((box) => box.checked)
+    .map((box) => Number(box.dataset.option));
+}
+
+function businessBlock(view: QuoteView): HTMLElement {
+  const b = view.business;
+  return el(
+    "header",
+    { class: "space-y-1 text-slate-800" },
+    el("p", { class: "text-lg font-bold text-brand-900" }, b.name),
+    el("p", {}, b.address),
+    b.registeredAddress && el("p", {}, `Registered address: ${b.registeredAddress}`),
+    el(
+      "p",
+      {},
+      "Phone ",
+      el("a", { href: `tel:${b.phone.replace(/\s+/g, "")}`, class: "text-brand-700 underline" }, b.phone),
+    ),
+    el(
+      "p",
+      { class: "break-words" },
+      "E-mail ",
+      el("a", { href: `mailto:${b.email}`, class: "text-brand-700 underline" }, b.email),
+    ),
+    el("p", {}, `VAT number ${b.vatNumber}`),
+  );
+}
+
+function lineItem(view: QuoteView, index: number, prefix: string, checked: boolean, locked: boolean) {
+  const line = view.lines[index]!;
+  const detail = el(
+    "p",
+    { class: "text-sm text-slate-700" },
+    `${formatQuantity(line.quantity)} × ${formatPounds(line.unitPrice)} · VAT ${line.vatRate}%`,
+  );
+  const price = el(
+    "p",
+    { class: "font-semibold text-slate-900 tabular-nums sm:text-right" },
+    formatPounds(line.net),
+    el("span", { class: "sr-only" }, " without VAT"),
+  );
+  if (!line.optional) {
+    return el(
+      "li",
+      { class: "grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:gap-4" },
+      el("div", {}, el("p", { class: "text-slate-900" }, line.description), detail),
+      price,
+    );
+  }
+  const id = `${prefix}option-${index}`;
+  const box = el("input", {
+    type: "checkbox",
+    id,
+    class: CHECKBOX,
+    "data-option": String(index),
+    disabled: locked,
+    "aria-describedby": `${id}-detail`,
+  });
+  box.checked = checked;
+  detail.id = `${id}-detail`;
+  return el(
+    "li",
+    { class: "grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:gap-4" },
+    el(
+      "div",
+      { class: "flex items-start gap-3" },
+      box,
+      el(
+        "div",
+        {},
+        el(
+          "label",
+          { for: id, class: "text-slate-900" },
+          line.description,
+          el(
+            "span",
+            { class: "ml-2 rounded bg-brand-50 px-1.5 text-sm font-semibold text-brand-800" },
+            "Optional",
+          ),
+        ),
+        detail,
+      ),
+    ),
+    price,
+  );
+}
+
+/** The decision at the top of a quote that is no longer open, in plain words. */
+function statusPanel(view: QuoteView, options: RenderOptions): HTMLElement | null {
+  const decision = view.decision;
+  const panel = (title: string, ...children: Child[]) =>
+    el(
+      "section",
+      {
+        "aria-labelledby": `${options.idPrefix ?? ""}status-heading`,
+        class: "rounded-xl border-2 border-brand-800 bg-brand-50 p-4 sm:p-6",
+      },
+      el("h2", { id: `${options.idPrefix ?? ""}status-heading`, class: `${H2} scroll-mt-28` }, title),
+      ...children,
+    );
+  if (view.status === "accepted" && decision?.kind === "accepted") {
+    const deposit = decision.deposit ?? 0;
+    const total = decision.totals?.total ?? view.totals.total;
+    return panel(
+      "You accepted this quote",
+      el(
+        "p",
+        { class: "mt-2 text-slate-900" },
+        `Accepted by ${decision.name} on ${formatUkDateTime(Date.parse(decision.at))}, for `,
+        el("strong", {}, `${formatPounds(total)} including VAT`),
+        ".",
+      ),
+      el(
+        "p",
+        { class: "mt-2 text-slate-900" },
+        decision.startEarly
+          ? "You asked us to start within the 14-day cancellation period."
+          : "We will start after the 14-day cancellation period.",
+      ),
+      deposit > 0
+        ? el(
+            "p",
+            { class: "mt-3 text-lg text-slate-900" },
+            "Deposit due now: ",
+            el("strong", { class: "tabular-nums" }, formatPounds(deposit)),
+          )
+        : el("p", { class: "mt-3 text-slate-900" }, "No deposit is due."),
+      el(
+        "p",
+        { class: "mt-2 text-slate-900" },
+        `How to pay: by bank transfer, with ${view.number} as the reference. The balance, ${formatPounds(total - deposit)}, is due as the payment terms below say.`,
+      ),
+      options.pdfUrl &&
+        el(
+          "p",
+          { class: "mt-4" },
+          el(
+            "a",
+            { href: options.pdfUrl, download: `${view.number}.pdf`, class: BUTTON_OUTLINE },
+            "Download PDF",
+          ),
+        ),
+    );
+  }
+  if (view.status === "cancelled")
+    return panel(
+      "You cancelled this quote",
+      el(
+        "p",
+        { class: "mt-2 text-slate-900" },
+        `Cancelled on ${date(decision?.cancelledAt ?? decision?.at ?? view.issuedAt)}. Nothing more is due under it; any deposit paid is refunded as the cancellation notice below says.`,
+      ),
+      options.pdfUrl &&
+        el("p", { class: "mt-4" }, el("a", { href: options.pdfUrl, class: BUTTON_OUTLINE }, "Download PDF")),
+    );
+  if (view.status === "declined")
+    return panel(
+      "You declined this quote",
+      el(
+        "p",
+        { class: "mt-2 text-slate-900" },
+        `Declined on ${date(decision?.at ?? view.issuedAt)}. Thank you for letting us know.`,
+      ),
+      decision?.reason && el("p", { class: "mt-2 text-slate-900" }, `Your reason: ${decision.reason}`),
+    );
+  if (view.status === "expired")
+    return panel(
+      "This quote has expired",
+      el(
+        "p",
+        { class: "mt-2 text-slate-900" },
+        `It could be accepted until ${date(view.validUntil)}. Please contact us for a new one.`,
+      ),
+    );
+  if (view.status === "withdrawn")
+    return panel(
+      "This quote has been withdrawn",
+      el(
+        "p",
+        { class: "mt-2 text-slate-900" },
+        "It can no longer be accepted. If we have sent you a newer quote, please use the link in our latest e-mail.",
+      ),
+    );
+  if (view.status === "draft")
+    return panel(
+      "Preview",
+      el(
+        "p",
+        { class: "mt-2 text-slate-900" },
+        "This is how the customer will see the quote once it is sent.",
+      ),
+    );
+  return null;
+}
+
+function acceptForm(view: QuoteView, options: RenderOptions, prefix: string): HTMLElement {
+  const error = options.error?.form === "accept" ? options.error : undefined;
+  const fe = error?.fieldErrors ?? {};
+  const values = options.values ?? {};
+  const text = (key: string) => (typeof values[key] === "string" ? values[key] : "");
+  const form = el("form", {
+    novalidate: true,
+    class: "mt-4 space-y-5",
+    "aria-labelledby": `${prefix}accept-heading`,
+  });
+  const fieldset = el("fieldset", { class: "space-y-5", disabled: !options.handlers });
+  if (options.askPropertyAddress)
+    fieldset.append(
+      el(
+        "fieldset",
+        { class: "space-y-3 rounded-lg border border-slate-300 p-4" },
+        el(
+          "legend",
+          { class: "px-1 font-semibold text-slate-900" },
+          "The property's address (where the work is)",
+        ),
+        textField(`${prefix}line1`, "line1", "Address", {
+          errors: fe["propertyAddress.line1"] ?? fe.propertyAddress,
+          value: text("line1"),
+          autocomplete: "address-line1",
+        }),
+        textField(`${prefix}town`, "town", "Town", {
+          errors: fe["propertyAddress.town"],
+          value: text("town"),
+          autocomplete: "address-level2",
+        }),
+        textField(`${prefix}postcode`, "postcode", "Postcode", {
+          errors: fe["propertyAddress.postcode"],
+          value: text("postcode"),
+          autocomplete: "postal-code",
+        }),
+      ),
+    );
+  fieldset.append(
+    textField(`${prefix}name`, "name", "Your full name", {
+      errors: fe.name,
+      value: text("name"),
+      autocomplete: "name",
+    }),
+    checkField(`${prefix}agree`, "agree", ACCEPT_TEXTS.agree, {
+      errors: fe.agree,
+      checked: values.agree === true,
+    }),
+    el(
+      "div",
+      { class: "rounded-lg border border-slate-300 bg-slate-50 p-4" },
+      el(
+        "p",
+        { class: "mb-2 text-sm font-semibold text-slate-800" },
+        "Only if you want us to start sooner (optional)",
+      ),
+      checkField(`${prefix}start-early`, "startEarly", ACCEPT_TEXTS.startEarly, {
+        errors: fe.startEarly,
+        checked: values.startEarly === true,
+      }),
+    ),
+    el("button", { type: "submit", class: `${BUTTON_PRIMARY} w-full sm:w-auto` }, ACCEPT_TEXTS.accept),
+  );
+  form.append(fieldset);
+  if (error) form.prepend(alertBox(error.message));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const get = (key: string) => formText(form, key);
+    const address = {
+      line1: get("line1").trim(),
+      town: get("town").trim(),
+      postcode: get("postcode").trim(),
+    };
+    options.handlers?.accept({
+      name: get("name"),
+      agree: data.has("agree"),
+      startEarly: data.has("startEarly"),
+      options: chosenOf(form.closest<HTMLElement>("[data-quote]") ?? form),
+      propertyAddress:
+        options.askPropertyAddress && (address.line1 || address.town || address.postcode)
+          ? address
+          : undefined,
+    });
+  });
+  return form;
+}
+
+function declineForm(options: RenderOptions, prefix: string): HTMLElement {
+  const error = options.error?.form === "decline" ? options.error : undefined;
+  const form = el("form", {
+    novalidate: true,
+    class: "mt-4 space-y-4",
+    "aria-labelledby": `${prefix}decline-heading`,
+  });
+  const fieldset = el(
+    "fieldset",
+    { class: "space-y-4", disabled: !options.handlers },
+    textField(`${prefix}reason`, "reason", "Your reason (optional)", {
+      errors: error?.fieldErrors?.reason,
+      value: typeof options.values?.reason === "string" ? options.values.reason : "",
+      textarea: true,
+      maxlength: MAX_DECLINE_REASON,
+      hint: `At most ${MAX_DECLINE_REASON} characters. It helps us quote better.`,
+    }),
+    el("button", { type: "submit", class: BUTTON_DANGER }, ACCEPT_TEXTS.decline),
+  );
+  form.append(fieldset);
+  if (error) form.prepend(alertBox(error.message));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    options.handlers?.decline(formText(form, "reason"));
+  });
+  return form;
+}
+
+function cancelSection(view: QuoteView, options: RenderOptions, prefix: string): HTMLElement | null {
+  const until = view.decision?.cancellableUntil;
+  if (view.status !== "accepted" || !until || Date.parse(until) < Date.now()) return null;
+  const error = options.error?.form === "cancel" ? options.error : undefined;
+  const form = el("form", {
+    novalidate: true,
+    class: "mt-4 space-y-4",
+    "aria-labelledby": `${prefix}cancel-heading`,
+  });
+  form.append(
+    el(
+      "fieldset",
+      { class: "space-y-4", disabled: !options.handlers },
+      textField(`${prefix}cancel-name`, "name", "Your full name", {
+        errors: error?.fieldErrors?.name,
+        value: typeof options.values?.cancelName === "string" ? options.values.cancelName : "",
+        autocomplete: "name",
+      }),
+      el("button", { type: "submit", class: BUTTON_DANGER }, "Cancel this quote"),
+    ),
+  );
+  if (error) form.prepend(alertBox(error.message));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    options.handlers?.cancel(formText(form, "name"));
+  });
+  return el(
+    "section",
+    { "aria-labelledby": `${prefix}cancel-heading`, class: SECTION },
+    el("h2", { id: `${prefix}cancel-heading`, class: H2 }, "Changed your mind?"),
+    el(
+      "p",
+      { class: "mt-2 text-slate-800" },
+      `You can cancel until the end of ${formatUkDate(Date.parse(until))} without giving a reason. Type your full name and press Cancel this quote.`,
+    ),
+    form,
+  );
+}
+
+/** The whole quote, in the order the law and docs/proposals.md set, ready to insert. */
+export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLElement {
+  const prefix = options.idPrefix ?? "";
+  const open = OPEN.has(view.status);
+  const decided = view.decision?.kind === "accepted" ? view.decision : null;
+  const chosen = decided?.options ?? options.chosen ?? [];
+  const root = el("article", {
+    class: "space-y-6",
+    "data-quote": true,
+    "aria-labelledby": `${prefix}quote-heading`,
+  });
+
+  const live = el("p", { class: "sr-only", "aria-live": "polite" });
+  const slots: FigureSlots = {
+    total: el("span", { "data-total": true }),
+    vat: el("dl", { class: "space-y-1" }),
+    net: el("span"),
+    deposit: view.depositPercent > 0 ? el("span", { "data-deposit": true }) : null,
+    balance: view.depositPercent > 0 ? el("span") : null,
+    live,
+  };
+
+  const lines = el(
+    "ul",
+    { class: "divide-y divide-slate-200", "aria-label": "The work" },
+    ...view.lines.map((_, index) => lineItem(view, index, prefix, chosen.includes(index), !open)),
+  );
+  const hasOptions = view.lines.some((line) => line.optional);
+
+  root.append(
+    businessBlock(view),
+    el(
+      "div",
+      { class: SECTION },
+      el(
+        "h1",
+        { id: `${prefix}quote-heading`, class: "text-2xl font-bold text-brand-900 sm:text-3xl" },
+        `Quote for ${view.customer.name}`,
+      ),
+      el(
+        "dl",
+        { class: "mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800" },
+        el("dt", { class: "font-semibold" }, "Quote number"),
+        el("dd", {}, view.number),
+        el("dt", { class: "font-semibold" }, "Date"),
+        el("dd", {}, date(view.issuedAt)),
+        el("dt", { class: "font-semibold" }, "Valid until"),
+        el("dd", {}, date(view.validUntil)),
+      ),
+    ),
+  );
+  const status = statusPanel(view, options);
+  if (status) root.append(status);
+
+  root.append(
+    el(
+      "section",
+      { "aria-labelledby": `${prefix}work-heading`, class: SECTION },
+      el("h2", { id: `${prefix}work-heading`, class: H2 }, "The work"),
+      hasOptions &&
+        open &&
+        el(
+          "p",
+          { class: "mt-1 text-slate-700" },
+          "Tick an optional line to add it: the totals change as you do.",
+        ),
+      lines,
+    ),
+    el(
+      "section",
+      { "aria-labelledby": `${prefix}price-heading`, class: `${SECTION} space-y-3` },
+      el("h2", { id: `${prefix}price-heading`, class: H2 }, "The price"),
+      el(
+        "p",
+        { class: "rounded-xl bg-brand-900 p-4 text-white" },
+        el("span", { class: "block font-semibold" }, "Total including VAT"),
+        el("span", { class: "block text-3xl font-bold tabular-nums sm:text-4xl" }, slots.total),
+      ),
+      live,
+      el(
+        "dl",
+        { class: "space-y-1 text-slate-800" },
+        el(
+          "div",
+          { class: "flex justify-between gap-4" },
+          el("dt", {}, "Price without VAT"),
+          el("dd", { class: "tabular-nums" }, slots.net),
+        ),
+      ),
+      slots.vat,
+      slots.deposit &&
+        el(
+          "dl",
+          { class: "space-y-1 text-slate-900" },
+          el(
+            "div",
+            { class: "flex justify-between gap-4 font-semibold" },
+            el("dt", {}, `Deposit (${view.depositPercent}%), due when you accept`),
+            el("dd", { class: "tabular-nums" }, slots.deposit),
+          ),
+          el(
+            "div",
+            { class: "flex justify-between gap-4" },
+            el("dt", {}, "Balance after the deposit (see Payment)"),
+            el("dd", { class: "tabular-nums" }, slots.balance),
+          ),
+        ),
+      el("h3", { class: "pt-2 font-bold text-slate-900" }, "Payment"),
+      ...paragraphs(view.terms.payment, "text-slate-800"),
+    ),
+    el(
+      "section",
+      { "aria-labelledby": `${prefix}start-heading`, class: SECTION },
+      el("h2", { id: `${prefix}start-heading`, class: H2 }, "When we can start"),
+      el(
+        "p",
+        { class: "mt-2 text-slate-800" },
+        view.startWindow ?? "We will agree a start date with you when you accept.",
+      ),
+      view.notes && el("h3", { class: "mt-4 font-bold text-slate-900" }, "Notes"),
+      ...(view.notes ? paragraphs(view.notes) : []),
+    ),
+    el(
+      "section",
+      { "aria-labelledby": `${prefix}guarantee-heading`, class: SECTION },
+      el("h2", { id: `${prefix}guarantee-heading`, class: H2 }, "Our guarantee"),
+      el("p", { class: "mt-2 font-semibold text-slate-900" }, guaranteeText(view.terms)),
+      ...paragraphs(view.terms.guaranteeConditions),
+    ),
+    el(
+      "section",
+      { "aria-labelledby": `${prefix}complaints-heading`, class: SECTION },
+      el("h2", { id: `${prefix}complaints-heading`, class: H2 }, "How to complain"),
+      ...paragraphs(view.terms.complaints),
+    ),
+    el(
+      "section",
+      { "aria-labelledby": `${prefix}cancel-right-heading`, class: SECTION },
+      el("h2", { id: `${prefix}cancel-right-heading`, class: H2 }, ACCEPT_TEXTS.rightToCancel),
+      ...paragraphs(view.terms.cancellationNotice),
+      el(
+        "div",
+        { class: "mt-4 rounded-lg border border-slate-400 p-4" },
+        el("h3", { class: "font-bold text-slate-900" }, ACCEPT_TEXTS.modelForm),
+        ...paragraphs(view.terms.cancellationForm),
+      ),
+    ),
+  );
+
+  if (open) {
+    root.append(
+      el(
+        "section",
+        { "aria-labelledby": `${prefix}accept-heading`, class: SECTION },
+        el("h2", { id: `${prefix}accept-heading`, class: H2 }, "Accept this quote"),
+        el(
+          "p",
+          { class: "mt-2 text-slate-800" },
+          "Accepting makes a contract with us on the terms above. You can still cancel within 14 days.",
+        ),
+        acceptForm(view, options, prefix),
+      ),
+      el(
+        "section",
+        { "aria-labelledby": `${prefix}decline-heading`, class: SECTION },
+        el("h2", { id: `${prefix}decline-heading`, class: H2 }, "Decline this quote"),
+        declineForm(options, prefix),
+      ),
+    );
+  }
+  const cancel = cancelSection(view, options, prefix);
+  if (cancel) root.append(cancel);
+
+  drawFigures(view, chosen, slots, false);
+  if (open)
+    root.addEventListener("change", (event) => {
+      if ((event.target as HTMLElement).matches("input[data-option]"))
+        drawFigures(view, chosenOf(root), slots, true);
+    });
+  return root;
+}

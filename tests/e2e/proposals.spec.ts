@@ -1,0 +1,266 @@
+/**
+ * The written quote (docs/proposals.md) in real Chromium against the production build: the owner
+ * builds, previews and sends it from the lead desk; the customer's e-mail arrives in MailDev with
+ * the PDF and the link; the customer opens /quote/{token}, ticks an option (totals to the penny),
+ * meets the exact messages, accepts with an early start; the owner is told and the desk follows;
+ * a second device's accept is refused; another quote is declined; axe in every state. Screenshots
+ * of the page and the desk's section go to test-results/proposals/ at the project's width.
+ */
+import { randomBytes } from "node:crypto";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./helpers/a11y";
+import { maildevMails, type MaildevMail } from "./helpers/maildev";
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
+const LINK = /\/quote\/[A-Za-z0-9_-]{43}/;
+
+const uniqueName = () =>
+  `Quote${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
+
+async function submitLead(request: APIRequestContext, lastName: string, email: string): Promise<string> {
+  const form = new FormData();
+  form.append("firstName", "Ailsa");
+  form.append("lastName", lastName);
+  form.append("email", email);
+  form.append("phone", "07700 900321");
+  form.append("serviceRequired", "roof-repairs");
+  form.append("message", "Slates off after the storm and the chimney needs pointing.");
+  form.append("fillTimeMs", "15000");
+  form.append("website", "");
+  const response = await request.post("/api/contact", { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function openLead(page: Page, lastName: string) {
+  await page.goto("/contact-admin");
+  const desk = page.getByRole("heading", { name: "Contact Submissions" });
+  const password = page.getByLabel("Password");
+  await expect(desk.or(password)).toBeVisible();
+  if (await password.isVisible()) {
+    await password.fill(PASSWORD);
+    await page.getByRole("button", { name: "Access Admin" }).click();
+  }
+  await expect(desk).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: `View Details for Ailsa ${lastName}` }).click();
+  await expect(page.getByRole("heading", { name: "Written quote" })).toBeVisible();
+}
+
+async function mailsTo(email: string, count: number): Promise<MaildevMail[]> {
+  let mails: MaildevMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        mails = (await maildevMails()).filter((mail) => mail.to.some((to) => to.address === email));
+        return mails.length;
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return mails;
+}
+
+async function ownerMail(subject: string): Promise<MaildevMail> {
+  let found: MaildevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await maildevMails()).find((mail) => mail.subject.startsWith(subject));
+        return Boolean(found);
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const shot = (page: Page, name: string, width: number) =>
+  page.screenshot({ path: `test-results/proposals/${name}-${width}.png`, fullPage: true });
+
+test("the owner sends a quote from the desk; the customer accepts it with an option and an early start", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const width = page.viewportSize()!.width;
+  const lastName = uniqueName();
+  const email = `${lastName.toLowerCase()}@example.co.uk`;
+  await submitLead(request, lastName, email);
+  await openLead(page, lastName);
+
+  // Build: two lines and an optional one, priced in pounds; the totals follow as typed.
+  await page.getByRole("button", { name: "New quote" }).click();
+  const lines = page.getByRole("list", { name: "Lines" }).getByRole("listitem");
+  await lines.nth(0).getByLabel("Description").fill("Re-point the chimney stack");
+  await lines.nth(0).getByLabel("Unit price (£, no VAT)").fill("450");
+  await page.getByRole("button", { name: "Add line" }).click();
+  await lines.nth(1).getByLabel("Description").fill("Replace 12 slates");
+  await lines.nth(1).getByLabel("Quantity").fill("12");
+  await lines.nth(1).getByLabel("Unit price (£, no VAT)").fill("18.50");
+  await page.getByRole("button", { name: "Add line" }).click();
+  await lines.nth(2).getByLabel("Description").fill("Clean and seal the gutters");
+  await lines.nth(2).getByLabel("Quantity").fill("2.5");
+  await lines.nth(2).getByLabel("Unit price (£, no VAT)").fill("19.99");
+  await lines.nth(2).getByLabel("Optional").check();
+  await page.getByLabel("Start window").fill("Within 3 weeks of accepting");
+  // £672.00 + 20% VAT = £806.40; with the gutters £866.38.
+  await expect(page.locator("[data-desk-total]")).toHaveText("£806.40");
+  await expect(page.getByText("£866.38")).toBeVisible();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  await expectNoA11yViolations(page, "desk: draft quote");
+  await page.getByRole("heading", { name: "Written quote" }).scrollIntoViewIfNeeded();
+  await shot(page, "desk-draft", width);
+
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  const preview = page.getByRole("dialog");
+  await expect(preview.getByRole("heading", { name: `Quote for Ailsa ${lastName}` })).toBeVisible();
+  await expect(preview.getByText("£806.40").first()).toBeVisible();
+  await expect(preview.getByRole("button", { name: "Accept this quote" })).toBeDisabled();
+  await expectNoA11yViolations(page, "desk: preview");
+  await preview.getByRole("button", { name: "Close" }).click();
+  await expect(preview).toBeHidden();
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Send to customer" }).click();
+  const sentMessage = page.getByText(/^Quote Q-[A-Z0-9]+-1 sent to the customer$/);
+  await expect(sentMessage).toBeVisible();
+  const number = /Q-[A-Z0-9]+-1/.exec((await sentMessage.textContent()) ?? "")![0];
+  const sentLink = await page.getByRole("link", { name: LINK }).textContent();
+  const path = LINK.exec(sentLink ?? "")![0];
+  await expect(page.getByRole("list", { name: "Quotes on this lead" })).toContainText("Sent");
+
+  // The customer's e-mail: the PDF and the same link.
+  const sent = (await mailsTo(email, 2)).find((mail) => mail.subject.includes(number));
+  expect(sent!.text).toContain(path);
+  const attachments = (sent as unknown as { attachments?: { contentType: string }[] }).attachments ?? [];
+  expect(attachments.map((a) => a.contentType)).toContain("application/pdf");
+
+  // A second device opens the link too, and answers later.
+  const other = await browser.newContext({ viewport: page.viewportSize() });
+  const second = await other.newPage();
+  await second.goto(new URL(path, page.url()).href);
+  await expect(second.getByRole("button", { name: "Accept this quote" })).toBeVisible();
+
+  // The customer's page, in the order the law asks.
+  const response = await page.goto(path);
+  expect(response?.headers()["referrer-policy"]).toContain("no-referrer");
+  expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.getByRole("heading", { name: `Quote for Ailsa ${lastName}`, level: 1 })).toBeVisible();
+  await expect(page.getByText(number, { exact: true })).toBeVisible();
+  const total = page.locator("[data-total]");
+  const deposit = page.locator("[data-deposit]");
+  await expect(total).toHaveText("£806.40");
+  await expect(deposit).toHaveText("£201.60");
+  for (const heading of ["The work", "The price", "Our guarantee", "How to complain", "Your right to cancel"])
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Model cancellation form" })).toBeVisible();
+  await expectNoA11yViolations(page, "quote page: open");
+  await shot(page, "quote-open", width);
+
+  await page.getByRole("checkbox", { name: /Clean and seal the gutters/ }).check();
+  await expect(total).toHaveText("£866.38");
+  await expect(deposit).toHaveText("£216.60");
+
+  await page.getByRole("button", { name: "Accept this quote" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("Type your full name to accept");
+  await expect(alert).toContainText("Please confirm you have read the quote and its terms");
+  const name = page.getByRole("textbox", { name: "Your full name" });
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toBeFocused();
+  await expect(page.getByRole("checkbox", { name: "I have read this quote and its terms" })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  // The option stays ticked after the refusal.
+  await expect(total).toHaveText("£866.38");
+  await expectNoA11yViolations(page, "quote page: refused");
+
+  await name.fill(`Ailsa ${lastName}`);
+  await page.getByRole("checkbox", { name: "I have read this quote and its terms" }).check();
+  const early = page.getByRole("checkbox", {
+    name: /Please start the work within the 14-day cancellation period/,
+  });
+  await expect(early).not.toBeChecked();
+  await early.check();
+  await page.getByLabel("Address").fill("4 Main Street");
+  await page.getByLabel("Town").fill("Kippen");
+  await page.getByLabel("Postcode").fill("fk8 3dn");
+  await page.getByRole("button", { name: "Accept this quote" }).click();
+  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
+  await expect(page.getByText("£866.38 including VAT")).toBeVisible();
+  await expect(page.getByText("Deposit due now: £216.60")).toBeVisible();
+  await expect(page.getByText("You asked us to start within the 14-day cancellation period.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+    "href",
+    `/api/proposals/${path.split("/")[2]}/pdf`,
+  );
+  await expect(page.getByRole("button", { name: "Cancel this quote" })).toBeVisible();
+  await expectNoA11yViolations(page, "quote page: accepted");
+  await shot(page, "quote-accepted", width);
+
+  const owner = await ownerMail(`Quote accepted: ${number}`);
+  expect(owner.subject).toBe(`Quote accepted: ${number} – £866.38`);
+
+  // The second device: the quote is answered already.
+  await second.getByRole("textbox", { name: "Your full name" }).fill("Someone Else");
+  await second.getByRole("checkbox", { name: "I have read this quote and its terms" }).check();
+  await second.getByRole("button", { name: "Accept this quote" }).click();
+  await expect(second.getByRole("alert")).toHaveText("This quote has already been answered");
+  await other.close();
+
+  // The desk follows.
+  await openLead(page, lastName);
+  const list = page.getByRole("list", { name: "Quotes on this lead" });
+  await expect(list).toContainText("Accepted");
+  await expect(list).toContainText("Asked to start within the 14 days");
+  await expect(list).toContainText("£866.38 including VAT");
+  await list.scrollIntoViewIfNeeded();
+  await shot(page, "desk-accepted", width);
+});
+
+test("a quote declined with a reason; the page says so plainly", async ({ page, request }) => {
+  const width = page.viewportSize()!.width;
+  const lastName = uniqueName();
+  const leadId = await submitLead(request, lastName, `${lastName.toLowerCase()}@example.co.uk`);
+  await openLead(page, lastName);
+  const created = await page.request.post(`/api/admin/contact-submissions/${leadId}/proposals`, {
+    data: {
+      lines: [
+        { description: "Renew the flat roof over the kitchen", quantity: 1, unitPrice: 215000, vatRate: 20 },
+      ],
+      depositPercent: 10,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const sent = await page.request.post(
+    `/api/admin/proposals/${((await created.json()) as { id: string }).id}/send`,
+  );
+  expect(sent.status()).toBe(200);
+  const { customerUrl } = (await sent.json()) as { customerUrl: string };
+
+  await page.goto(customerUrl);
+  await expect(page.locator("[data-total]")).toHaveText("£2,580.00");
+  const reason = page.getByRole("textbox", { name: "Your reason (optional)" });
+  await expect(reason).toHaveAttribute("maxlength", "500");
+  await reason.fill("We have decided to wait until spring.");
+  await page.getByRole("button", { name: "Decline", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "You declined this quote" })).toBeFocused();
+  await expect(page.getByText("Your reason: We have decided to wait until spring.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Accept this quote" })).toHaveCount(0);
+  await expectNoA11yViolations(page, "quote page: declined");
+  await shot(page, "quote-declined", width);
+
+  await page.goto("/quote/not-a-real-token");
+  await expect(page.getByRole("heading", { name: "This link is not complete" })).toBeVisible();
+  await page.goto(`/quote/${"A".repeat(43)}`);
+  await expect(page.getByRole("heading", { name: "We could not find this quote" })).toBeVisible();
+  await expectNoA11yViolations(page, "quote page: not found");
+});
