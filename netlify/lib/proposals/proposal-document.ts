@@ -11,7 +11,8 @@ import {
   type QuoteDocument,
   type QuoteView,
 } from "../../../src/lib/proposals/quote-document.ts";
-import { CANCELLATION_DAYS, type ProposalStatus } from "../../../src/lib/proposals/proposal-schema.ts";
+import { CANCELLATION_DAYS } from "../../../src/lib/proposals/proposal-schema.ts";
+import { type ProposalStatus } from "../../../src/lib/proposals/proposal-status.ts";
 import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
 import { businessDetails, type BusinessDetails } from "../business.ts";
 import type { AcceptanceRow, ProposalRow } from "./proposal-records.ts";

@@ -4,7 +4,8 @@
  * transaction pass its client; reads outside one use the pool.
  */
 import type { Totals } from "../../../src/lib/proposals/money.ts";
-import type { ProposalLine, ProposalStatus } from "../../../src/lib/proposals/proposal-schema.ts";
+import type { ProposalLine } from "../../../src/lib/proposals/proposal-schema.ts";
+import type { ProposalStatus } from "../../../src/lib/proposals/proposal-status.ts";
 import type { QuoteDocument } from "../../../src/lib/proposals/quote-document.ts";
 import { database, type Queryable } from "../database/database.ts";
 

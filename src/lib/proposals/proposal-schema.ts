@@ -24,29 +24,6 @@ export const AGREE_MESSAGE = "Please confirm you have read the quote and its ter
 export const POSTCODE_MESSAGE = "Please enter a valid UK postcode";
 export const TOTAL_MESSAGE = "The total can be at most £500,000";
 
-export const PROPOSAL_STATUSES = [
-  "draft",
-  "sent",
-  "viewed",
-  "accepted",
-  "declined",
-  "expired",
-  "withdrawn",
-  "cancelled",
-] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
-
-export const PROPOSAL_STATUS_LABELS: Readonly<Record<ProposalStatus, string>> = {
-  draft: "Draft",
-  sent: "Sent",
-  viewed: "Viewed",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-  withdrawn: "Withdrawn",
-  cancelled: "Cancelled",
-};
-
 export const ProposalLineSchema = z.strictObject({
   description: z
     .string()

@@ -7,7 +7,8 @@
  */
 import { SessionEndedError } from "../admin/api";
 import type { Totals } from "./money";
-import type { ProposalBody, ProposalLine, ProposalStatus } from "./proposal-schema";
+import type { ProposalBody, ProposalLine } from "./proposal-schema";
+import type { ProposalStatus } from "./proposal-status";
 import type { QuoteView } from "./quote-document";
 
 /** One item of the lead's `proposals` (GET /api/admin/contact-submissions/{id}), newest first. */

@@ -5,7 +5,7 @@
  * Browser-safe: no Node APIs.
  */
 import type { Totals, VatBand, VatRate } from "./money";
-import type { ProposalStatus } from "./proposal-schema";
+import type { ProposalStatus } from "./proposal-status";
 
 export interface DocumentLine {
   description: string;

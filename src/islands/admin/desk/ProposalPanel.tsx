@@ -14,9 +14,9 @@ import {
 import {
   MAX_DEPOSIT_PERCENT,
   MAX_PROPOSAL_LINES,
-  PROPOSAL_STATUS_LABELS,
   type ProposalBody,
 } from "../../../lib/proposals/proposal-schema";
+import { PROPOSAL_STATUS_LABELS } from "../../../lib/proposals/proposal-status";
 import type { QuoteView } from "../../../lib/proposals/quote-document";
 import {
   ProposalRefusal,
