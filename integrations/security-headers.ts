@@ -185,25 +185,6 @@ export const CONTENT_EDITOR_HEADERS: PathPolicy = {
   headers: { [OPENER_POLICY_HEADER]: CONTENT_EDITOR_OPENER_POLICY, "X-Robots-Tag": "noindex, nofollow" },
 };
 
-/** The built page of a customer's written quote, served for every /quote/{token} by a rewrite. */
-export const QUOTE_PAGE_FILE = "quote.html";
-
-/**
- * A written quote's rules (/quote/{token}, src/pages/quote.astro): the page's own policy, no
- * referrer (the token is in the address), never indexed, and the pages' opener policy. The bare
- * page and its file get the same rule, because the Netlify CLI matches rules against the file it
- * serves for a rewrite, and the CDN against the address asked for.
- */
-export function quotePageHeaders(policy: string): PathPolicy[] {
-  const headers = {
-    [OPENER_POLICY_HEADER]: PAGE_OPENER_POLICY,
-    "Referrer-Policy": "no-referrer",
-    "X-Robots-Tag": "noindex, nofollow",
-  };
-  const own = mergePolicies([policy]);
-  return ["/quote/*", "/quote", `/${QUOTE_PAGE_FILE}`].map((path) => ({ path, policy: own, headers }));
-}
-
 /** The path a built page is served at: "index.html" → "/", "services/lead-work.html" → "/services/lead-work". */
 export function pagePath(relativeFile: string): string {
   const route = relativeFile
@@ -214,11 +195,13 @@ export function pagePath(relativeFile: string): string {
 }
 
 /**
- * Pages whose address is a customer's secret link (docs/visits.md): no referrer ever carries it
- * elsewhere, no search engine indexes it, and their opener policy comes with these rules, since
+ * Pages whose address is a customer's secret link (a visit's, docs/visits.md; a written quote's,
+ * docs/proposals.md): served for every /visit/{token} and /quote/{token} by a rewrite, their
+ * scripts allowed by the site-wide policy like every page's. No referrer ever carries the token
+ * elsewhere, no search engine indexes them, and their opener policy comes with these rules, since
  * the page's own rule would not match the token after its path.
  */
-export const PRIVATE_LINK_PATHS = ["/visit/*"];
+export const PRIVATE_LINK_PATHS = ["/visit/*", "/quote/*"];
 
 export const PRIVATE_LINK_HEADERS = PRIVATE_LINK_PATHS.map(
   (path) => `${path}
@@ -245,29 +228,17 @@ export default function securityHeaders(): AstroIntegration {
         const outDir = fileURLToPath(dir);
         const policies: string[] = [];
         const pages: string[] = [];
-        let quotePolicy: string | undefined;
         for (const file of await htmlFiles(outDir)) {
           const policy = metaPolicy(await readFile(file, "utf8"));
           if (!policy) throw new Error(`${file} has no CSP <meta>: is security.csp enabled?`);
           policies.push(policy);
           const built = relative(outDir, file);
-          // The quote page's headers are its own rules (quotePageHeaders), opener policy included.
-          if (built === QUOTE_PAGE_FILE) {
-            quotePolicy = policy;
-            continue;
-          }
           // The page's path and its file's: the Netlify CLI matches rules against the file it serves.
           pages.push(pagePath(built), `/${built.split(sep).join("/")}`);
         }
-        if (!quotePolicy) throw new Error(`${QUOTE_PAGE_FILE} was not built: the quote links need it`);
         await writeFile(
           join(outDir, "_headers"),
-          headersFile(
-            mergePolicies(policies),
-            pages.sort(),
-            CONTENT_EDITOR_HEADERS,
-            ...quotePageHeaders(quotePolicy),
-          ) + PRIVATE_LINK_HEADERS,
+          headersFile(mergePolicies(policies), pages.sort(), CONTENT_EDITOR_HEADERS) + PRIVATE_LINK_HEADERS,
         );
         logger.info(
           `Wrote _headers with a CSP merged from ${policies.length} pages, and the content editor's`,

@@ -75,6 +75,9 @@ export async function startLocalDatabase(
     persistent: options.persistent ?? true,
     // Run as root (CI, containers), the server needs an unprivileged user of its own.
     createPostgresUser: process.getuid?.() === 0,
+    // The Netlify CLI runs each function call in a worker with its own pool: fifty quotes at once
+    // can hold a few hundred connections for a moment (deployed, the platform pools them).
+    postgresFlags: ["-c", "max_connections=500"],
     onLog: () => undefined,
     onError: (message) => options.log?.(String(message)),
   });

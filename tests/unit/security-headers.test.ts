@@ -4,6 +4,7 @@ import {
   CONTENT_EDITOR_HEADERS,
   CONTENT_EDITOR_OPENER_POLICY,
   PAGE_OPENER_POLICY,
+  PRIVATE_LINK_HEADERS,
   allowsAnyInline,
   effectiveSources,
   headersFile,
@@ -11,7 +12,6 @@ import {
   metaPolicy,
   pagePath,
   parsePolicy,
-  quotePageHeaders,
   unionPolicies,
 } from "../../integrations/security-headers";
 
@@ -176,30 +176,39 @@ describe("Cross-Origin-Opener-Policy: exactly one per path", () => {
   });
 });
 
-describe("a written quote's page (/quote/{token})", () => {
-  const page = "default-src 'self'; script-src 'self' 'sha256-q'; connect-src 'self'";
-  const file = headersFile(
-    "default-src 'self'; script-src 'self' 'sha256-a'; frame-ancestors 'none'",
-    ["/", "/index.html"],
-    ...quotePageHeaders(page),
-  );
+describe("a customer's secret link pages (/quote/{token}, /visit/{token})", () => {
+  const file =
+    headersFile("default-src 'self'; script-src 'self' 'sha256-a' 'sha256-q'; frame-ancestors 'none'", [
+      "/",
+      "/index.html",
+      "/quote",
+      "/quote.html",
+      "/visit",
+      "/visit.html",
+    ]) + PRIVATE_LINK_HEADERS;
   const rule = (path: string) => {
     const lines = file.split("\n");
     const start = lines.indexOf(path);
+    if (start === -1) return null;
     const end = lines.findIndex((line, index) => index > start && !line.startsWith("  "));
     return lines.slice(start + 1, end === -1 ? undefined : end).join("\n");
   };
-  it.each(["/quote/*", "/quote", "/quote.html"])(
-    "%s sends no referrer, is never indexed, has its own policy",
+  it.each(["/quote/*", "/visit/*"])(
+    "%s sends no referrer, is never indexed, keeps the pages' opener policy",
     (path) => {
-      const headers = rule(path);
+      const headers = rule(path)!;
       expect(headers).toContain("  Referrer-Policy: no-referrer");
       expect(headers).toContain("  X-Robots-Tag: noindex, nofollow");
       expect(headers).toContain(`  Cross-Origin-Opener-Policy: ${PAGE_OPENER_POLICY}`);
-      expect(headers).toContain(`  Content-Security-Policy: ${page}; frame-ancestors 'none'`);
     },
   );
-  it("the page's script hash is allowed by the site-wide policy too", () => {
+  it.each(["/quote", "/quote.html", "/visit", "/visit.html"])(
+    "%s has no page rule of its own (the link's rule covers it: one opener policy)",
+    (path) => {
+      expect(rule(path)).toBeNull();
+    },
+  );
+  it("the pages' scripts are allowed by the site-wide policy", () => {
     expect(rule("/*")).toMatch(/script-src [^;]*'sha256-q'/);
   });
 });
