@@ -1,16 +1,16 @@
 /**
  * The one read-modify-write of a JSON entry in Blobs: read it with its ETag, let `change` decide,
  * write only if nobody wrote in between, and on a conflict read again after a short random pause
- * (doubling per attempt). Every change of a shared entry goes through here: quote records (the
- * lead desk and the e-mail bookkeeping), the gallery index, the abuse-limit ledgers, the login
- * throttle, upload claims and the lead index's snapshot.
+ * (doubling per attempt). Every change of a shared entry in Blobs goes through here: the gallery
+ * index, the abuse-limit ledgers, the login throttle and upload claims. (The owner's records change
+ * in database transactions: docs/database.md.)
  *
  * Deployed, the conditional write alone keeps two writers from losing each other's change. Every
  * update of one entry also waits for the earlier updates of that entry in this process, so writers
  * of one process never race each other at all; the queue lives on `globalThis`, so functions that
  * bundle their own copy of this module still share it when they run in one process. (The local
  * Blobs server is patched to check and write in one step and to send ETags on reads, as deployed:
- * patches/@netlify+blobs+*.patch, docs/lead-index.md.)
+ * patches/@netlify+blobs+*.patch, docs/workarounds.md.)
  */
 import { HttpError } from "../http/http-error.ts";
 import { getJsonWithEtag, openStore, setJsonIfUnchanged } from "./open-store.ts";
