@@ -8,6 +8,8 @@ import { changeQuote, deleteLead, getQuote } from "../lib/desk/lead-desk.ts";
 import { LeadChangeBody, leadChangeRefusal } from "../lib/desk/lead-query.ts";
 import { sendReviewRequest } from "../lib/follow-up/review-outbox.ts";
 import { proposalSummaries } from "../lib/proposals/proposal-desk.ts";
+import { leadMoney } from "../lib/payments/payments.ts";
+import { deliverMailJobs } from "../lib/mail/mail-jobs.ts";
 
 const MAX_PATCH_BYTES = 8 * 1024;
 const LEAD_CHANGE_JSON = { requireJsonType: true, invalid: leadChangeRefusal };
@@ -20,6 +22,11 @@ function lastSegment(url: string): string {
   } catch {
     return "";
   }
+}
+
+/** The lead with its written quotes (docs/proposals.md), newest first, its invoices and guarantee (docs/payments.md). */
+async function withQuotes<T extends object>(quote: T, id: string) {
+  return { ...quote, proposals: await proposalSummaries(id), ...(await leadMoney(id)) };
 }
 
 /**
@@ -36,14 +43,15 @@ export default async (req: Request, context?: Context) => {
     if (req.method === "GET") {
       const { quote, etag } = await getQuote(id);
       // The lead's written quotes (docs/proposals.md), newest first.
-      return json({ ...quote, proposals: await proposalSummaries(id) }, { headers: { ETag: etag } });
+      return json(await withQuotes(quote, id), { headers: { ETag: etag } });
     }
     if (req.method === "PATCH") {
       const change = await readJson(req, LeadChangeBody, MAX_PATCH_BYTES, LEAD_CHANGE_JSON);
       // A lead's first `completed` queues its review request in the same transaction (docs/reviews.md).
       const { quote, etag } = await changeQuote(id, change, req.headers.get("if-match"));
       if (quote.review?.state === "pending") afterResponse(context, sendReviewRequest(id));
-      return json({ ...quote, proposals: await proposalSummaries(id) }, { headers: { ETag: etag } });
+      if (quote.status === "completed") afterResponse(context, deliverMailJobs());
+      return json(await withQuotes(quote, id), { headers: { ETag: etag } });
     }
     if (req.method === "DELETE") {
       await deleteLead(id, session.tag);

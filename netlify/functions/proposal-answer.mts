@@ -8,6 +8,7 @@ import { afterResponse } from "../lib/http/after-response.ts";
 import { deliverMailJobs } from "../lib/mail/mail-jobs.ts";
 import { acceptProposal, cancelAcceptance, declineProposal } from "../lib/proposals/proposal-answers.ts";
 import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { customerPayment } from "../lib/payments/payments.ts";
 import {
   AcceptBodySchema,
   CancelBodySchema,
@@ -44,7 +45,10 @@ export default async (req: Request, context?: Context) => {
       answer = await cancelAcceptance(token, body.name);
     } else throw new NotFoundError();
     afterResponse(context, deliverMailJobs({ ids: answer.mailIds }));
-    return json(answer.view, { headers: { "Referrer-Policy": "no-referrer" } });
+    return json(
+      { ...answer.view, payment: await customerPayment(token) },
+      { headers: { "Referrer-Policy": "no-referrer" } },
+    );
   } catch (error) {
     return toErrorResponse(error, "proposal-answer");
   }

@@ -4,6 +4,7 @@ import { json } from "../lib/http/responses.ts";
 import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { readCustomerView } from "../lib/proposals/proposal-answers.ts";
 import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { customerPayment } from "../lib/payments/payments.ts";
 
 const METHODS = ["GET", "HEAD"];
 
@@ -17,9 +18,15 @@ export default async (req: Request, context?: Context) => {
     if (isPreviewDeploy()) throw new NotFoundError();
     requireMethod(req, METHODS);
     await chargeTokenRequest(req, context);
-    return json(await readCustomerView(context?.params?.token ?? ""), {
-      headers: { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" },
-    });
+    const token = context?.params?.token ?? "";
+    const view = await readCustomerView(token);
+    // Once accepted: what is due and how to pay it (docs/payments.md).
+    return json(
+      { ...view, payment: await customerPayment(token) },
+      {
+        headers: { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" },
+      },
+    );
   } catch (error) {
     return toErrorResponse(error, "proposal");
   }

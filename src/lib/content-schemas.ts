@@ -74,6 +74,13 @@ export const QuoteTermsSchema = z
         z.strictObject({
           work: text(3, 60).meta({ title: "Work" }).describe("E.g. Repairs, or New roofs"),
           years: z.number().int().min(1).max(50).meta({ title: "Years" }),
+          services: z
+            .array(z.enum(SERVICE_OPTION_VALUES))
+            .default([])
+            .meta({ title: "Services" })
+            .describe(
+              "The services of the quote form this term applies to (e.g. new-installation); a service in no list takes the first term",
+            ),
         }),
       )
       .min(1)
@@ -167,6 +174,23 @@ export const BusinessSchema = z
         "Only when it differs from the address above (a company's registered office); shown on quotes",
       ),
     quoteTerms: QuoteTermsSchema,
+    bank: z
+      .strictObject({
+        accountName: text(3, 70).meta({ title: "Account name" }),
+        sortCode: z
+          .string()
+          .regex(/^\d{2}-\d{2}-\d{2}$/, "sortCode must be six digits in pairs, e.g. 12-34-56")
+          .meta({ title: "Sort code" }),
+        accountNumber: z
+          .string()
+          .regex(/^\d{8}$/, "accountNumber must be 8 digits")
+          .meta({ title: "Account number" }),
+      })
+      .optional()
+      .meta({ title: "Bank details" })
+      .describe(
+        "Where customers pay deposits and invoices by bank transfer; printed on invoices and payment requests",
+      ),
   })
   .meta({ title: "Business details", description: "Phone, e-mail, WhatsApp, address and working hours" });
 

@@ -73,6 +73,7 @@ CREATE TABLE guarantees (
   -- about another's.
   number text PRIMARY KEY CHECK (number ~ '^G-[0-9A-Z]{4}-[0-9A-Z]{4}$'),
   proposal_id uuid UNIQUE REFERENCES proposals (id) ON DELETE SET NULL,
+  proposal_number text NOT NULL,
   invoice_number text REFERENCES invoices (number),
   customer_name text NOT NULL CHECK (char_length(customer_name) BETWEEN 1 AND 200),
   -- { line1, town, postcode } of the property.

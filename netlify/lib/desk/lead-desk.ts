@@ -21,6 +21,7 @@ import { eraseQuote } from "./erase-quote.ts";
 import { withStatus } from "../follow-up/status-change.ts";
 import { encodeCursor, type Cursor, type LeadChange, type ListQuery } from "./lead-query.ts";
 import { CSV_BOM, CSV_HEADER, csvLine, statusOf } from "./lead-row.ts";
+import { issueCompletionDocuments } from "../payments/payments.ts";
 import { containsPattern, searchTerms } from "./lead-search.ts";
 import { leadVisit, type LeadVisit } from "../visits/visit-desk.ts";
 
@@ -141,7 +142,7 @@ export async function changeQuote(
   if (!isQuoteId(id)) throw notFound();
   const record = await updateQuote(
     id,
-    (current) => {
+    async (current, client) => {
       if (!current) throw notFound();
       if (!ifMatchHolds(ifMatch, leadEtag(current))) {
         throw new HttpError(
@@ -158,8 +159,21 @@ export async function changeQuote(
         next.quotedAmount = change.quotedAmount;
         next.quotedAt = new Date(now).toISOString();
       }
-      if (change.note !== undefined) {
-        next.notes = [...(current.notes ?? []), { at: new Date(now).toISOString(), text: change.note }].slice(
+      const notes = change.note !== undefined ? [change.note] : [];
+      // Completing a lead whose quote was accepted issues its invoice and guarantee, in this
+      // transaction (docs/payments.md, "Completion").
+      if (next.status === "completed" && statusOf(current) !== "completed") {
+        const issued = await issueCompletionDocuments(
+          client,
+          { id: current.id, service: current.serviceRequired },
+          change.propertyAddress,
+          now,
+        );
+        if (issued) notes.push(issued.note);
+      }
+      if (notes.length) {
+        const at = new Date(now).toISOString();
+        next.notes = [...(current.notes ?? []), ...notes.map((text) => ({ at, text }))].slice(
           -LEAD_MAX_NOTES,
         );
       }

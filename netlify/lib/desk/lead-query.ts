@@ -113,6 +113,20 @@ export const LeadChangeBody = z
     note: z.string().trim().min(1).max(LEAD_NOTE_MAX_LENGTH).optional(),
     /** What the owner quoted, whole pounds with VAT (price guide calibration). */
     quotedAmount: z.unknown().refine(isQuotedAmount).optional(),
+    /**
+     * With `status: "completed"`: the property's address for the guarantee certificate, when no
+     * visit or acceptance recorded it (docs/payments.md, "Completion").
+     */
+    propertyAddress: z
+      .strictObject({
+        line1: z.string().trim().min(1).max(100),
+        town: z.string().trim().min(1).max(60),
+        postcode: z.string().trim().min(5).max(10),
+      })
+      .optional(),
+  })
+  .refine((change) => change.propertyAddress === undefined || change.status === "completed", {
+    message: "propertyAddress goes with status completed",
   })
   .refine(
     (change) => change.status !== undefined || change.note !== undefined || change.quotedAmount !== undefined,
@@ -137,6 +151,10 @@ export function leadChangeRefusal(error: z.ZodError): HttpError {
   }
   if (issue?.path[0] === "quotedAmount")
     return new HttpError(400, "Invalid amount", { quotedAmount: [QUOTED_AMOUNT_MESSAGE] });
+  if (issue?.path[0] === "propertyAddress")
+    return new HttpError(400, "Invalid address", {
+      propertyAddress: ["Enter the property's first line, town and postcode"],
+    });
   if (issue?.path[0] === "note") {
     return new HttpError(400, "Invalid note", {
       note: [`A note must be 1 to ${LEAD_NOTE_MAX_LENGTH} characters`],

@@ -19,6 +19,8 @@ import {
 } from "../../../src/lib/follow-up/rules.ts";
 import { NOTIFICATION_LABELS } from "../../../src/lib/notification-status.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
+import { formatPounds } from "../../../src/lib/proposals/money.ts";
+import { formatIsoDay, ukDate } from "../../../src/lib/proposals/uk-time.ts";
 import { database } from "../database/database.ts";
 import { readQuotes, type QuoteRecord } from "../quote/quote-store.ts";
 
@@ -109,7 +111,55 @@ async function failedEmails(now: number): Promise<FollowUpGroup> {
   };
 }
 
+/**
+ * Leads with an unpaid invoice past its due date (docs/payments.md), the longest overdue first
+ * down to the most recent: each with the invoice's number, what is still owed and the due date.
+ */
+async function overdueInvoices(now: number): Promise<FollowUpGroup> {
+  const { rows, total } = await group(
+    "owed.due",
+    `leads JOIN (SELECT p.lead_id, (min(i.due_on)::timestamp AT TIME ZONE 'Europe/London') AS due
+                   FROM invoices i JOIN proposals p ON p.id = i.proposal_id
+                  WHERE i.paid_on IS NULL AND i.due_on < $1::date GROUP BY p.lead_id)
+       AS owed ON owed.lead_id = leads.id`,
+    "true",
+    [ukDate(now)],
+  );
+  const { rows: owed } = await database().query<{
+    lead_id: string;
+    number: string;
+    owed: number;
+    due_on: string;
+  }>(
+    `SELECT p.lead_id, i.number, i.due_on::text AS due_on,
+            (i.total - COALESCE((SELECT sum(amount) FROM payments WHERE invoice_number = i.number), 0))::int AS owed
+       FROM invoices i JOIN proposals p ON p.id = i.proposal_id
+      WHERE i.paid_on IS NULL AND p.lead_id = ANY($1::uuid[]) ORDER BY i.sequence`,
+    [rows.map((row) => row.id)],
+  );
+  return {
+    total,
+    items: rows.map((row) =>
+      itemOf(
+        row,
+        owed
+          .filter((invoice) => invoice.lead_id === row.id)
+          .map(
+            (invoice) =>
+              `${invoice.number}: ${formatPounds(invoice.owed)} due ${formatIsoDay(invoice.due_on)}`,
+          )
+          .join("; "),
+      ),
+    ),
+  };
+}
+
 export async function dueFollowUps(now = Date.now()): Promise<FollowUps> {
-  const [leads, quotes, failures] = await Promise.all([newLeads(now), openQuotes(now), failedEmails(now)]);
-  return { newLeads: leads, openQuotes: quotes, failedEmails: failures };
+  const [leads, quotes, failures, invoices] = await Promise.all([
+    newLeads(now),
+    openQuotes(now),
+    failedEmails(now),
+    overdueInvoices(now),
+  ]);
+  return { newLeads: leads, openQuotes: quotes, failedEmails: failures, overdueInvoices: invoices };
 }

@@ -12,6 +12,7 @@ import { formatUkDay } from "../../../src/lib/proposals/uk-time.ts";
 import { transaction, violatedUnique } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
 import { enqueueMail } from "../mail/mail-jobs.ts";
+import { recordRefundDue } from "../payments/payments.ts";
 import { recordLeadOutcome } from "./lead-outcome.ts";
 import { cancellableUntil, effectiveStatus, viewOf } from "./proposal-document.ts";
 import { cancelReminders, lockProposal } from "./proposal-desk.ts";
@@ -224,6 +225,9 @@ export async function cancelAcceptance(
       cancelled_at: new Date(now),
       updated_at: new Date(now),
     });
+    // What the customer had paid is due back (less the work done after an early start): recorded
+    // for the owner to confirm in the desk (docs/payments.md, "Refunds").
+    const paid = await recordRefundDue(db, cancelled, now);
     await recordLeadOutcome(
       db,
       row.lead_id,
@@ -231,7 +235,7 @@ export async function cancelAcceptance(
         status: "lost",
         note: `Quote ${row.number} cancelled online by ${name} within the 14-day cancellation period${
           acceptance.start_early ? " (had asked to start early: the work done may be charged)" : ""
-        }`,
+        }${paid > 0 ? `; refund due: ${formatPounds(paid)} paid` : ""}`,
       },
       now,
     );

@@ -366,7 +366,7 @@ export interface Update<R> {
  */
 export async function updateQuote<R>(
   id: string,
-  change: (record: QuoteRecord | null) => Update<R> | Promise<Update<R>>,
+  change: (record: QuoteRecord | null, client: Queryable) => Update<R> | Promise<Update<R>>,
   now = Date.now(),
 ): Promise<R> {
   return transaction(async (client) => {
@@ -375,7 +375,7 @@ export async function updateQuote<R>(
       : { rows: [] as LeadRow[] };
     const row = rows[0];
     const current = row ? ((await recordsOf([row], client))[0] ?? null) : null;
-    const { next, result } = await change(current);
+    const { next, result } = await change(current, client);
     if (!next || !current) return result;
     const before = leadValues(current);
     const after = leadValues({ ...next, id: current.id });

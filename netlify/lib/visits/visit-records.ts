@@ -397,3 +397,17 @@ export async function noteOnLead(
     [leadId, iso(now), iso(now), text, maxNotes],
   );
 }
+
+/** The address of a lead's visit (the booked one, else the latest), for the guarantee; null: no visit. */
+export async function visitAddressOfLead(
+  client: Queryable,
+  leadId: string,
+): Promise<{ line1: string; town: string; postcode: string } | null> {
+  const { rows } = await client.query<{ address_line1: string; town: string; postcode: string }>(
+    `SELECT address_line1, town, postcode FROM visits WHERE lead_id = $1
+      ORDER BY (status = 'booked') DESC, start_at DESC LIMIT 1`,
+    [leadId],
+  );
+  const row = rows[0];
+  return row ? { line1: row.address_line1, town: row.town, postcode: row.postcode } : null;
+}

@@ -19,7 +19,12 @@ export async function fetchFollowUps(): Promise<FollowUps> {
   if (response.status === 401) throw new SessionEndedError();
   if (!response.ok) throw await apiError(response);
   const body = (await response.json()) as Partial<FollowUps>;
-  if (!isGroup(body.newLeads) || !isGroup(body.openQuotes) || !isGroup(body.failedEmails))
+  if (
+    !isGroup(body.newLeads) ||
+    !isGroup(body.openQuotes) ||
+    !isGroup(body.failedEmails) ||
+    !isGroup(body.overdueInvoices)
+  )
     throw new Error("The server sent the follow-ups in an unexpected format");
   return body as FollowUps;
 }

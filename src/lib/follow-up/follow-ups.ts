@@ -28,6 +28,8 @@ export interface FollowUps {
   newLeads: FollowUpGroup;
   openQuotes: FollowUpGroup;
   failedEmails: FollowUpGroup;
+  /** Invoices unpaid past their due date (docs/payments.md). */
+  overdueInvoices: FollowUpGroup;
 }
 
 /** Items listed per group; the rest are counted ("and 12 more"). */
@@ -45,7 +47,11 @@ export const FOLLOW_UP_GROUPS = [
     since: "Quoted",
   },
   { key: "failedEmails", heading: "E-mails that failed", since: "Failed" },
+  { key: "overdueInvoices", heading: "Invoices overdue", since: "Due" },
 ] as const satisfies readonly { key: keyof FollowUps; heading: string; since: string }[];
 
 export const followUpCount = (followUps: FollowUps) =>
-  followUps.newLeads.total + followUps.openQuotes.total + followUps.failedEmails.total;
+  followUps.newLeads.total +
+  followUps.openQuotes.total +
+  followUps.failedEmails.total +
+  followUps.overdueInvoices.total;

@@ -16,6 +16,8 @@ export function digestSummary(followUps: FollowUps): string {
     followUps.newLeads.total && plural(followUps.newLeads.total, "lead to call", "leads to call"),
     followUps.openQuotes.total && plural(followUps.openQuotes.total, "quote to chase", "quotes to chase"),
     followUps.failedEmails.total && plural(followUps.failedEmails.total, "failed e-mail", "failed e-mails"),
+    followUps.overdueInvoices.total &&
+      plural(followUps.overdueInvoices.total, "invoice overdue", "invoices overdue"),
   ].filter((part): part is string => Boolean(part));
   return parts.join(", ");
 }

@@ -15,6 +15,7 @@ import { effectiveStatus, viewOf } from "../../proposals/proposal-document.ts";
 import { proposalPdf, proposalPdfName } from "../../proposals/proposal-pdf.ts";
 import { customerPath } from "../../proposals/proposal-token.ts";
 import { PROPOSAL_MAIL } from "../../proposals/proposal-mail-kinds.ts";
+import { refundOfProposal } from "../../payments/payment-records.ts";
 import { isHeaderSafeAddress, leadUrl, plainName } from "./quote-emails.tsx";
 import ProposalEmail, { type ProposalEmailProps } from "./ProposalEmail.tsx";
 import { renderEmail } from "./render.ts";
@@ -48,6 +49,14 @@ const greeting = (firstName: string) => {
   return name ? `Dear ${name},` : "Hello,";
 };
 
+/** How to pay a deposit: the bank details from content, and the card where Stripe is set up. */
+function depositHow(business: Awaited<ReturnType<typeof businessDetails>>, reference: string): string {
+  const bank = business.bank
+    ? `Please pay it by bank transfer to ${business.bank.accountName}, sort code ${business.bank.sortCode}, account ${business.bank.accountNumber}, with ${reference} as the reference`
+    : `Please pay it by bank transfer with ${reference} as the reference`;
+  return `${bank}${process.env.STRIPE_SECRET_KEY ? ", or by card from the link below." : "."}`;
+}
+
 const total = (view: QuoteView) => formatPounds(view.decision?.totals?.total ?? view.totals.total);
 
 function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
@@ -73,7 +82,7 @@ function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
           greeting(lead.firstName),
           `You accepted quote ${view.number} for ${total(view)} including VAT. The accepted quote is attached as a PDF: please keep it.`,
           view.depositPercent > 0
-            ? `The deposit of ${formatPounds(decision.deposit ?? 0)} is due now. Please pay it by bank transfer with ${view.number} as the reference; we will confirm when we receive it.`
+            ? `The deposit of ${formatPounds(decision.deposit ?? 0)} is due now. ${depositHow(business, view.number)} We will confirm when we receive it with a VAT receipt. This is a request for payment, not a VAT invoice.`
             : "No deposit is due. The balance is due within 7 days of the work being completed.",
           decision.startEarly
             ? "You asked us to start within the 14-day cancellation period. If you cancel after the work has begun, you pay for the work done up to then."
@@ -134,11 +143,18 @@ function toOwner(kind: "accepted" | "declined" | "cancelled"): MailRenderer {
       );
     } else {
       subject = `Quote cancelled: ${view.number}`;
+      const refund = await refundOfProposal(found.row.id);
       paragraphs.push(
         `${name} cancelled quote ${view.number} within the 14-day cancellation period.`,
-        decision?.startEarly
-          ? "They had asked to start early: a proportionate charge for work already done may be due."
-          : "Any deposit must be refunded within 14 days.",
+        refund
+          ? `They had paid ${formatPounds(refund.paid)}: it must be refunded within 14 days${
+              refund.start_early
+                ? ", less a proportionate charge for the work done (they had asked to start early)"
+                : ""
+            }. Confirm the refund in the desk.`
+          : decision?.startEarly
+            ? "They had asked to start early: a proportionate charge for work already done may be due."
+            : "Nothing had been paid: no refund is due.",
       );
     }
     const body = await mail(settings, {

@@ -1,0 +1,167 @@
+/**
+ * The e-mails of getting paid (docs/payments.md, "E-mails"), written at send time from the records
+ * as they are then: the VAT receipt of a payment, the invoice with the guarantee certificate, and
+ * the invoice's reminders, which are not sent once it is paid (null: the job is cancelled).
+ * Server-only; loaded only when such an e-mail is sent (mail-kinds.ts).
+ */
+import { formatPounds } from "../../../../src/lib/proposals/money.ts";
+import { formatIsoDay } from "../../../../src/lib/proposals/uk-time.ts";
+import { businessDetails } from "../../business.ts";
+import type { MailRenderer } from "../mail-job.ts";
+import type { MailSettings } from "../mailer.ts";
+import { readQuote } from "../../quote/quote-store.ts";
+import { readProposal } from "../../proposals/proposal-records.ts";
+import { customerPath } from "../../proposals/proposal-token.ts";
+import { certificateDocument, receiptDocument } from "../../payments/payments.ts";
+import {
+  guaranteeOfProposal,
+  invoiceOfProposal,
+  paymentsOf,
+  readPayment,
+} from "../../payments/payment-records.ts";
+import {
+  certificatePdf,
+  certificatePdfName,
+  invoicePdf,
+  invoicePdfName,
+  receiptPdf,
+  receiptPdfName,
+} from "../../payments/payment-pdf.ts";
+import { PAYMENT_MAIL } from "../../payments/payment-mail-kinds.ts";
+import { isHeaderSafeAddress, plainName } from "./quote-emails.tsx";
+import ProposalEmail, { type ProposalEmailProps } from "./ProposalEmail.tsx";
+import { renderEmail } from "./render.ts";
+
+async function mail(settings: MailSettings, props: Omit<ProposalEmailProps, "business" | "siteUrl">) {
+  const business = await businessDetails();
+  return renderEmail(<ProposalEmail business={business} siteUrl={settings.siteUrl} {...props} />);
+}
+
+const greeting = (firstName: string) => {
+  const name = plainName(firstName);
+  return name ? `Dear ${name},` : "Hello,";
+};
+
+const pdf = (filename: string, bytes: Uint8Array) => ({
+  filename,
+  content: Buffer.from(bytes),
+  contentType: "application/pdf",
+});
+
+const bankLine = (
+  bank: { accountName: string; sortCode: string; accountNumber: string } | null,
+  reference: string,
+) =>
+  bank
+    ? `Bank transfer to ${bank.accountName}, sort code ${bank.sortCode}, account ${bank.accountNumber}, with ${reference} as the reference.`
+    : `Bank transfer with ${reference} as the reference.`;
+
+/** The VAT receipt of one payment (subject: the payment). */
+const receipt: MailRenderer = async (job, settings) => {
+  const payment = job.subjectId ? await readPayment(job.subjectId) : null;
+  const lead = await readQuote(job.leadId);
+  if (!payment || !lead || !isHeaderSafeAddress(lead.email)) return null;
+  const business = await businessDetails();
+  const document = await receiptDocument(payment);
+  const subject = `Payment received: ${formatPounds(payment.amount)} – ${business.name}`;
+  const body = await mail(settings, {
+    preview: `Thank you: we received ${formatPounds(payment.amount)} for quote ${payment.proposal_number}.`,
+    title: "Thank you for your payment",
+    paragraphs: [
+      greeting(lead.firstName),
+      `We received ${formatPounds(payment.amount)} on ${formatIsoDay(payment.received_on)} for quote ${payment.proposal_number}${
+        payment.invoice_number ? ` (invoice ${payment.invoice_number})` : ""
+      }. Your VAT receipt ${payment.receipt_number} is attached.`,
+      document.balance > 0
+        ? `Still to pay on the job: ${formatPounds(document.balance)}.`
+        : "The job is now paid in full. Thank you.",
+    ],
+  });
+  return {
+    to: lead.email,
+    replyTo: settings.ownerEmail,
+    subject,
+    ...body,
+    attachments: [pdf(receiptPdfName(payment.receipt_number), await receiptPdf(document))],
+  };
+};
+
+/** The invoice for the balance and the guarantee certificate (subject: the proposal). */
+const invoice: MailRenderer = async (job, settings) => {
+  const row = job.subjectId ? await readProposal(job.subjectId) : null;
+  const issued = job.subjectId ? await invoiceOfProposal(job.subjectId) : null;
+  const guarantee = job.subjectId ? await guaranteeOfProposal(job.subjectId) : null;
+  const lead = await readQuote(job.leadId);
+  if (!row || !issued || !lead || !isHeaderSafeAddress(lead.email)) return null;
+  const business = await businessDetails();
+  const doc = issued.document;
+  const paragraphs = [
+    greeting(lead.firstName),
+    `Thank you for choosing us. The work of quote ${issued.proposal_number} is complete, and your VAT invoice ${issued.number} is attached.`,
+    issued.total > 0
+      ? `Amount due: ${formatPounds(issued.total)}, by ${formatIsoDay(issued.due_on)}. ${bankLine(doc.bank, issued.number)}`
+      : "Nothing more is due: the job is paid in full.",
+  ];
+  if (guarantee)
+    paragraphs.push(
+      `Your guarantee certificate ${guarantee.number} is attached too: ${guarantee.years} years on ${guarantee.term_work.toLowerCase()}, valid until ${formatIsoDay(guarantee.valid_until)}. Keep it with the house's papers: anyone can check it on our website with its number and the postcode.`,
+    );
+  const body = await mail(settings, {
+    preview: `Invoice ${issued.number}: ${formatPounds(issued.total)} due by ${formatIsoDay(issued.due_on)}.`,
+    title: "Your invoice and guarantee",
+    paragraphs,
+    ...(row.token && issued.total > 0
+      ? { action: { label: "Pay or see your quote", href: `${settings.siteUrl}${customerPath(row.token)}` } }
+      : {}),
+  });
+  const attachments = [pdf(invoicePdfName(issued.number), await invoicePdf(doc))];
+  if (guarantee)
+    attachments.push(
+      pdf(
+        certificatePdfName(guarantee.number),
+        await certificatePdf(await certificateDocument(guarantee, settings.siteUrl)),
+      ),
+    );
+  return {
+    to: lead.email,
+    replyTo: settings.ownerEmail,
+    subject: `Invoice ${issued.number} and your guarantee – ${business.name}`,
+    ...body,
+    attachments,
+  };
+};
+
+/** A reminder about an unpaid invoice; nothing once it is paid. */
+const reminder: MailRenderer = async (job, settings) => {
+  const issued = job.subjectId ? await invoiceOfProposal(job.subjectId) : null;
+  const lead = await readQuote(job.leadId);
+  if (!issued || issued.paid_on || !lead || !isHeaderSafeAddress(lead.email)) return null;
+  const paid = (await paymentsOf(job.subjectId!))
+    .filter((payment) => payment.invoice_number === issued.number)
+    .reduce((sum, payment) => sum + payment.amount, 0);
+  const owed = issued.total - paid;
+  if (owed <= 0) return null;
+  const business = await businessDetails();
+  const body = await mail(settings, {
+    preview: `Invoice ${issued.number}: ${formatPounds(owed)} was due on ${formatIsoDay(issued.due_on)}.`,
+    title: "A reminder about your invoice",
+    paragraphs: [
+      greeting(lead.firstName),
+      `Our invoice ${issued.number} for ${formatPounds(issued.total)} was due on ${formatIsoDay(issued.due_on)}, and ${formatPounds(owed)} is still to pay. ${bankLine(issued.document.bank, issued.number)}`,
+      `If you have already paid, thank you, and please ignore this e-mail. If something is wrong, reply or call us on ${business.phone}.`,
+    ],
+  });
+  return {
+    to: lead.email,
+    replyTo: settings.ownerEmail,
+    subject: `A reminder: invoice ${issued.number} is overdue – ${business.name}`,
+    ...body,
+    attachments: [pdf(invoicePdfName(issued.number), await invoicePdf(issued.document))],
+  };
+};
+
+export const PAYMENT_RENDERERS: Record<string, MailRenderer> = {
+  [PAYMENT_MAIL.receipt]: receipt,
+  [PAYMENT_MAIL.invoice]: invoice,
+  [PAYMENT_MAIL.invoiceReminder]: reminder,
+};

@@ -1,0 +1,225 @@
+/**
+ * Money in the desk (docs/payments.md, "The desk"): what is asked for and not yet paid (deposits of
+ * accepted quotes, invoices), what was paid, what is overdue, the refunds waiting for the owner;
+ * the invoices list and the accountant's CSV; the public guarantee check. Read-only SQL over the
+ * payments tables, each query bounded by an index (unpaid invoices by due date, payments by day).
+ */
+import { stringify } from "csv-stringify/sync";
+import { addDays } from "../../../src/lib/payments/payment-rules.ts";
+import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
+import { database } from "../database/database.ts";
+import { CSV_BOM, neutralizeCell } from "../desk/lead-row.ts";
+import {
+  invoicesBetween,
+  paymentsBetween,
+  readGuarantee,
+  refundsDue,
+  type InvoiceRow,
+} from "./payment-records.ts";
+import { toAdminRefund } from "./payments.ts";
+
+/** How far back "paid" looks in the desk's summary. */
+export const PAID_WINDOW_DAYS = 30;
+
+interface OpenItem {
+  kind: "deposit" | "invoice";
+  number: string;
+  proposalId: string | null;
+  leadId: string | null;
+  customer: string;
+  /** Still to pay (pence). */
+  amount: number;
+  since: string;
+  dueOn: string | null;
+  overdue: boolean;
+}
+
+/** GET /api/admin/money: requested and unpaid, paid in the last 30 days, overdue, refunds due. */
+export async function moneySummary(now = Date.now()) {
+  const today = ukDate(now);
+  const db = database();
+  // Deposits asked for on accepted quotes with no invoice yet, less what was paid on them.
+  const { rows: deposits } = await db.query<{
+    proposal_id: string;
+    lead_id: string;
+    number: string;
+    name: string;
+    deposit: number;
+    paid: number;
+    accepted_at: Date;
+  }>(
+    `SELECT p.id AS proposal_id, p.lead_id, p.number, a.name, (a.totals->>'deposit')::int AS deposit,
+            COALESCE((SELECT sum(amount) FROM payments WHERE proposal_id = p.id), 0)::int AS paid, a.accepted_at
+       FROM proposals p JOIN proposal_acceptances a ON a.proposal_id = p.id
+      WHERE p.status = 'accepted' AND (a.totals->>'deposit')::int > 0
+        AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.proposal_id = p.id)
+      ORDER BY a.accepted_at`,
+  );
+  const { rows: invoices } = await db.query<{
+    number: string;
+    proposal_id: string | null;
+    lead_id: string | null;
+    customer_name: string;
+    total: number;
+    paid: number;
+    issued_on: string;
+    due_on: string;
+  }>(
+    `SELECT i.number, i.proposal_id, p.lead_id, i.customer_name, i.total, i.issued_on::text AS issued_on,
+            i.due_on::text AS due_on,
+            COALESCE((SELECT sum(amount) FROM payments WHERE invoice_number = i.number), 0)::int AS paid
+       FROM invoices i LEFT JOIN proposals p ON p.id = i.proposal_id
+      WHERE i.paid_on IS NULL ORDER BY i.due_on, i.sequence`,
+  );
+  const items: OpenItem[] = [
+    ...deposits
+      .filter((row) => row.deposit > row.paid)
+      .map((row) => ({
+        kind: "deposit" as const,
+        number: row.number,
+        proposalId: row.proposal_id,
+        leadId: row.lead_id,
+        customer: row.name,
+        amount: row.deposit - row.paid,
+        since: ukDate(row.accepted_at.getTime()),
+        dueOn: null,
+        overdue: false,
+      })),
+    ...invoices.map((row) => ({
+      kind: "invoice" as const,
+      number: row.number,
+      proposalId: row.proposal_id,
+      leadId: row.lead_id,
+      customer: row.customer_name,
+      amount: row.total - row.paid,
+      since: row.issued_on,
+      dueOn: row.due_on,
+      overdue: row.due_on < today,
+    })),
+  ];
+  const since = addDays(today, -PAID_WINDOW_DAYS);
+  const { rows: paid } = await db.query<{ amount: number; count: number }>(
+    `SELECT COALESCE(sum(amount), 0)::int AS amount, count(*)::int AS count FROM payments WHERE received_on > $1::date`,
+    [since],
+  );
+  const overdue = items.filter((item) => item.overdue);
+  return {
+    today,
+    requested: { amount: items.reduce((sum, item) => sum + item.amount, 0), items },
+    paid: { amount: paid[0]?.amount ?? 0, count: paid[0]?.count ?? 0, since },
+    overdue: { amount: overdue.reduce((sum, item) => sum + item.amount, 0), count: overdue.length },
+    refunds: (await refundsDue(db)).map((refund) => ({
+      proposalId: refund.proposal_id,
+      number: refund.proposal_number,
+      customer: refund.customer_name,
+      ...toAdminRefund(refund),
+    })),
+  };
+}
+
+/** An invoice as GET /api/admin/invoices lists it. */
+export function toListedInvoice(row: InvoiceRow) {
+  return {
+    number: row.number,
+    issuedOn: row.issued_on,
+    dueOn: row.due_on,
+    proposalNumber: row.proposal_number,
+    customer: row.customer_name,
+    net: row.net,
+    vat: row.vat,
+    total: row.total,
+    paidOn: row.paid_on,
+  };
+}
+
+export async function listInvoices(from?: string, to?: string) {
+  return (await invoicesBetween(from, to)).map(toListedInvoice);
+}
+
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+export const MONEY_CSV_COLUMNS = [
+  "Type",
+  "Number",
+  "Date",
+  "Customer",
+  "Quote",
+  "Invoice",
+  "Net",
+  "VAT",
+  "Total",
+  "Paid on",
+] as const;
+
+/**
+ * The accountant's CSV (UTF-8 with BOM, CRLF, cells neutralised against formulas): every invoice
+ * issued and every payment received in the range, in date order. "Invoice" rows are VAT invoices
+ * (tax point: their date); "Receipt" rows are payments: a deposit's receipt is its own tax point,
+ * a payment against an invoice (its number in "Invoice") settles VAT already on that invoice.
+ */
+export async function moneyCsv(from?: string, to?: string): Promise<string> {
+  const invoices = await invoicesBetween(from, to);
+  const payments = await paymentsBetween(from, to);
+  const rows = [
+    ...invoices.map((row) => ({
+      date: row.issued_on,
+      order: `0${row.number}`,
+      cells: [
+        "Invoice",
+        row.number,
+        row.issued_on,
+        row.customer_name,
+        row.proposal_number,
+        row.number,
+        pounds(row.net),
+        pounds(row.vat),
+        pounds(row.total),
+        row.paid_on ?? "",
+      ],
+    })),
+    ...payments.map((row) => ({
+      date: row.received_on,
+      order: `1${row.receipt_number}`,
+      cells: [
+        row.invoice_number ? "Receipt (invoice payment)" : "Receipt (deposit)",
+        row.receipt_number,
+        row.received_on,
+        row.customer_name,
+        row.proposal_number,
+        row.invoice_number ?? "",
+        pounds(row.amount - row.vat),
+        pounds(row.vat),
+        pounds(row.amount),
+        row.received_on,
+      ],
+    })),
+  ].sort((a, b) => (a.date === b.date ? a.order.localeCompare(b.order) : a.date.localeCompare(b.date)));
+  const options = { record_delimiter: "\r\n" } as const;
+  return (
+    CSV_BOM +
+    stringify(
+      [[...MONEY_CSV_COLUMNS], ...rows.map((row) => row.cells.map((cell) => neutralizeCell(cell)))],
+      options,
+    )
+  );
+}
+
+/**
+ * GET /api/guarantees/check: a certificate whose number and property postcode both match (null
+ * otherwise, whichever is wrong), with nothing personal: whether it is valid today, until when,
+ * the work and the completion date.
+ */
+export async function checkGuarantee(number: string, postcode: string, now = Date.now()) {
+  const wanted = number.trim().toUpperCase();
+  const code = normalisePostcode(postcode);
+  if (!/^G-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(wanted) || !code) return null;
+  const row = await readGuarantee(wanted);
+  if (!row || row.postcode !== code) return null;
+  return {
+    valid: row.valid_until >= ukDate(now),
+    validUntil: row.valid_until,
+    work: `${row.term_work}: ${row.work.split("\n").join("; ")}`,
+    completedOn: row.completed_on,
+  };
+}

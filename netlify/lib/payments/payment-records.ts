@@ -1,0 +1,342 @@
+/**
+ * The rows of getting paid (tables `payments`, `invoices`, `guarantees`, `refunds` and
+ * `document_counters`, migration 20261125190000_payments.sql): the only module that reads or
+ * writes them. Dates come back as their YYYY-MM-DD text (a `date` never passes through a
+ * JavaScript Date, which would shift it by the server's time zone).
+ */
+import type { InvoiceDocument, PostalAddress } from "../../../src/lib/payments/payment-documents.ts";
+import { database, type Queryable } from "../database/database.ts";
+
+export interface PaymentRow {
+  id: string;
+  proposal_id: string | null;
+  proposal_number: string;
+  customer_name: string;
+  amount: number;
+  vat: number;
+  method: "bank" | "card";
+  received_on: string;
+  recorded_at: Date;
+  receipt_number: string;
+  invoice_number: string | null;
+  stripe_session_id: string | null;
+}
+
+export interface InvoiceRow {
+  number: string;
+  sequence: number;
+  proposal_id: string | null;
+  proposal_number: string;
+  issued_at: Date;
+  issued_on: string;
+  due_on: string;
+  customer_name: string;
+  customer_address: PostalAddress;
+  document: InvoiceDocument;
+  net: number;
+  vat: number;
+  total: number;
+  paid_on: string | null;
+}
+
+export interface GuaranteeRow {
+  number: string;
+  proposal_id: string | null;
+  proposal_number: string;
+  invoice_number: string | null;
+  customer_name: string;
+  property_address: PostalAddress;
+  postcode: string;
+  work: string;
+  term_work: string;
+  years: number;
+  completed_on: string;
+  valid_until: string;
+  conditions: string;
+  issued_at: Date;
+}
+
+export interface RefundRow {
+  id: string;
+  proposal_id: string | null;
+  proposal_number: string;
+  customer_name: string;
+  paid: number;
+  start_early: boolean;
+  cancelled_at: Date;
+  amount: number | null;
+  confirmed_at: Date | null;
+  note: string | null;
+}
+
+const PAYMENT_COLUMNS = `id, proposal_id, proposal_number, customer_name, amount, vat, method,
+  received_on::text AS received_on, recorded_at, receipt_number, invoice_number, stripe_session_id`;
+const INVOICE_COLUMNS = `number, sequence, proposal_id, proposal_number, issued_at, issued_on::text AS issued_on,
+  due_on::text AS due_on, customer_name, customer_address, document, net, vat, total, paid_on::text AS paid_on`;
+const GUARANTEE_COLUMNS = `number, proposal_id, proposal_number, invoice_number, customer_name, property_address, postcode, work,
+  term_work, years, completed_on::text AS completed_on, valid_until::text AS valid_until, conditions, issued_at`;
+const REFUND_COLUMNS = `id, proposal_id, proposal_number, customer_name, paid, start_early, cancelled_at, amount,
+  confirmed_at, note`;
+
+/**
+ * The next number of an invoice or a receipt, taken in the caller's transaction: the counter's row
+ * stays locked until it commits (concurrent issues queue) and a rollback gives the number back, so
+ * the numbers run without gaps or repeats.
+ */
+export async function nextDocumentNumber(client: Queryable, kind: "invoice" | "receipt"): Promise<number> {
+  const { rows } = await client.query<{ last_number: number }>(
+    "UPDATE document_counters SET last_number = last_number + 1 WHERE kind = $1 RETURNING last_number",
+    [kind],
+  );
+  if (!rows[0]) throw new Error(`No document counter for ${kind}`);
+  return rows[0].last_number;
+}
+
+export const invoiceNumberOf = (sequence: number) => `INV-${String(sequence).padStart(6, "0")}`;
+export const receiptNumberOf = (sequence: number) => `R-${String(sequence).padStart(6, "0")}`;
+
+export async function paymentsOf(proposalId: string, client: Queryable = database()): Promise<PaymentRow[]> {
+  const { rows } = await client.query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE proposal_id = $1 ORDER BY received_on, receipt_number`,
+    [proposalId],
+  );
+  return rows;
+}
+
+export async function readPayment(id: string, client: Queryable = database()): Promise<PaymentRow | null> {
+  const { rows } = await client.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function paymentOfSession(
+  sessionId: string,
+  client: Queryable = database(),
+): Promise<PaymentRow | null> {
+  const { rows } = await client.query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE stripe_session_id = $1`,
+    [sessionId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertPayment(
+  client: Queryable,
+  row: Omit<PaymentRow, "recorded_at"> & { recorded_at: Date },
+) {
+  await client.query(
+    `INSERT INTO payments (id, proposal_id, proposal_number, customer_name, amount, vat, method, received_on,
+       recorded_at, receipt_number, invoice_number, stripe_session_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      row.id,
+      row.proposal_id,
+      row.proposal_number,
+      row.customer_name,
+      row.amount,
+      row.vat,
+      row.method,
+      row.received_on,
+      row.recorded_at,
+      row.receipt_number,
+      row.invoice_number,
+      row.stripe_session_id,
+    ],
+  );
+}
+
+export async function invoiceOfProposal(
+  proposalId: string,
+  client: Queryable = database(),
+): Promise<InvoiceRow | null> {
+  const { rows } = await client.query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE proposal_id = $1`,
+    [proposalId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function readInvoice(
+  number: string,
+  client: Queryable = database(),
+): Promise<InvoiceRow | null> {
+  const { rows } = await client.query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE number = $1`,
+    [number],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertInvoice(
+  client: Queryable,
+  row: Omit<InvoiceRow, "paid_on"> & { paid_on: string | null },
+) {
+  await client.query(
+    `INSERT INTO invoices (number, sequence, proposal_id, proposal_number, issued_at, issued_on, due_on, customer_name,
+       customer_address, document, net, vat, total, paid_on)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      row.number,
+      row.sequence,
+      row.proposal_id,
+      row.proposal_number,
+      row.issued_at,
+      row.issued_on,
+      row.due_on,
+      row.customer_name,
+      JSON.stringify(row.customer_address),
+      JSON.stringify(row.document),
+      row.net,
+      row.vat,
+      row.total,
+      row.paid_on,
+    ],
+  );
+}
+
+export async function markInvoicePaid(client: Queryable, number: string, paidOn: string): Promise<void> {
+  await client.query("UPDATE invoices SET paid_on = $2 WHERE number = $1 AND paid_on IS NULL", [
+    number,
+    paidOn,
+  ]);
+}
+
+/** Invoices issued between two UK dates (inclusive; either may be missing), in number order. */
+export async function invoicesBetween(from?: string, to?: string): Promise<InvoiceRow[]> {
+  const { rows } = await database().query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM invoices
+      WHERE ($1::date IS NULL OR issued_on >= $1::date) AND ($2::date IS NULL OR issued_on <= $2::date)
+      ORDER BY sequence`,
+    [from ?? null, to ?? null],
+  );
+  return rows;
+}
+
+/** Payments received between two UK dates (inclusive), in receipt order. */
+export async function paymentsBetween(from?: string, to?: string): Promise<PaymentRow[]> {
+  const { rows } = await database().query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments
+      WHERE ($1::date IS NULL OR received_on >= $1::date) AND ($2::date IS NULL OR received_on <= $2::date)
+      ORDER BY receipt_number`,
+    [from ?? null, to ?? null],
+  );
+  return rows;
+}
+
+/** Unpaid invoices whose due date is before `today` (a UK date), oldest first. */
+export async function overdueInvoices(today: string, client: Queryable = database()): Promise<InvoiceRow[]> {
+  const { rows } = await client.query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE paid_on IS NULL AND due_on < $1::date ORDER BY due_on, sequence`,
+    [today],
+  );
+  return rows;
+}
+
+export async function guaranteeOfProposal(
+  proposalId: string,
+  client: Queryable = database(),
+): Promise<GuaranteeRow | null> {
+  const { rows } = await client.query<GuaranteeRow>(
+    `SELECT ${GUARANTEE_COLUMNS} FROM guarantees WHERE proposal_id = $1`,
+    [proposalId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function readGuarantee(
+  number: string,
+  client: Queryable = database(),
+): Promise<GuaranteeRow | null> {
+  const { rows } = await client.query<GuaranteeRow>(
+    `SELECT ${GUARANTEE_COLUMNS} FROM guarantees WHERE number = $1`,
+    [number],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertGuarantee(client: Queryable, row: GuaranteeRow): Promise<void> {
+  await client.query(
+    `INSERT INTO guarantees (number, proposal_id, proposal_number, invoice_number, customer_name, property_address,
+       postcode, work, term_work, years, completed_on, valid_until, conditions, issued_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      row.number,
+      row.proposal_id,
+      row.proposal_number,
+      row.invoice_number,
+      row.customer_name,
+      JSON.stringify(row.property_address),
+      row.postcode,
+      row.work,
+      row.term_work,
+      row.years,
+      row.completed_on,
+      row.valid_until,
+      row.conditions,
+      row.issued_at,
+    ],
+  );
+}
+
+export async function refundOfProposal(
+  proposalId: string,
+  client: Queryable = database(),
+  lock = false,
+): Promise<RefundRow | null> {
+  const { rows } = await client.query<RefundRow>(
+    `SELECT ${REFUND_COLUMNS} FROM refunds WHERE proposal_id = $1${lock ? " FOR UPDATE" : ""}`,
+    [proposalId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertRefund(client: Queryable, row: RefundRow): Promise<void> {
+  await client.query(
+    `INSERT INTO refunds (id, proposal_id, proposal_number, customer_name, paid, start_early, cancelled_at, amount,
+       confirmed_at, note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (proposal_id) DO NOTHING`,
+    [
+      row.id,
+      row.proposal_id,
+      row.proposal_number,
+      row.customer_name,
+      row.paid,
+      row.start_early,
+      row.cancelled_at,
+      row.amount,
+      row.confirmed_at,
+      row.note,
+    ],
+  );
+}
+
+export async function confirmRefundRow(
+  client: Queryable,
+  id: string,
+  amount: number,
+  note: string | null,
+  at: Date,
+): Promise<RefundRow> {
+  const { rows } = await client.query<RefundRow>(
+    `UPDATE refunds SET amount = $2, note = $3, confirmed_at = $4 WHERE id = $1 RETURNING ${REFUND_COLUMNS}`,
+    [id, amount, note, at],
+  );
+  return rows[0]!;
+}
+
+/** Refunds the owner has not confirmed yet, oldest first. */
+export async function refundsDue(client: Queryable = database()): Promise<RefundRow[]> {
+  const { rows } = await client.query<RefundRow>(
+    `SELECT ${REFUND_COLUMNS} FROM refunds WHERE confirmed_at IS NULL ORDER BY cancelled_at`,
+  );
+  return rows;
+}
+
+export async function readPaymentByReceipt(number: string): Promise<PaymentRow | null> {
+  const { rows } = await database().query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE receipt_number = $1`,
+    [number],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,660 @@
+/**
+ * Getting paid on an accepted written quote (docs/payments.md): the payments received (a bank
+ * transfer the owner records, a card payment Stripe reports), each confirmed with a VAT receipt; the
+ * VAT invoice for the balance and the guarantee certificate issued when the job is completed; the
+ * refund due when an accepted quote is cancelled. Every change runs in one transaction that locks the
+ * lead, then the proposal (the order every change of a quote takes), and queues its e-mails there.
+ */
+import { randomInt, randomUUID } from "node:crypto";
+import { formatPounds, vatBands } from "../../../src/lib/proposals/money.ts";
+import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import type {
+  CertificateDocument,
+  DocumentBusiness,
+  InvoiceDocument,
+  PostalAddress,
+  ReceiptDocument,
+} from "../../../src/lib/payments/payment-documents.ts";
+import {
+  addDays,
+  guaranteeEnd,
+  INVOICE_DUE_DAYS,
+  INVOICE_REMINDER_DAYS,
+  isCalendarDay,
+  PAYMENT_TEXTS,
+  paymentVat,
+} from "../../../src/lib/payments/payment-rules.ts";
+import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
+import { businessDetails, type BusinessDetails } from "../business.ts";
+import { database, transaction, type Queryable } from "../database/database.ts";
+import { HttpError, NotFoundError } from "../http/http-error.ts";
+import { cancelMail, enqueueMail } from "../mail/mail-jobs.ts";
+import { REFERENCE_ALPHABET } from "../quote/reference.ts";
+import { recordLeadOutcome } from "../proposals/lead-outcome.ts";
+import { lockProposal } from "../proposals/proposal-desk.ts";
+import { proposalByToken } from "../proposals/proposal-records.ts";
+import { TOKEN_PATTERN } from "../proposals/proposal-token.ts";
+import {
+  acceptanceOf,
+  isProposalId,
+  readProposal,
+  type AcceptanceRow,
+  type ProposalRow,
+} from "../proposals/proposal-records.ts";
+import { visitAddressOfLead } from "../visits/visit-records.ts";
+import { PAYMENT_MAIL } from "./payment-mail-kinds.ts";
+import {
+  confirmRefundRow,
+  insertGuarantee,
+  insertInvoice,
+  insertPayment,
+  insertRefund,
+  invoiceNumberOf,
+  invoiceOfProposal,
+  guaranteeOfProposal,
+  markInvoicePaid,
+  nextDocumentNumber,
+  paymentOfSession,
+  paymentsOf,
+  receiptNumberOf,
+  refundOfProposal,
+  type GuaranteeRow,
+  type InvoiceRow,
+  type PaymentRow,
+  type RefundRow,
+} from "./payment-records.ts";
+
+const notFound = () => new NotFoundError("Quote not found");
+
+/** The business as the documents name it. */
+export function documentBusiness(business: BusinessDetails): DocumentBusiness {
+  const { address } = business;
+  return {
+    name: business.name,
+    address: `${address.street}, ${address.locality}, ${address.region} ${address.postcode}`,
+    registeredAddress: business.registeredAddress ?? null,
+    phone: business.phone,
+    email: business.email,
+    vatNumber: business.vatNumber,
+  };
+}
+
+/** An accepted quote's money: what was accepted, what was paid, what is left. */
+export interface Account {
+  row: ProposalRow;
+  acceptance: AcceptanceRow;
+  payments: PaymentRow[];
+  invoice: InvoiceRow | null;
+  total: number;
+  paid: number;
+  balance: number;
+  /** The deposit asked for on acceptance (0: none). */
+  deposit: number;
+}
+
+async function accountOf(client: Queryable, row: ProposalRow): Promise<Account | null> {
+  const acceptance = await acceptanceOf(row.id, client);
+  if (!acceptance) return null;
+  const payments = await paymentsOf(row.id, client);
+  const paid = payments.reduce((sum, payment) => sum + payment.amount, 0);
+  const total = acceptance.totals.total;
+  return {
+    row,
+    acceptance,
+    payments,
+    invoice: await invoiceOfProposal(row.id, client),
+    total,
+    paid,
+    balance: total - paid,
+    deposit: acceptance.totals.deposit,
+  };
+}
+
+/** The money of an accepted quote read outside a transaction (null: not accepted). */
+export const accountFor = (row: ProposalRow) => accountOf(database(), row);
+
+/** What the customer is asked to pay now: the invoice's balance once issued, else what is left of the deposit. */
+export function dueNow(account: Account): number {
+  if (account.row.status !== "accepted") return 0;
+  if (account.invoice) return Math.max(0, account.balance);
+  return Math.max(0, Math.min(account.deposit - account.paid, account.balance));
+}
+
+const customerName = (account: Account) => account.acceptance.name;
+
+/** The accepted lines' VAT bands (optional lines only when chosen). */
+const acceptedBands = (account: Account) =>
+  vatBands(account.row.document?.lines ?? [], account.acceptance.options);
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+export interface NewPayment {
+  amount: number;
+  method: "bank" | "card";
+  receivedOn: string;
+  /** A card payment's Checkout Session: recorded once. */
+  stripeSessionId?: string;
+}
+
+export function toAdminPayment(payment: PaymentRow) {
+  return {
+    id: payment.id,
+    amount: payment.amount,
+    vat: payment.vat,
+    method: payment.method,
+    receivedOn: payment.received_on,
+    receiptNumber: payment.receipt_number,
+    invoiceNumber: payment.invoice_number,
+  };
+}
+
+/**
+ * Records a payment on an accepted quote and queues its VAT receipt. A bank payment the owner types
+ * must be above nothing and at most what is owed (400), on an accepted quote (409); a card payment
+ * is what Stripe took, recorded even on a quote cancelled meanwhile (the money arrived: the refund
+ * due grows), and once per Checkout Session whatever Stripe retries.
+ */
+export async function recordPayment(
+  proposalId: string,
+  input: NewPayment,
+  now = Date.now(),
+): Promise<{ payment: ReturnType<typeof toAdminPayment>; mailIds: string[]; recorded: boolean }> {
+  if (!isProposalId(proposalId)) throw notFound();
+  return transaction(async (client) => {
+    const row = await lockProposal(client, proposalId);
+    if (input.stripeSessionId) {
+      const earlier = await paymentOfSession(input.stripeSessionId, client);
+      if (earlier) return { payment: toAdminPayment(earlier), mailIds: [], recorded: false };
+    }
+    const account = await accountOf(client, row);
+    if (!account) throw new HttpError(409, PAYMENT_TEXTS.notAccepted);
+    if (input.method === "bank") {
+      if (row.status !== "accepted") throw new HttpError(409, PAYMENT_TEXTS.notAccepted);
+      if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > account.balance)
+        throw new HttpError(400, "Invalid payment", {
+          amount: [`${PAYMENT_TEXTS.amount} (${formatPounds(Math.max(0, account.balance))})`],
+        });
+      if (!isCalendarDay(input.receivedOn) || input.receivedOn > ukDate(now))
+        throw new HttpError(400, "Invalid payment", { receivedOn: [PAYMENT_TEXTS.receivedOn] });
+    }
+    const share = paymentVat(input.amount, acceptedBands(account), account.total);
+    const receipt = receiptNumberOf(await nextDocumentNumber(client, "receipt"));
+    const payment: PaymentRow = {
+      id: randomUUID(),
+      proposal_id: row.id,
+      proposal_number: row.number!,
+      customer_name: customerName(account),
+      amount: input.amount,
+      vat: share.vat,
+      method: input.method,
+      received_on: input.receivedOn,
+      recorded_at: new Date(now),
+      receipt_number: receipt,
+      invoice_number: account.invoice?.number ?? null,
+      stripe_session_id: input.stripeSessionId ?? null,
+    };
+    await insertPayment(client, payment);
+    if (account.invoice && account.balance - input.amount <= 0) {
+      await markInvoicePaid(client, account.invoice.number, input.receivedOn);
+      await cancelMail(client, row.id, [PAYMENT_MAIL.invoiceReminder]);
+    }
+    if (row.status === "cancelled") await growRefund(client, row, account, input.amount, now);
+    await recordLeadOutcome(
+      client,
+      row.lead_id,
+      {
+        note: `${formatPounds(input.amount)} received ${
+          input.method === "bank" ? "by bank transfer" : "by card"
+        } on ${input.receivedOn} for quote ${row.number} (receipt ${receipt})`,
+      },
+      now,
+    );
+    const mailId = await enqueueMail(
+      client,
+      {
+        leadId: row.lead_id,
+        kind: PAYMENT_MAIL.receipt,
+        subjectId: payment.id,
+        dedupeKey: `receipt:${payment.id}`,
+      },
+      now,
+    );
+    return { payment: toAdminPayment(payment), mailIds: mailId ? [mailId] : [], recorded: true };
+  });
+}
+
+/** GET /api/admin/proposals/{id}/payments: what was asked for, what came in, what is left. */
+export async function paymentsView(proposalId: string) {
+  const row = isProposalId(proposalId) ? await readProposal(proposalId) : null;
+  if (!row) throw notFound();
+  const db = database();
+  const account = await accountOf(db, row);
+  const refund = await refundOfProposal(row.id, db);
+  if (!account)
+    return {
+      status: row.status,
+      requested: [],
+      payments: [],
+      total: 0,
+      paid: 0,
+      balance: 0,
+      dueNow: 0,
+      refund: null,
+    };
+  const requested: {
+    kind: "deposit" | "invoice";
+    number: string;
+    amount: number;
+    requestedOn: string;
+    dueOn: string | null;
+  }[] = [];
+  if (account.deposit > 0)
+    requested.push({
+      kind: "deposit",
+      number: row.number!,
+      amount: account.deposit,
+      requestedOn: ukDate(account.acceptance.accepted_at.getTime()),
+      dueOn: null,
+    });
+  if (account.invoice)
+    requested.push({
+      kind: "invoice",
+      number: account.invoice.number,
+      amount: account.invoice.total,
+      requestedOn: account.invoice.issued_on,
+      dueOn: account.invoice.due_on,
+    });
+  return {
+    status: row.status,
+    requested,
+    payments: account.payments.map(toAdminPayment),
+    total: account.total,
+    paid: account.paid,
+    balance: account.balance,
+    dueNow: dueNow(account),
+    refund: refund ? toAdminRefund(refund) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completion: the invoice and the guarantee
+
+/** A random certificate number, G-XXXX-XXXX in the references' alphabet. */
+export function newGuaranteeNumber(): string {
+  const part = () =>
+    Array.from({ length: 4 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
+  return `G-${part()}-${part()}`;
+}
+
+/** The guarantee's term for a lead's service: the term listing it, else the first. */
+export function guaranteeTerm(business: BusinessDetails, service: string): { work: string; years: number } {
+  const terms = business.quoteTerms.guarantees;
+  const term =
+    terms.find((candidate) => (candidate.services as readonly string[]).includes(service)) ?? terms[0]!;
+  return { work: term.work, years: term.years };
+}
+
+/**
+ * Issues the invoice for the balance and the guarantee certificate of a lead's accepted quote,
+ * inside the transaction that marks the lead completed (its row already locked). Nothing when the
+ * lead has no accepted quote or its invoice exists (completing again issues nothing new). The
+ * property's address: the one the owner gives now, else the visit's, else the one given at
+ * acceptance; with none, 400 before anything is written.
+ */
+export async function issueCompletionDocuments(
+  client: Queryable,
+  lead: { id: string; service: string },
+  propertyAddress: PostalAddress | undefined,
+  now: number,
+): Promise<{ invoice: InvoiceRow; guarantee: GuaranteeRow; note: string } | null> {
+  const { rows } = await client.query<{ id: string }>(
+    "SELECT id FROM proposals WHERE lead_id = $1 AND status = 'accepted' FOR UPDATE",
+    [lead.id],
+  );
+  const proposalId = rows[0]?.id;
+  if (!proposalId) return null;
+  const row = (await readProposal(proposalId, client))!;
+  const account = await accountOf(client, row);
+  if (!account || account.invoice) return null;
+  const address =
+    propertyAddress ??
+    (await visitAddressOfLead(client, lead.id)) ??
+    account.acceptance.property_address ??
+    null;
+  if (!address)
+    throw new HttpError(400, "The property's address is needed", {
+      propertyAddress: [PAYMENT_TEXTS.propertyAddress],
+    });
+  const postcode = normalisePostcode(address.postcode);
+  if (!postcode)
+    throw new HttpError(400, "Invalid address", { propertyAddress: ["Please enter a valid UK postcode"] });
+  const property = { line1: address.line1, town: address.town, postcode };
+
+  const business = await businessDetails();
+  const issuedOn = ukDate(now);
+  const dueOn = addDays(issuedOn, INVOICE_DUE_DAYS);
+  const document = row.document!;
+  const chosen = account.acceptance.options;
+  const lines = document.lines
+    .filter((line, index) => !line.optional || chosen.includes(index))
+    .map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      vatRate: line.vatRate,
+      net: line.net,
+    }));
+  const job = account.acceptance.totals;
+  const paidVat = account.payments.reduce((sum, payment) => sum + payment.vat, 0);
+  const total = Math.max(0, account.balance);
+  const vat = total === 0 ? 0 : Math.max(0, Math.min(total, job.vat - paidVat));
+  const number = invoiceNumberOf(await nextDocumentNumber(client, "invoice"));
+  const invoiceDocument: InvoiceDocument = {
+    number,
+    issuedOn,
+    taxPoint: issuedOn,
+    dueOn,
+    proposalNumber: row.number!,
+    business: documentBusiness(business),
+    customer: { name: account.acceptance.name, address: property },
+    lines,
+    vatBands: acceptedBands(account),
+    job: { net: job.net, vat: job.vat, total: job.total },
+    paidBefore: account.payments.map((payment) => ({
+      receiptNumber: payment.receipt_number,
+      receivedOn: payment.received_on,
+      amount: payment.amount,
+      vat: payment.vat,
+    })),
+    net: total - vat,
+    vat,
+    total,
+    bank: business.bank ?? null,
+    paymentTerms: `Please pay within ${INVOICE_DUE_DAYS} days, by ${dueOn}, by bank transfer with ${number} as the reference.`,
+  };
+  const invoice: InvoiceRow = {
+    number,
+    sequence: Number(number.slice(4)),
+    proposal_id: row.id,
+    proposal_number: row.number!,
+    issued_at: new Date(now),
+    issued_on: issuedOn,
+    due_on: dueOn,
+    customer_name: account.acceptance.name,
+    customer_address: property,
+    document: invoiceDocument,
+    net: total - vat,
+    vat,
+    total,
+    paid_on: total === 0 ? issuedOn : null,
+  };
+  await insertInvoice(client, invoice);
+
+  const term = guaranteeTerm(business, lead.service);
+  const guarantee: GuaranteeRow = {
+    number: newGuaranteeNumber(),
+    proposal_id: row.id,
+    proposal_number: row.number!,
+    invoice_number: number,
+    customer_name: account.acceptance.name,
+    property_address: property,
+    postcode,
+    work: lines.map((line) => line.description).join("\n"),
+    term_work: term.work,
+    years: term.years,
+    completed_on: issuedOn,
+    valid_until: guaranteeEnd(issuedOn, term.years),
+    conditions: business.quoteTerms.guaranteeConditions,
+    issued_at: new Date(now),
+  };
+  await insertGuarantee(client, guarantee);
+
+  await enqueueMail(
+    client,
+    { leadId: lead.id, kind: PAYMENT_MAIL.invoice, subjectId: row.id, dedupeKey: `invoice:${number}` },
+    now,
+  );
+  if (total > 0)
+    for (const days of INVOICE_REMINDER_DAYS)
+      await enqueueMail(
+        client,
+        {
+          leadId: lead.id,
+          kind: PAYMENT_MAIL.invoiceReminder,
+          subjectId: row.id,
+          dueAt: ukMorning(addDays(dueOn, days)),
+          dedupeKey: `invoice-reminder-${days}:${number}`,
+        },
+        now,
+      );
+  return {
+    invoice,
+    guarantee,
+    note: `Invoice ${number} issued for ${formatPounds(total)}, due by ${dueOn}; guarantee ${guarantee.number} (${term.years} years, until ${guarantee.valid_until})`,
+  };
+}
+
+const UK_HOUR = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
+/** 09:00 UK time on a UK date: when a reminder about that day goes. */
+export function ukMorning(day: string): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const utcNine = Date.UTC(year, month - 1, date, 9);
+  const ukHour = Number(UK_HOUR.format(new Date(utcNine)));
+  return utcNine - (ukHour - 9) * 60 * 60 * 1000;
+}
+
+/** `invoices` and `guarantee` of GET /api/admin/contact-submissions/{id}. */
+export async function leadMoney(leadId: string) {
+  const { rows } = await database().query<{
+    number: string;
+    issued_on: string;
+    due_on: string;
+    total: number;
+    paid_on: string | null;
+    proposal_number: string;
+  }>(
+    `SELECT i.number, i.issued_on::text AS issued_on, i.due_on::text AS due_on, i.total, i.paid_on::text AS paid_on,
+            i.proposal_number
+       FROM invoices i JOIN proposals p ON p.id = i.proposal_id WHERE p.lead_id = $1 ORDER BY i.sequence`,
+    [leadId],
+  );
+  const { rows: guarantees } = await database().query<{ number: string; valid_until: string }>(
+    `SELECT g.number, g.valid_until::text AS valid_until
+       FROM guarantees g JOIN proposals p ON p.id = g.proposal_id WHERE p.lead_id = $1
+      ORDER BY g.issued_at DESC LIMIT 1`,
+    [leadId],
+  );
+  return {
+    invoices: rows.map((row) => ({
+      number: row.number,
+      issuedOn: row.issued_on,
+      dueOn: row.due_on,
+      total: row.total,
+      paidOn: row.paid_on,
+      proposalNumber: row.proposal_number,
+    })),
+    guarantee: guarantees[0] ? { number: guarantees[0].number, validUntil: guarantees[0].valid_until } : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds
+
+export function toAdminRefund(refund: RefundRow) {
+  return {
+    paid: refund.paid,
+    startEarly: refund.start_early,
+    cancelledAt: refund.cancelled_at.toISOString(),
+    amount: refund.amount,
+    confirmedAt: refund.confirmed_at?.toISOString() ?? null,
+    note: refund.note,
+  };
+}
+
+/**
+ * In the cancellation's transaction: records the refund due when the customer had paid anything
+ * (all of it, less the work done if they asked to start early: the owner confirms the amount).
+ * Answers what was paid (0: nothing to refund).
+ */
+export async function recordRefundDue(client: Queryable, row: ProposalRow, now: number): Promise<number> {
+  const account = await accountOf(client, row);
+  if (!account || account.paid <= 0) return 0;
+  await insertRefund(client, {
+    id: randomUUID(),
+    proposal_id: row.id,
+    proposal_number: row.number!,
+    customer_name: customerName(account),
+    paid: account.paid,
+    start_early: account.acceptance.start_early,
+    cancelled_at: new Date(now),
+    amount: null,
+    confirmed_at: null,
+    note: null,
+  });
+  return account.paid;
+}
+
+/** A card payment that arrives after the cancellation adds to the refund due. */
+async function growRefund(
+  client: Queryable,
+  row: ProposalRow,
+  account: Account,
+  amount: number,
+  now: number,
+) {
+  const refund = await refundOfProposal(row.id, client, true);
+  if (!refund) {
+    await recordRefundDue(client, row, now);
+    return;
+  }
+  if (refund.confirmed_at) return;
+  await client.query("UPDATE refunds SET paid = $2 WHERE id = $1", [refund.id, account.paid + amount]);
+}
+
+/** The owner confirms what was refunded: the whole amount paid unless the customer had asked to start early. */
+export async function confirmRefund(
+  proposalId: string,
+  input: { amount: number; note?: string },
+  now = Date.now(),
+) {
+  if (!isProposalId(proposalId)) throw notFound();
+  return transaction(async (client) => {
+    const row = await lockProposal(client, proposalId);
+    const refund = await refundOfProposal(row.id, client, true);
+    if (!refund || refund.confirmed_at) throw new HttpError(409, PAYMENT_TEXTS.noRefund);
+    if (!Number.isInteger(input.amount) || input.amount < 0 || input.amount > refund.paid)
+      throw new HttpError(400, "Invalid refund", { amount: [PAYMENT_TEXTS.refundAmount] });
+    if (!refund.start_early && input.amount !== refund.paid)
+      throw new HttpError(400, "Invalid refund", { amount: [PAYMENT_TEXTS.refundWhole] });
+    const confirmed = await confirmRefundRow(
+      client,
+      refund.id,
+      input.amount,
+      input.note ?? null,
+      new Date(now),
+    );
+    await recordLeadOutcome(
+      client,
+      row.lead_id,
+      {
+        note: `Refund of ${formatPounds(input.amount)} confirmed for quote ${row.number} (${formatPounds(refund.paid)} had been paid)${
+          input.note ? `: ${input.note}` : ""
+        }`,
+      },
+      now,
+    );
+    return toAdminRefund(confirmed);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+
+/** The VAT receipt of a payment. */
+export async function receiptDocument(payment: PaymentRow): Promise<ReceiptDocument> {
+  const business = await businessDetails();
+  const row = payment.proposal_id ? await readProposal(payment.proposal_id) : null;
+  const account = row ? await accountOf(database(), row) : null;
+  const bands = account ? acceptedBands(account) : [];
+  const share = paymentVat(payment.amount, bands, account?.total ?? 0);
+  const paidSoFar = account
+    ? account.payments
+        .filter((other) => other.receipt_number <= payment.receipt_number)
+        .reduce((sum, other) => sum + other.amount, 0)
+    : payment.amount;
+  return {
+    number: payment.receipt_number,
+    receivedOn: payment.received_on,
+    method: payment.method,
+    proposalNumber: payment.proposal_number,
+    invoiceNumber: payment.invoice_number,
+    business: documentBusiness(business),
+    customer: { name: payment.customer_name },
+    amount: payment.amount,
+    vat: payment.vat,
+    net: payment.amount - payment.vat,
+    vatBands: share.bands,
+    jobTotal: account?.total ?? payment.amount,
+    paidSoFar,
+    balance: Math.max(0, (account?.total ?? payment.amount) - paidSoFar),
+  };
+}
+
+/** The guarantee certificate of a row. */
+export async function certificateDocument(
+  guarantee: GuaranteeRow,
+  siteUrl: string,
+): Promise<CertificateDocument> {
+  const business = await businessDetails();
+  return {
+    number: guarantee.number,
+    issuedOn: ukDate(guarantee.issued_at.getTime()),
+    business: documentBusiness(business),
+    customer: { name: guarantee.customer_name },
+    property: guarantee.property_address,
+    work: guarantee.work.split("\n"),
+    termWork: guarantee.term_work,
+    years: guarantee.years,
+    completedOn: guarantee.completed_on,
+    validUntil: guarantee.valid_until,
+    conditions: guarantee.conditions,
+    proposalNumber: guarantee.proposal_number,
+    invoiceNumber: guarantee.invoice_number,
+    checkUrl: `${siteUrl}/guarantee`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer's page
+
+/** Whether card payments are offered: a Stripe secret key is set (card-payments.ts). */
+export const cardPaymentsEnabled = () => !!process.env.STRIPE_SECRET_KEY;
+
+/** What the customer's page shows about paying an accepted quote (null before acceptance). */
+export async function customerPayment(token: string) {
+  const row = TOKEN_PATTERN.test(token) ? await proposalByToken(token) : null;
+  if (!row || !(await acceptanceOf(row.id))) return null;
+  const account = await accountFor(row);
+  if (!account) return null;
+  const business = await businessDetails();
+  return {
+    deposit: account.deposit,
+    paid: account.paid,
+    balance: Math.max(0, account.balance),
+    dueNow: dueNow(account),
+    reference: account.invoice?.number ?? row.number,
+    invoice: account.invoice
+      ? { number: account.invoice.number, dueOn: account.invoice.due_on, total: account.invoice.total }
+      : null,
+    bank: business.bank ?? null,
+    card: cardPaymentsEnabled(),
+  };
+}
+
+export { guaranteeOfProposal, invoiceOfProposal };

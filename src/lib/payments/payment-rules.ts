@@ -1,0 +1,71 @@
+/**
+ * The rules of getting paid that the desk, the customer's page and the functions share
+ * (docs/payments.md): what a payment's VAT is, when an invoice falls due, how long a guarantee runs,
+ * the texts a person reads. Browser-safe: no Node APIs.
+ */
+import { divideHalfUp, type VatBand } from "../proposals/money";
+
+/** An invoice is due this many days after it is issued. */
+export const INVOICE_DUE_DAYS = 7;
+/** Reminders go this many days after an unpaid invoice fell due. */
+export const INVOICE_REMINDER_DAYS = [1, 7] as const;
+
+export const PAYMENT_TEXTS = {
+  amount: "Enter an amount above £0.00 and no more than what is owed",
+  receivedOn: "Enter the day the payment arrived (YYYY-MM-DD, not in the future)",
+  notAccepted: "Only an accepted quote takes payments",
+  nothingDue: "Nothing is due on this quote now",
+  propertyAddress: "Enter the property's address before completing: it goes on the guarantee certificate",
+  refundAmount: "Enter the amount refunded: from £0.00 up to what was paid",
+  refundWhole: "The customer did not ask to start early: the whole amount paid is refunded",
+  noRefund: "No refund is waiting for this quote",
+  guaranteeNotFound:
+    "We could not find a guarantee with that number and postcode. Please check both and try again.",
+} as const;
+
+/**
+ * The VAT a payment holds: the same share of it as of the accepted quote's total, worked out per
+ * rate (half up) so the receipt can show each rate. A deposit of 25 % of a job holds 25 % of each
+ * rate's VAT, to the penny.
+ */
+export function paymentVat(
+  amount: number,
+  bands: readonly VatBand[],
+  jobTotal: number,
+): { vat: number; net: number; bands: VatBand[] } {
+  if (jobTotal <= 0) return { vat: 0, net: amount, bands: [] };
+  const shares = bands.map((band) => {
+    const gross = band.net + band.vat;
+    const part = divideHalfUp(amount * gross, jobTotal);
+    const vat = divideHalfUp(part * band.rate, 100 + band.rate);
+    return { rate: band.rate, net: part - vat, vat };
+  });
+  const vat = Math.min(
+    amount,
+    shares.reduce((sum, share) => sum + share.vat, 0),
+  );
+  return { vat, net: amount - vat, bands: shares };
+}
+
+/** A UK calendar date (YYYY-MM-DD) plus whole days, still a calendar date. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The last day a guarantee covers: the same calendar day `years` later (29 February becomes
+ * 28 February in a year without it).
+ */
+export function guaranteeEnd(completedOn: string, years: number): string {
+  const [year, month, day] = completedOn.split("-").map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(year + years, month - 1, day));
+  if (end.getUTCMonth() !== month - 1) end.setUTCDate(0);
+  return end.toISOString().slice(0, 10);
+}
+
+/** Whether `text` is a real calendar date written YYYY-MM-DD. */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  return addDays(text, 0) === text;
+}

@@ -1,0 +1,25 @@
+/**
+ * The bodies the desk sends about money (docs/payments.md): a bank payment received, a refund
+ * confirmed. Shared by the functions, which validate, and the desk, which builds them.
+ * Browser-safe.
+ */
+import { z } from "zod";
+
+export const PaymentBodySchema = z.strictObject({
+  /** Pence. */
+  amount: z.number().int().safe(),
+  method: z.literal("bank"),
+  /** YYYY-MM-DD, the UK day it arrived. */
+  receivedOn: z.string().max(10),
+});
+export type PaymentBody = z.output<typeof PaymentBodySchema>;
+
+export const RefundBodySchema = z.strictObject({
+  /** Pence refunded. */
+  amount: z.number().int().safe(),
+  note: z.string().trim().max(500).optional(),
+});
+export type RefundBody = z.output<typeof RefundBodySchema>;
+
+/** A YYYY-MM-DD query parameter, or undefined. */
+export const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;

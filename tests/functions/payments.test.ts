@@ -1,0 +1,666 @@
+/**
+ * Getting paid (docs/payments.md) through the real handlers against a real PostgreSQL, Blobs server
+ * and SMTP server: the deposit asked for on acceptance, a bank payment and its VAT receipt, the
+ * invoice and the guarantee issued on completion (numbers without gaps under concurrency), the
+ * invoice's reminders, the guarantee check, Stripe's webhook signed with the official package's own
+ * helper, the refund due on cancellation, the desk's money and the accountant's CSV.
+ */
+import Stripe from "stripe";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { newReference } from "../../netlify/lib/quote/reference.ts";
+import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
+import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
+import { TOKEN_LIMITS_STORE } from "../../netlify/lib/proposals/token-limit.ts";
+import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
+import { GUARANTEE_CHECKS_PER_HOUR } from "../../netlify/functions/guarantee-check.mts";
+import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
+import { formatPounds } from "../../src/lib/proposals/money.ts";
+import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
+import { ukDate } from "../../src/lib/proposals/uk-time.ts";
+import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
+import { callApi } from "./api-client.ts";
+import { clearStore, startBlobs } from "./blobs.ts";
+import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { startSmtp } from "./smtp.ts";
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let cookie: string;
+
+const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
+
+beforeAll(async () => {
+  blobs = await startBlobs();
+  useAdminTestEnv();
+  cookie = await adminCookie();
+});
+afterAll(async () => blobs.stop());
+beforeEach(async () => {
+  await clearRecords();
+  await clearStore(TOKEN_LIMITS_STORE);
+  await clearStore(LIMITS_STORE);
+  smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+});
+afterEach(async () => {
+  delete process.env.SMTP_URL;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  delete process.env.STRIPE_SECRET_KEY;
+  await smtp.stop();
+});
+
+async function lead(overrides: Partial<QuoteRecord> = {}): Promise<QuoteRecord> {
+  const record: QuoteRecord = {
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    reference: newReference(),
+    firstName: "Siobhán",
+    lastName: "Wiśniewska",
+    email: "siobhan@example.co.uk",
+    phone: "07700 900432",
+    serviceRequired: "new-installation",
+    message: "The whole roof needs doing.",
+    attachments: [],
+    status: "contacted",
+    ...overrides,
+  };
+  await saveQuote(record);
+  return record;
+}
+
+const BODY: ProposalBody = {
+  lines: [
+    { description: "Re-bed and point 12 m of ridge", quantity: 12, unitPrice: 4550, vatRate: 20 },
+    { description: "Scaffold tower, one week", quantity: 1, unitPrice: 35000, vatRate: 20 },
+    { description: "Energy-saving loft insulation", quantity: 1, unitPrice: 1001, vatRate: 5 },
+  ],
+  depositPercent: 25,
+};
+// 896.00 at 20% (VAT 179.20) and 10.01 at 5% (VAT 0.50): 1,085.71 with VAT; 25% deposit 271.43.
+const TOTAL = 108571;
+const JOB_VAT = 17970;
+const DEPOSIT = 27143;
+// The deposit's VAT: 268.80 of it at 20% holds 44.80; 2.63 at 5% holds 0.13 (12.52p, half up).
+const DEPOSIT_VAT = 4480 + 13;
+const ADDRESS = { line1: "7 Station Road", town: "Kippen", postcode: "fk8 3dn" };
+
+const admin = (method: string, path: string, body?: object) => callApi(method, path, { cookie, body });
+
+const received = () =>
+  smtp.messages.map((m) => ({
+    subject: m.parsed.subject ?? "",
+    to: m.envelope.to.map((to: { address: string }) => to.address),
+    text: m.parsed.text ?? "",
+    attachments: m.parsed.attachments.map((a: { filename?: string; contentType: string }) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+    })),
+  }));
+
+async function delivered(count: number) {
+  for (let i = 0; i < 100 && received().length < count; i++) {
+    await deliverMailJobs();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return received();
+}
+
+/** A lead with a quote sent and accepted (with the property's address, unless told otherwise). */
+async function acceptedQuote(
+  options: {
+    record?: Partial<QuoteRecord>;
+    address?: boolean;
+    startEarly?: boolean;
+    body?: ProposalBody;
+  } = {},
+) {
+  const owner = await lead(options.record);
+  const created = await (
+    await admin("POST", `/api/admin/contact-submissions/${owner.id}/proposals`, options.body ?? BODY)
+  ).json();
+  const sent = await (await admin("POST", `/api/admin/proposals/${created.id}/send`)).json();
+  const token = sent.customerUrl.split("/").pop() as string;
+  const accepted = await callApi("POST", `/api/proposals/${token}/accept`, {
+    body: {
+      name: "Siobhán Wiśniewska",
+      agree: true,
+      startEarly: options.startEarly ?? false,
+      ...(options.address === false ? {} : { propertyAddress: ADDRESS }),
+    },
+  });
+  expect(accepted.status).toBe(200);
+  return {
+    lead: owner,
+    id: created.id as string,
+    number: sent.number as string,
+    token,
+    accepted: await accepted.json(),
+  };
+}
+
+const today = () => ukDate(Date.now());
+const pay = (id: string, amount: number, receivedOn = today()) =>
+  admin("POST", `/api/admin/proposals/${id}/payments`, { amount, method: "bank", receivedOn });
+const complete = async (leadId: string, extra: object = {}) => {
+  const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
+  return callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
+    cookie,
+    body: { status: "completed", ...extra },
+    headers: { "If-Match": current.headers.get("ETag")! },
+  });
+};
+
+describe("the deposit", () => {
+  test("an accepted quote asks for its deposit: on the customer's page with the bank details, and in the desk", async () => {
+    const quote = await acceptedQuote();
+    expect(quote.accepted.payment).toMatchObject({
+      deposit: DEPOSIT,
+      paid: 0,
+      dueNow: DEPOSIT,
+      balance: TOTAL,
+      reference: quote.number,
+      bank: {
+        accountName: "Glenbrae Roofing & Roughcasting",
+        sortCode: "12-34-56",
+        accountNumber: "12345678",
+      },
+      card: false,
+    });
+    const page = await (await callApi("GET", `/api/proposals/${quote.token}`)).json();
+    expect(page.payment.dueNow).toBe(DEPOSIT);
+    const desk = await (await admin("GET", `/api/admin/proposals/${quote.id}/payments`)).json();
+    expect(desk).toMatchObject({
+      requested: [
+        { kind: "deposit", number: quote.number, amount: DEPOSIT, requestedOn: today(), dueOn: null },
+      ],
+      payments: [],
+      total: TOTAL,
+      paid: 0,
+      balance: TOTAL,
+    });
+    const mail = (await delivered(2)).find((m) => m.subject.startsWith(`Quote ${quote.number} accepted`))!;
+    expect(mail.text).toContain(`The deposit of ${formatPounds(DEPOSIT)} is due now`);
+    expect(mail.text).toContain("sort code 12-34-56, account 12345678");
+    expect(mail.text).toContain("not a VAT invoice");
+  });
+
+  test("a quote not yet accepted has nothing to pay", async () => {
+    const owner = await lead();
+    const created = await (
+      await admin("POST", `/api/admin/contact-submissions/${owner.id}/proposals`, BODY)
+    ).json();
+    const sent = await (await admin("POST", `/api/admin/proposals/${created.id}/send`)).json();
+    const page = await (await callApi("GET", `/api/proposals/${sent.customerUrl.split("/").pop()}`)).json();
+    expect(page.payment).toBeNull();
+    const refused = await pay(created.id, 1000);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toBe(PAYMENT_TEXTS.notAccepted);
+  });
+});
+
+describe("a bank payment recorded in the desk", () => {
+  test("refuses nothing, more than is owed and a day in the future, naming what is owed", async () => {
+    const quote = await acceptedQuote();
+    for (const amount of [0, -100, TOTAL + 1]) {
+      const response = await pay(quote.id, amount);
+      expect(response.status).toBe(400);
+      expect((await response.json()).fieldErrors.amount).toEqual([
+        `${PAYMENT_TEXTS.amount} (${formatPounds(TOTAL)})`,
+      ]);
+    }
+    const tomorrow = ukDate(Date.now() + 36 * 60 * 60 * 1000);
+    for (const receivedOn of [tomorrow, "2026-02-30", "yesterday"]) {
+      const response = await pay(quote.id, 1000, receivedOn);
+      expect(response.status).toBe(400);
+      expect((await response.json()).fieldErrors.receivedOn).toEqual([PAYMENT_TEXTS.receivedOn]);
+    }
+    expect(await queryRecords("SELECT 1 FROM payments")).toHaveLength(0);
+  });
+
+  test("is stored with its VAT to the penny and confirmed by e-mail with a VAT receipt", async () => {
+    const quote = await acceptedQuote();
+    await delivered(2);
+    const response = await pay(quote.id, DEPOSIT);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      amount: DEPOSIT,
+      vat: DEPOSIT_VAT,
+      method: "bank",
+      receivedOn: today(),
+      receiptNumber: "R-000001",
+      invoiceNumber: null,
+    });
+    const receipt = (await delivered(3)).find((m) => m.subject.startsWith("Payment received"))!;
+    expect(receipt.subject).toBe(
+      `Payment received: ${formatPounds(DEPOSIT)} – Glenbrae Roofing & Roughcasting`,
+    );
+    expect(receipt.to).toEqual(["siobhan@example.co.uk"]);
+    expect(receipt.attachments).toEqual([
+      { filename: "Receipt R-000001.pdf", contentType: "application/pdf" },
+    ]);
+    expect(receipt.text).toContain(`Still to pay on the job: ${formatPounds(TOTAL - DEPOSIT)}`);
+    const desk = await (await admin("GET", `/api/admin/proposals/${quote.id}/payments`)).json();
+    expect(desk).toMatchObject({ paid: DEPOSIT, balance: TOTAL - DEPOSIT, dueNow: 0 });
+    const lead = await (await admin("GET", `/api/admin/contact-submissions/${quote.lead.id}`)).json();
+    expect(lead.notes.at(-1).text).toContain(`${formatPounds(DEPOSIT)} received by bank transfer`);
+  });
+
+  test("receipt numbers run without gaps when many payments arrive at once", async () => {
+    const quotes = await Promise.all(Array.from({ length: 6 }, () => acceptedQuote()));
+    const responses = await Promise.all(
+      quotes.flatMap((quote) => [pay(quote.id, 1000), pay(quote.id, 2000), pay(quote.id, 3000)]),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(18).fill(201));
+    const rows = await queryRecords<{ receipt_number: string }>(
+      "SELECT receipt_number FROM payments ORDER BY 1",
+    );
+    expect(rows.map((row) => row.receipt_number)).toEqual(
+      Array.from({ length: 18 }, (_, i) => `R-${String(i + 1).padStart(6, "0")}`),
+    );
+  });
+});
+
+describe("completion", () => {
+  test("issues the VAT invoice for the balance and the guarantee, e-mailed together as PDFs", async () => {
+    const quote = await acceptedQuote();
+    await pay(quote.id, DEPOSIT);
+    await delivered(3);
+    const response = await complete(quote.lead.id);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    const dueOn = ukDate(Date.now() + 7 * 24 * 60 * 60 * 1000);
+    expect(body.invoices).toEqual([
+      {
+        number: "INV-000001",
+        issuedOn: today(),
+        dueOn,
+        total: TOTAL - DEPOSIT,
+        paidOn: null,
+        proposalNumber: quote.number,
+      },
+    ]);
+    // A new roof: 10 years from content, to the same day.
+    const [year, rest] = [Number(today().slice(0, 4)), today().slice(4)];
+    expect(body.guarantee).toEqual({
+      number: expect.stringMatching(/^G-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+      validUntil: `${year + 10}${rest}`,
+    });
+    const [invoice] = await queryRecords<{
+      net: number;
+      vat: number;
+      total: number;
+      document: { paidBefore: unknown[]; customer: unknown };
+    }>("SELECT net, vat, total, document FROM invoices");
+    expect(invoice).toMatchObject({
+      total: TOTAL - DEPOSIT,
+      vat: JOB_VAT - DEPOSIT_VAT,
+      net: TOTAL - DEPOSIT - (JOB_VAT - DEPOSIT_VAT),
+    });
+    expect(invoice!.document.paidBefore).toEqual([
+      { receiptNumber: "R-000001", receivedOn: today(), amount: DEPOSIT, vat: DEPOSIT_VAT },
+    ]);
+    expect(invoice!.document.customer).toEqual({
+      name: "Siobhán Wiśniewska",
+      address: { ...ADDRESS, postcode: "FK8 3DN" },
+    });
+    const mail = (await delivered(4)).find((m) => m.subject.startsWith("Invoice INV-000001"))!;
+    expect(mail.attachments).toEqual([
+      { filename: "Invoice INV-000001.pdf", contentType: "application/pdf" },
+      { filename: `Guarantee ${body.guarantee.number}.pdf`, contentType: "application/pdf" },
+    ]);
+    expect(mail.text).toContain(`Amount due: ${formatPounds(TOTAL - DEPOSIT)}`);
+    // Reminders 1 and 7 days after the due date, at 09:00 UK time.
+    const reminders = await queryRecords<{ due_at: Date }>(
+      "SELECT due_at FROM mail_jobs WHERE kind = 'invoice-reminder' AND status = 'pending' ORDER BY due_at",
+    );
+    expect(reminders.map((r) => ukDate(r.due_at.getTime()))).toEqual([
+      ukDate(Date.parse(`${dueOn}T12:00:00Z`) + 24 * 60 * 60 * 1000),
+      ukDate(Date.parse(`${dueOn}T12:00:00Z`) + 7 * 24 * 60 * 60 * 1000),
+    ]);
+    for (const r of reminders)
+      expect(
+        new Intl.DateTimeFormat("en-GB", {
+          timeZone: "Europe/London",
+          hour: "2-digit",
+          minute: "2-digit",
+        }).format(r.due_at),
+      ).toBe("09:00");
+    // Completing again issues nothing new.
+    await callApi("PATCH", `/api/admin/contact-submissions/${quote.lead.id}`, {
+      cookie,
+      body: { status: "won" },
+    });
+    expect((await complete(quote.lead.id)).status).toBe(200);
+    expect(await queryRecords("SELECT 1 FROM invoices")).toHaveLength(1);
+  });
+
+  test("a repair takes the first term (5 years); paying the balance marks the invoice paid and stops its reminders", async () => {
+    const quote = await acceptedQuote({ record: { serviceRequired: "roof-repairs" } });
+    const body = await (await complete(quote.lead.id)).json();
+    const [year, rest] = [Number(today().slice(0, 4)), today().slice(4)];
+    expect(body.guarantee.validUntil).toBe(`${year + 5}${rest}`);
+    expect(body.invoices[0].total).toBe(TOTAL);
+    const response = await pay(quote.id, TOTAL);
+    expect(response.status).toBe(201);
+    expect((await response.json()).invoiceNumber).toBe("INV-000001");
+    const [invoice] = await queryRecords<{ paid_on: string }>(
+      "SELECT paid_on::text AS paid_on FROM invoices",
+    );
+    expect(invoice!.paid_on).toBe(today());
+    expect(
+      await queryRecords("SELECT 1 FROM mail_jobs WHERE kind = 'invoice-reminder' AND status = 'pending'"),
+    ).toHaveLength(0);
+  });
+
+  test("needs the property's address when no visit or acceptance gave it, and writes nothing until then", async () => {
+    const quote = await acceptedQuote({ address: false });
+    const refused = await complete(quote.lead.id);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({ propertyAddress: [PAYMENT_TEXTS.propertyAddress] });
+    expect(await queryRecords("SELECT 1 FROM invoices")).toHaveLength(0);
+    const [row] = await queryRecords<{ status: string }>("SELECT status FROM leads WHERE id = $1", [
+      quote.lead.id,
+    ]);
+    expect(row!.status).toBe("won");
+    const done = await complete(quote.lead.id, {
+      propertyAddress: { line1: "Mains of Boquhan", town: "Kippen", postcode: "FK8 3HY" },
+    });
+    expect(done.status).toBe(200);
+    const [guarantee] = await queryRecords<{ postcode: string }>("SELECT postcode FROM guarantees");
+    expect(guarantee!.postcode).toBe("FK8 3HY");
+  });
+
+  test("a lead with no accepted quote completes as before, with no invoice", async () => {
+    const record = await lead({ status: "won" });
+    const response = await complete(record.id);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "completed", invoices: [], guarantee: null });
+  });
+
+  test("invoice numbers run in one sequence without gaps or repeats when many are issued at once, a refused one included", async () => {
+    const quotes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => acceptedQuote({ address: i !== 5 })),
+    );
+    const responses = await Promise.all(quotes.map((quote) => complete(quote.lead.id)));
+    expect(responses.map((r) => r.status).sort()).toEqual([...Array(23).fill(200), 400]);
+    const rows = await queryRecords<{ number: string; sequence: number }>(
+      "SELECT number, sequence FROM invoices ORDER BY sequence",
+    );
+    expect(rows.map((row) => row.number)).toEqual(
+      Array.from({ length: 23 }, (_, i) => `INV-${String(i + 1).padStart(6, "0")}`),
+    );
+  });
+});
+
+describe("the guarantee check", () => {
+  test("a certificate checks out with its postcode, written any way; not with another postcode or number, the same 404", async () => {
+    const quote = await acceptedQuote();
+    const { guarantee } = await (await complete(quote.lead.id)).json();
+    const check = (number: string, postcode: string, ip?: string) =>
+      callApi(
+        "GET",
+        `/api/guarantees/check?number=${encodeURIComponent(number)}&postcode=${encodeURIComponent(postcode)}`,
+        { ip },
+      );
+    const ok = await check(guarantee.number.toLowerCase(), "fk83dn");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({
+      valid: true,
+      validUntil: guarantee.validUntil,
+      work: "New roofs: Re-bed and point 12 m of ridge; Scaffold tower, one week; Energy-saving loft insulation",
+      completedOn: today(),
+    });
+    const wrongPostcode = await check(guarantee.number, "FK8 3DP");
+    const wrongNumber = await check("G-2222-2222", "FK8 3DN");
+    expect([wrongPostcode.status, wrongNumber.status]).toEqual([404, 404]);
+    const [a, b] = [await wrongPostcode.json(), await wrongNumber.json()];
+    expect(a).toEqual(b);
+    expect(a.error).toBe(PAYMENT_TEXTS.guaranteeNotFound);
+  });
+
+  test(`is limited to ${GUARANTEE_CHECKS_PER_HOUR} checks per client an hour`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= GUARANTEE_CHECKS_PER_HOUR; i++)
+      statuses.push(
+        (
+          await callApi("GET", "/api/guarantees/check?number=G-2222-2222&postcode=FK8%203DN", {
+            ip: "203.0.113.9",
+          })
+        ).status,
+      );
+    expect(statuses.slice(0, GUARANTEE_CHECKS_PER_HOUR)).toEqual(Array(GUARANTEE_CHECKS_PER_HOUR).fill(404));
+    const limited = await callApi("GET", "/api/guarantees/check?number=G-2222-2222&postcode=FK8%203DN", {
+      ip: "203.0.113.9",
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(
+      (
+        await callApi("GET", "/api/guarantees/check?number=G-2222-2222&postcode=FK8%203DN", {
+          ip: "203.0.113.10",
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe("card payments through Stripe's webhook", () => {
+  function event(
+    proposalId: string,
+    amount: number,
+    sessionId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`,
+  ) {
+    return JSON.stringify({
+      id: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: sessionId,
+          object: "checkout.session",
+          amount_total: amount,
+          currency: "gbp",
+          payment_status: "paid",
+          client_reference_id: proposalId,
+          metadata: { proposalId },
+        },
+      },
+    });
+  }
+  const signed = (payload: string, secret = WEBHOOK_SECRET) =>
+    callApi("POST", "/api/stripe/webhook", {
+      body: payload,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+      },
+    });
+
+  test("a signed event records the payment once, however often Stripe sends it, even at once", async () => {
+    const quote = await acceptedQuote();
+    const payload = event(quote.id, DEPOSIT);
+    const first = await signed(payload);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, recorded: true });
+    const again = await Promise.all([signed(payload), signed(payload), signed(payload)]);
+    expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await Promise.all(again.map((r) => r.json()))).toEqual(
+      Array(3).fill({ received: true, recorded: false }),
+    );
+    const rows = await queryRecords<{ amount: number; method: string; vat: number }>(
+      "SELECT amount, method, vat FROM payments",
+    );
+    expect(rows).toEqual([{ amount: DEPOSIT, method: "card", vat: DEPOSIT_VAT }]);
+    const mails = await delivered(3);
+    expect(mails.filter((m) => m.subject.startsWith("Payment received"))).toHaveLength(1);
+  });
+
+  test("a forged or unsigned event is refused with 400 and records nothing", async () => {
+    const quote = await acceptedQuote();
+    const payload = event(quote.id, DEPOSIT);
+    expect((await signed(payload, "whsec_someone_else")).status).toBe(400);
+    const tampered = await callApi("POST", "/api/stripe/webhook", {
+      body: payload.replace(String(DEPOSIT), "1"),
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+    });
+    expect(tampered.status).toBe(400);
+    const unsigned = await callApi("POST", "/api/stripe/webhook", {
+      body: payload,
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await queryRecords("SELECT 1 FROM payments")).toHaveLength(0);
+  });
+
+  test("the checkout is not offered without a Stripe key", async () => {
+    const quote = await acceptedQuote();
+    expect((await callApi("POST", `/api/proposals/${quote.token}/checkout`)).status).toBe(404);
+  });
+});
+
+describe("a cancellation within the 14 days", () => {
+  test("records the refund due; the owner confirms the whole amount unless the customer asked to start early", async () => {
+    const quote = await acceptedQuote();
+    await pay(quote.id, DEPOSIT);
+    const cancelled = await callApi("POST", `/api/proposals/${quote.token}/cancel`, {
+      body: { name: "Siobhán Wiśniewska" },
+    });
+    expect(cancelled.status).toBe(200);
+    const desk = await (await admin("GET", `/api/admin/proposals/${quote.id}/payments`)).json();
+    expect(desk.refund).toMatchObject({ paid: DEPOSIT, startEarly: false, amount: null, confirmedAt: null });
+    const money = await (await admin("GET", "/api/admin/money")).json();
+    expect(money.refunds).toMatchObject([{ number: quote.number, paid: DEPOSIT }]);
+    const owner = (await delivered(5)).find((m) => m.subject === `Quote cancelled: ${quote.number}`)!;
+    expect(owner.text).toContain(
+      `They had paid ${formatPounds(DEPOSIT)}: it must be refunded within 14 days`,
+    );
+    const partial = await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: DEPOSIT - 100 });
+    expect(partial.status).toBe(400);
+    expect((await partial.json()).fieldErrors.amount).toEqual([PAYMENT_TEXTS.refundWhole]);
+    const whole = await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: DEPOSIT });
+    expect(whole.status).toBe(200);
+    expect(await whole.json()).toMatchObject({ paid: DEPOSIT, amount: DEPOSIT });
+    expect((await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: DEPOSIT })).status).toBe(
+      409,
+    );
+  });
+
+  test("after an early start the owner may keep what the work done cost", async () => {
+    const quote = await acceptedQuote({ startEarly: true });
+    await pay(quote.id, DEPOSIT);
+    await callApi("POST", `/api/proposals/${quote.token}/cancel`, { body: { name: "Siobhán Wiśniewska" } });
+    const response = await admin("POST", `/api/admin/proposals/${quote.id}/refund`, {
+      amount: 10000,
+      note: "Scaffold up for two days",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ paid: DEPOSIT, amount: 10000, startEarly: true });
+    expect(
+      (await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: DEPOSIT + 1 })).status,
+    ).toBe(409);
+  });
+
+  test("without a payment no refund is due", async () => {
+    const quote = await acceptedQuote();
+    await callApi("POST", `/api/proposals/${quote.token}/cancel`, { body: { name: "Siobhán Wiśniewska" } });
+    expect(
+      (await (await admin("GET", `/api/admin/proposals/${quote.id}/payments`)).json()).refund,
+    ).toBeNull();
+  });
+});
+
+describe("money in the desk and for the accountant", () => {
+  test("requested, paid and overdue; overdue invoices in the morning's list", async () => {
+    const unpaid = await acceptedQuote();
+    const invoiced = await acceptedQuote({ record: { firstName: "Ewan", lastName: "Mackie" } });
+    await pay(invoiced.id, DEPOSIT);
+    await complete(invoiced.lead.id);
+    let money = await (await admin("GET", "/api/admin/money")).json();
+    expect(money.requested.items).toEqual([
+      expect.objectContaining({
+        kind: "deposit",
+        number: unpaid.number,
+        leadId: unpaid.lead.id,
+        amount: DEPOSIT,
+        overdue: false,
+      }),
+      expect.objectContaining({
+        kind: "invoice",
+        number: "INV-000001",
+        leadId: invoiced.lead.id,
+        amount: TOTAL - DEPOSIT,
+        overdue: false,
+      }),
+    ]);
+    expect(money.requested.amount).toBe(TOTAL);
+    expect(money.paid).toMatchObject({ amount: DEPOSIT, count: 1 });
+    expect(money.overdue).toEqual({ amount: 0, count: 0 });
+    // Eight days on, the invoice is a day overdue.
+    await queryRecords("UPDATE invoices SET issued_on = issued_on - 8, due_on = due_on - 8");
+    money = await (await admin("GET", "/api/admin/money")).json();
+    expect(money.overdue).toEqual({ amount: TOTAL - DEPOSIT, count: 1 });
+    const followUps = await dueFollowUps();
+    expect(followUps.overdueInvoices.total).toBe(1);
+    expect(followUps.overdueInvoices.items[0]).toMatchObject({ id: invoiced.lead.id, name: "Ewan Mackie" });
+    expect(followUps.overdueInvoices.items[0]!.detail).toContain(
+      `INV-000001: ${formatPounds(TOTAL - DEPOSIT)} due`,
+    );
+  });
+
+  test("the invoices list and the accountant's CSV: invoices and receipts with net, VAT and total", async () => {
+    const quote = await acceptedQuote();
+    await pay(quote.id, DEPOSIT);
+    await complete(quote.lead.id);
+    await pay(quote.id, TOTAL - DEPOSIT);
+    const list = await (await admin("GET", "/api/admin/invoices")).json();
+    expect(list).toEqual([
+      {
+        number: "INV-000001",
+        issuedOn: today(),
+        dueOn: expect.any(String),
+        proposalNumber: quote.number,
+        customer: "Siobhán Wiśniewska",
+        net: TOTAL - DEPOSIT - (JOB_VAT - DEPOSIT_VAT),
+        vat: JOB_VAT - DEPOSIT_VAT,
+        total: TOTAL - DEPOSIT,
+        paidOn: today(),
+      },
+    ]);
+    const csv = await admin("GET", "/api/admin/invoices?format=csv");
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text())
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Type,Number,Date,Customer,Quote,Invoice,Net,VAT,Total,Paid on");
+    const pounds = (pence: number) => (pence / 100).toFixed(2);
+    expect(lines.slice(1)).toEqual([
+      `Invoice,INV-000001,${today()},Siobhán Wiśniewska,${quote.number},INV-000001,${pounds(TOTAL - DEPOSIT - (JOB_VAT - DEPOSIT_VAT))},${pounds(JOB_VAT - DEPOSIT_VAT)},${pounds(TOTAL - DEPOSIT)},${today()}`,
+      `Receipt (deposit),R-000001,${today()},Siobhán Wiśniewska,${quote.number},,${pounds(DEPOSIT - DEPOSIT_VAT)},${pounds(DEPOSIT_VAT)},${pounds(DEPOSIT)},${today()}`,
+      expect.stringMatching(
+        new RegExp(
+          `^Receipt \\(invoice payment\\),R-000002,${today()},Siobhán Wiśniewska,${quote.number},INV-000001,`,
+        ),
+      ),
+    ]);
+    expect((await admin("GET", "/api/admin/invoices?from=2026-13-01")).status).toBe(400);
+    expect(await (await admin("GET", "/api/admin/invoices?to=2020-01-01")).json()).toEqual([]);
+  });
+
+  test("an erased lead's invoice, payments and guarantee stay: they are the business's accounts", async () => {
+    const quote = await acceptedQuote();
+    await pay(quote.id, DEPOSIT);
+    const { guarantee } = await (await complete(quote.lead.id)).json();
+    expect((await admin("DELETE", `/api/admin/contact-submissions/${quote.lead.id}`)).status).toBe(204);
+    expect(await queryRecords("SELECT proposal_id FROM invoices")).toEqual([{ proposal_id: null }]);
+    expect(await queryRecords("SELECT proposal_id FROM payments")).toEqual([{ proposal_id: null }]);
+    const check = await callApi("GET", `/api/guarantees/check?number=${guarantee.number}&postcode=FK8%203DN`);
+    expect(check.status).toBe(200);
+  });
+});
