@@ -60,18 +60,18 @@ function runsOf(text: string, fonts: FontSet): { text: string; font: PDFFont }[]
   return runs;
 }
 
-export const A4 = { width: 595.28, height: 841.89 };
-export const MARGIN = 50;
-export const CONTENT_WIDTH = A4.width - 2 * MARGIN;
-export const BRAND = rgb(0.086, 0.2, 0.314);
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 50;
+const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+const BRAND = rgb(0.086, 0.2, 0.314);
 export const MUTED = rgb(0.28, 0.33, 0.41);
-export const TEXT = rgb(0.12, 0.16, 0.23);
+const TEXT = rgb(0.12, 0.16, 0.23);
 type Colour = ReturnType<typeof rgb>;
 
-/** A table of priced lines: description, quantity, unit price, VAT rate, amount without VAT. */
-export const PRICE_COLUMNS = [245, 40, 75, 40, 95];
-/** The sums under it: a label across the first four columns, the amount under the last. */
-export const SUM_COLUMNS = [PRICE_COLUMNS.slice(0, 4).reduce((a, b) => a + b, 0), PRICE_COLUMNS[4]!];
+/** The columns of the sums under a table: a label across all but its last column, the amount under that. */
+export function sumColumns(columns: number[]): number[] {
+  return [columns.slice(0, -1).reduce((a, b) => a + b, 0), columns[columns.length - 1]!];
+}
 
 /** The business as the head of every document names it (the quote's and the payment documents'). */
 export interface Letterhead {
@@ -169,6 +169,11 @@ export class Writer {
     this.y -= options.gap ?? 6;
   }
 
+  /** Leaves `height` points blank. */
+  space(height: number) {
+    this.y -= height;
+  }
+
   heading(text: string, size = 13) {
     // A heading keeps its first lines with it.
     this.ensure(size * 3 + 40);
@@ -208,6 +213,17 @@ export class Writer {
       this.draw(line, MARGIN + indent, size, options);
     });
     this.y = top - lines.length * size * 1.45 - 2;
+  }
+
+  /** An item of a list: a bullet, and the text wrapped beside it. */
+  bullet(text: string, size = 10) {
+    this.wrap(text, size, CONTENT_WIDTH - 14).forEach((line, index) => {
+      this.ensure(size * 1.45);
+      this.y -= size * 1.45;
+      if (index === 0) this.draw("•", MARGIN + 2, size, { colour: BRAND });
+      this.draw(line, MARGIN + 14, size);
+    });
+    this.y -= 3;
   }
 
   /** A row of cells: left-aligned first column (wrapped), the others right-aligned at their right edge. */

@@ -13,7 +13,7 @@ import {
   type QuoteView,
 } from "../../../src/lib/proposals/quote-document.ts";
 import { formatUkDate, formatUkDateTime } from "../../../src/lib/proposals/uk-time.ts";
-import { MUTED, PRICE_COLUMNS, startPdf, SUM_COLUMNS } from "../pdf/pdf-writer.ts";
+import { MUTED, startPdf, sumColumns } from "../pdf/pdf-writer.ts";
 
 /** The file name of a quote's PDF. */
 export function proposalPdfName(view: Pick<QuoteView, "number" | "status">): string {
@@ -37,6 +37,7 @@ export async function proposalPdf(view: QuoteView): Promise<Uint8Array> {
     },
   );
 
+  const columns = [245, 40, 75, 40, 95];
   w.table(
     ["Work", "Qty", "Unit price", "VAT", "Amount"],
     view.lines.map((line) => [
@@ -46,17 +47,18 @@ export async function proposalPdf(view: QuoteView): Promise<Uint8Array> {
       `${line.vatRate}%`,
       formatPounds(line.net),
     ]),
-    PRICE_COLUMNS,
+    columns,
   );
   const accepted = view.decision?.kind === "accepted" ? view.decision : null;
   const totals = accepted?.totals ?? view.totals;
   const bands = accepted?.vatBands ?? view.vatBands;
   const deposit = accepted?.deposit ?? view.deposit;
-  w.row(["Price without VAT", formatPounds(totals.net)], SUM_COLUMNS);
+  const sums = sumColumns(columns);
+  w.row(["Price without VAT", formatPounds(totals.net)], sums);
   for (const band of bands)
-    w.row([`VAT at ${band.rate}% on ${formatPounds(band.net)}`, formatPounds(band.vat)], SUM_COLUMNS);
-  w.row(["VAT in total", formatPounds(totals.vat)], SUM_COLUMNS);
-  w.row(["Total including VAT", formatPounds(totals.total)], SUM_COLUMNS, { bold: true, size: 12 });
+    w.row([`VAT at ${band.rate}% on ${formatPounds(band.net)}`, formatPounds(band.vat)], sums);
+  w.row(["VAT in total", formatPounds(totals.vat)], sums);
+  w.row(["Total including VAT", formatPounds(totals.total)], sums, { bold: true, size: 12 });
   if (accepted && view.lines.some((line) => line.optional))
     w.paragraph("The totals include the optional lines chosen when the quote was accepted.", {
       size: 9,
