@@ -83,6 +83,17 @@ export function formatUkDate(ms: number): string {
   }).format(new Date(ms));
 }
 
+/**
+ * "12 March 2036": a UK date kept as YYYY-MM-DD (an invoice's due date, a guarantee's end) as a
+ * person reads it, that calendar day whatever the time zone of the machine or the clocks.
+ */
+export function formatIsoDay(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const start = match ? ukMidnight(Number(match[1]), Number(match[2]), Number(match[3])) : NaN;
+  if (!match || ukDate(start) !== date) throw new RangeError(`${date} is not a date (YYYY-MM-DD)`);
+  return formatUkDate(start);
+}
+
 /** "11 December 2026, 14:05" (UK time) */
 export function formatUkDateTime(ms: number): string {
   return new Intl.DateTimeFormat("en-GB", {
