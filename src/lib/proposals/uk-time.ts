@@ -108,14 +108,3 @@ export function formatUkDateTime(ms: number): string {
 }
 
 export { DAY_MS };
-
-/** "12 March 2036": a calendar date written YYYY-MM-DD as a person reads it (no time zone can shift it). */
-export function formatIsoDay(day: string): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(Date.UTC(year, month - 1, date)));
-}
