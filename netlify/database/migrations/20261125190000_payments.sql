@@ -8,15 +8,14 @@
 -- customer's name and address, the lines and amounts) and keep it when the lead is erased: their
 -- link to the proposal becomes NULL, the rows stay (UK GDPR art. 17(3)(b), a legal obligation).
 
--- One row per numbered document kind. Issuing takes the next number with
--- `UPDATE … SET last_number = last_number + 1 RETURNING` inside the transaction that writes the
--- document: the row lock makes concurrent issues queue, and a rolled-back issue rolls its number
--- back too, so the numbers run without gaps or repeats (a SEQUENCE would leave gaps).
+-- One row per numbered document kind, written by its first issue. Issuing takes the next number with
+-- `INSERT … ON CONFLICT DO UPDATE SET last_number = last_number + 1 RETURNING` inside the transaction
+-- that writes the document: the row lock makes concurrent issues queue, and a rolled-back issue
+-- rolls its number back too, so the numbers run without gaps or repeats (a SEQUENCE would leave gaps).
 CREATE TABLE document_counters (
   kind text PRIMARY KEY CHECK (kind IN ('invoice', 'receipt')),
-  last_number integer NOT NULL CHECK (last_number >= 0)
+  last_number integer NOT NULL CHECK (last_number >= 1)
 );
-INSERT INTO document_counters (kind, last_number) VALUES ('invoice', 0), ('receipt', 0);
 
 CREATE TABLE invoices (
   -- INV-000001, INV-000002… in the order issued.
