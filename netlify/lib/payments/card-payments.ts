@@ -13,7 +13,8 @@ import { HttpError, NotFoundError } from "../http/http-error.ts";
 import { readQuote } from "../quote/quote-store.ts";
 import { proposalByToken } from "../proposals/proposal-records.ts";
 import { customerPath, TOKEN_PATTERN } from "../proposals/proposal-token.ts";
-import { accountFor, cardPaymentsEnabled, dueNow, recordPayment } from "./payments.ts";
+import { accountFor, dueNow } from "./payment-account.ts";
+import { cardPaymentsEnabled, recordPayment } from "./payments.ts";
 
 let client: Stripe | undefined;
 function stripe(): Stripe {
