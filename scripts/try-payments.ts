@@ -18,11 +18,13 @@ import Stripe from "stripe";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { jobs: { type: "string", default: "30" } },
+  options: { jobs: { type: "string", default: "30" }, "at-once": { type: "string", default: "30" } },
 });
 const SITE = (positionals[0] ?? "http://localhost:8888").replace(/\/$/, "");
 const MAILDEV = process.env.MAILDEV_URL ?? "http://127.0.0.1:1080";
 const JOBS = Number(values.jobs);
+/** How many payments and completions go at once (the Netlify CLI runs each call in a worker of its own). */
+const AT_ONCE = Number(values["at-once"]);
 const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET ?? "whsec_try_payments_locally";
 const problems: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -75,53 +77,61 @@ async function main() {
   const leads = list.slice(0, JOBS);
   if (leads.length < JOBS)
     throw new Error(`Only ${leads.length} new leads: run npm run seed:leads -- --count 100 first`);
-  await fetch(`${MAILDEV}/email/all`, { method: "DELETE" });
+  await fetch(`${MAILDEV}/api/email/all`, { method: "DELETE" });
 
+  // Built, sent and accepted a few at a time, as an owner and his customers would; the payments
+  // and completions below go all at once.
+  const inBatches = async <T, R>(items: T[], size: number, work: (item: T, index: number) => Promise<R>) => {
+    const results: R[] = [];
+    for (let start = 0; start < items.length; start += size)
+      results.push(
+        ...(await Promise.all(items.slice(start, start + size).map((item, i) => work(item, start + i)))),
+      );
+    return results;
+  };
   const jobs = await timed(`${JOBS} quotes built, sent and accepted`, () =>
-    Promise.all(
-      leads.map(async (lead, index) => {
-        const draft = await json<{ id: string }>(
-          await api("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, {
-            lines: [
-              {
-                description: "Strip and re-slate the front pitch",
-                quantity: 1,
-                unitPrice: 420000 + index * 101,
-                vatRate: 20,
-              },
-              { description: "Loft insulation top-up", quantity: 1, unitPrice: 1001, vatRate: 5 },
-            ],
-            depositPercent: 25,
-          }),
-          201,
-          "a draft",
-        );
-        const sent = await json<{ customerUrl: string; number: string }>(
-          await api("POST", `/api/admin/proposals/${draft.id}/send`),
-          200,
-          "sending",
-        );
-        const token = sent.customerUrl.split("/").pop()!;
-        const accepted = await json<{ payment: { dueNow: number; bank: unknown } }>(
-          await api("POST", `/api/proposals/${token}/accept`, {
-            name: "Try Payments",
-            agree: true,
-            startEarly: false,
-            propertyAddress: { line1: `${index + 1} Main Street`, town: "Kippen", postcode: "FK8 3DN" },
-          }),
-          200,
-          "accepting",
-        );
-        return {
-          lead,
-          proposalId: draft.id,
-          token,
-          number: sent.number,
-          deposit: accepted.payment.dueNow,
-          bank: accepted.payment.bank,
-        };
-      }),
-    ),
+    inBatches(leads, 5, async (lead, index) => {
+      const draft = await json<{ id: string }>(
+        await api("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, {
+          lines: [
+            {
+              description: "Strip and re-slate the front pitch",
+              quantity: 1,
+              unitPrice: 420000 + index * 101,
+              vatRate: 20,
+            },
+            { description: "Loft insulation top-up", quantity: 1, unitPrice: 1001, vatRate: 5 },
+          ],
+          depositPercent: 25,
+        }),
+        201,
+        "a draft",
+      );
+      const sent = await json<{ customerUrl: string; number: string }>(
+        await api("POST", `/api/admin/proposals/${draft.id}/send`),
+        200,
+        "sending",
+      );
+      const token = sent.customerUrl.split("/").pop()!;
+      const accepted = await json<{ payment: { dueNow: number; bank: unknown } }>(
+        await api("POST", `/api/proposals/${token}/accept`, {
+          name: "Try Payments",
+          agree: true,
+          startEarly: false,
+          propertyAddress: { line1: `${index + 1} Main Street`, town: "Kippen", postcode: "FK8 3DN" },
+        }),
+        200,
+        "accepting",
+      );
+      return {
+        lead,
+        proposalId: draft.id,
+        token,
+        number: sent.number,
+        deposit: accepted.payment.dueNow,
+        bank: accepted.payment.bank,
+      };
+    }),
   );
   check(
     jobs.every((job) => job.deposit > 0 && job.bank),
@@ -129,18 +139,16 @@ async function main() {
   );
 
   const today = new Date().toISOString().slice(0, 10);
-  const paid = await timed(`${JOBS} bank deposits recorded at once`, () =>
-    Promise.all(
-      jobs.map(async (job) =>
-        json<{ receiptNumber: string }>(
-          await api("POST", `/api/admin/proposals/${job.proposalId}/payments`, {
-            amount: job.deposit,
-            method: "bank",
-            receivedOn: today,
-          }),
-          201,
-          "a payment",
-        ),
+  const paid = await timed(`${JOBS} bank deposits recorded, ${AT_ONCE} at once`, () =>
+    inBatches(jobs, AT_ONCE, async (job) =>
+      json<{ receiptNumber: string }>(
+        await api("POST", `/api/admin/proposals/${job.proposalId}/payments`, {
+          amount: job.deposit,
+          method: "bank",
+          receivedOn: today,
+        }),
+        201,
+        "a payment",
       ),
     ),
   );
@@ -150,24 +158,22 @@ async function main() {
     `receipt numbers run on without a gap (${paid.length})`,
   );
 
-  const completed = await timed(`${JOBS} jobs completed at once`, () =>
-    Promise.all(
-      jobs.map(async (job) => {
-        const current = await api("GET", `/api/admin/contact-submissions/${job.lead.id}`);
-        const etag = current.headers.get("etag")!;
-        await current.arrayBuffer();
-        return json<{ invoices: { number: string }[]; guarantee: { number: string } }>(
-          await api(
-            "PATCH",
-            `/api/admin/contact-submissions/${job.lead.id}`,
-            { status: "completed" },
-            { "If-Match": etag },
-          ),
-          200,
-          "completing",
-        );
-      }),
-    ),
+  const completed = await timed(`${JOBS} jobs completed, ${AT_ONCE} at once`, () =>
+    inBatches(jobs, AT_ONCE, async (job) => {
+      const current = await api("GET", `/api/admin/contact-submissions/${job.lead.id}`);
+      const etag = current.headers.get("etag")!;
+      await current.arrayBuffer();
+      return json<{ invoices: { number: string }[]; guarantee: { number: string } }>(
+        await api(
+          "PATCH",
+          `/api/admin/contact-submissions/${job.lead.id}`,
+          { status: "completed" },
+          { "If-Match": etag },
+        ),
+        200,
+        "completing",
+      );
+    }),
   );
   const invoiceNumbers = completed
     .map((lead) => Number(lead.invoices[0]!.number.slice(4)))
@@ -181,7 +187,7 @@ async function main() {
   // The e-mails go right after each answer; give the local inbox a moment.
   let mails: { subject: string; attachments?: { fileName: string }[] }[] = [];
   for (let i = 0; i < 60; i++) {
-    mails = (await (await fetch(`${MAILDEV}/email`)).json()) as typeof mails;
+    mails = (await (await fetch(`${MAILDEV}/api/email`)).json()) as typeof mails;
     if (mails.filter((m) => m.subject.startsWith("Invoice INV-")).length >= JOBS) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
