@@ -140,8 +140,10 @@ export async function changeQuote(
   change: LeadChange,
   ifMatch: string | null,
   now = Date.now(),
-): Promise<{ quote: LeadBody; etag: string }> {
+): Promise<{ quote: LeadBody; etag: string; mailIds: string[] }> {
   if (!isQuoteId(id)) throw notFound();
+  // The e-mails a completion queues (its invoice and guarantee), for the handler to send at once.
+  const mailIds: string[] = [];
   const record = await updateQuote(
     id,
     async (current, client) => {
@@ -171,7 +173,10 @@ export async function changeQuote(
           change.propertyAddress,
           now,
         );
-        if (issued) notes.push(issued.note);
+        if (issued) {
+          notes.push(issued.note);
+          mailIds.push(...issued.mailIds);
+        }
       }
       if (notes.length) {
         const at = new Date(now).toISOString();
@@ -183,7 +188,7 @@ export async function changeQuote(
     },
     now,
   );
-  return { quote: { ...toAdminQuote(record), visit: await leadVisit(id) }, etag: leadEtag(record) };
+  return { quote: { ...toAdminQuote(record), visit: await leadVisit(id) }, etag: leadEtag(record), mailIds };
 }
 
 /**

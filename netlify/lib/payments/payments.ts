@@ -242,7 +242,7 @@ export async function issueCompletionDocuments(
   lead: { id: string; service: string },
   propertyAddress: PostalAddress | undefined,
   now: number,
-): Promise<{ invoice: InvoiceRow; guarantee: GuaranteeRow; note: string } | null> {
+): Promise<{ invoice: InvoiceRow; guarantee: GuaranteeRow; note: string; mailIds: string[] } | null> {
   const { rows } = await client.query<{ id: string }>(
     "SELECT id FROM proposals WHERE lead_id = $1 AND status = 'accepted' FOR UPDATE",
     [lead.id],
@@ -345,7 +345,7 @@ export async function issueCompletionDocuments(
   };
   await insertGuarantee(client, guarantee);
 
-  await enqueueMail(
+  const mailId = await enqueueMail(
     client,
     { leadId: lead.id, kind: PAYMENT_MAIL.invoice, subjectId: row.id, dedupeKey: `invoice:${number}` },
     now,
@@ -366,6 +366,7 @@ export async function issueCompletionDocuments(
   return {
     invoice,
     guarantee,
+    mailIds: mailId ? [mailId] : [],
     note: `Invoice ${number} issued for ${formatPounds(total)}, due by ${dueOn}; guarantee ${guarantee.number} (${term.years} years, until ${guarantee.valid_until})`,
   };
 }
