@@ -38,6 +38,8 @@ const WRITTEN_ON_REFUSAL = [
   "site:admin-login-throttle",
   "site:admin-audit",
   "site:abuse-limits/links/",
+  // Every guarantee check is counted, a refused one too (the per-client limit against guessing).
+  "site:abuse-limits/guarantee-check/",
   "site:proposal-token-limits",
 ];
 

@@ -8,16 +8,18 @@
 -- customer's name and address, the lines and amounts) and keep it when the lead is erased: their
 -- link to the proposal becomes NULL, the rows stay (UK GDPR art. 17(3)(b), a legal obligation).
 
--- One row per numbered document kind. Issuing takes the next number with
--- `UPDATE … SET last_number = last_number + 1 RETURNING` inside the transaction that writes the
--- document: the row lock makes concurrent issues queue, and a rolled-back issue rolls its number
--- back too, so the numbers run without gaps or repeats (a SEQUENCE would leave gaps).
+-- Numbers without gaps: issuing takes the next number with `INSERT … ON CONFLICT DO UPDATE SET
+-- last_number = last_number + 1 RETURNING` inside the transaction that writes the document. The row
+-- lock makes concurrent issues queue, and a rolled-back issue rolls its number back too, so the
+-- numbers run without gaps or repeats (a SEQUENCE would leave gaps).
+
+-- The last number issued of each numbered kind of document (invoices, receipts).
 CREATE TABLE document_counters (
   kind text PRIMARY KEY CHECK (kind IN ('invoice', 'receipt')),
-  last_number integer NOT NULL CHECK (last_number >= 0)
+  last_number integer NOT NULL CHECK (last_number >= 1)
 );
-INSERT INTO document_counters (kind, last_number) VALUES ('invoice', 0), ('receipt', 0);
 
+-- The VAT invoices for the balance of completed jobs, each frozen as issued.
 CREATE TABLE invoices (
   -- INV-000001, INV-000002… in the order issued.
   number text PRIMARY KEY CHECK (number ~ '^INV-[0-9]{6,}$'),
@@ -45,6 +47,7 @@ CREATE TABLE invoices (
 CREATE INDEX invoices_unpaid_due ON invoices (due_on) WHERE paid_on IS NULL;
 CREATE INDEX invoices_issued ON invoices (issued_on, sequence);
 
+-- Payments received on accepted quotes, each confirmed by a numbered VAT receipt.
 CREATE TABLE payments (
   id uuid PRIMARY KEY,
   proposal_id uuid REFERENCES proposals (id) ON DELETE SET NULL,
@@ -68,6 +71,7 @@ CREATE TABLE payments (
 CREATE INDEX payments_proposal ON payments (proposal_id, received_on);
 CREATE INDEX payments_received ON payments (received_on, receipt_number);
 
+-- The guarantee register: one certificate per completed job, checked publicly by number and postcode.
 CREATE TABLE guarantees (
   -- G-XXXX-XXXX from the references' alphabet: random, so one certificate's number says nothing
   -- about another's.
@@ -90,8 +94,7 @@ CREATE TABLE guarantees (
   issued_at timestamptz NOT NULL
 );
 
--- An accepted quote cancelled within its 14 days: what the customer had paid, due back less the
--- work done if they had asked to start early; the owner confirms the amount refunded.
+-- Refunds due on accepted quotes cancelled within their 14 days, and what the owner refunded.
 CREATE TABLE refunds (
   id uuid PRIMARY KEY,
   proposal_id uuid UNIQUE REFERENCES proposals (id) ON DELETE SET NULL,

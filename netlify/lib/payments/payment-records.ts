@@ -80,12 +80,13 @@ const REFUND_COLUMNS = `id, proposal_id, proposal_number, customer_name, paid, s
 
 /**
  * The next number of an invoice or a receipt, taken in the caller's transaction: the counter's row
- * stays locked until it commits (concurrent issues queue) and a rollback gives the number back, so
- * the numbers run without gaps or repeats.
+ * (written by the first issue of its kind) stays locked until it commits, so concurrent issues
+ * queue, and a rollback gives the number back: the numbers run without gaps or repeats.
  */
 export async function nextDocumentNumber(client: Queryable, kind: "invoice" | "receipt"): Promise<number> {
   const { rows } = await client.query<{ last_number: number }>(
-    "UPDATE document_counters SET last_number = last_number + 1 WHERE kind = $1 RETURNING last_number",
+    `INSERT INTO document_counters (kind, last_number) VALUES ($1, 1)
+     ON CONFLICT (kind) DO UPDATE SET last_number = document_counters.last_number + 1 RETURNING last_number`,
     [kind],
   );
   if (!rows[0]) throw new Error(`No document counter for ${kind}`);

@@ -291,7 +291,8 @@ export function newGuaranteeNumber(): string {
 export function guaranteeTerm(business: BusinessDetails, service: string): { work: string; years: number } {
   const terms = business.quoteTerms.guarantees;
   const term =
-    terms.find((candidate) => (candidate.services as readonly string[]).includes(service)) ?? terms[0]!;
+    terms.find((candidate) => ((candidate.services ?? []) as readonly string[]).includes(service)) ??
+    terms[0]!;
   return { work: term.work, years: term.years };
 }
 
