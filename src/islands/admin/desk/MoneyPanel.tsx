@@ -115,10 +115,16 @@ export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
             {totals.map(([name, pence, count, warn]) => (
               <div
                 key={name}
-                className={`rounded-lg border p-3 ${warn ? "border-red-300 bg-red-50" : "border-slate-200 bg-slate-50"}`}
+                className={`grid grid-cols-[1fr_auto] items-center gap-x-3 rounded-lg border p-3 sm:block ${
+                  warn ? "border-red-300 bg-red-50" : "border-slate-200 bg-slate-50"
+                }`}
               >
                 <dt className="text-sm font-semibold text-slate-700">{name}</dt>
-                <dd className={`text-xl font-bold tabular-nums ${warn ? "text-red-800" : "text-slate-900"}`}>
+                <dd
+                  className={`col-start-2 row-span-2 row-start-1 text-xl font-bold tabular-nums ${
+                    warn ? "text-red-800" : "text-slate-900"
+                  }`}
+                >
                   {formatPounds(pence)}
                 </dd>
                 <dd className="text-sm text-slate-700">{count}</dd>

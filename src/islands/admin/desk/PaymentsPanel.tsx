@@ -350,8 +350,10 @@ export default function PaymentsPanel({ proposals, invoices, guarantee, onReload
           <fieldset disabled={busy} className="space-y-3">
             <legend className="font-bold text-slate-900">Record a bank payment</legend>
             <p className="text-sm text-slate-700">
-              {view.dueNow > 0 ? `Due now ${formatPounds(view.dueNow)} · ` : ""}
-              still to pay on the job {formatPounds(view.balance)}. The customer is e-mailed a receipt.
+              {view.dueNow > 0
+                ? `Due now ${formatPounds(view.dueNow)} · still to pay on the job ${formatPounds(view.balance)}.`
+                : `Still to pay on the job ${formatPounds(view.balance)}.`}{" "}
+              The customer is e-mailed a receipt.
             </p>
             <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:grid-cols-[12rem_12rem]">
               <div>
