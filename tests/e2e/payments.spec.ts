@@ -86,8 +86,15 @@ async function clearGuaranteeChecks() {
     });
 }
 
-/** The sticky header and the floating buttons would cover what a screenshot is of. */
-const UNCOVERED = "header, a.fixed, button.fixed { visibility: hidden !important; }";
+/**
+ * Hides (or shows again) the sticky header and the floating buttons, which would cover what a
+ * screenshot is of. A style attribute, as the pages' CSP refuses a style element.
+ */
+const uncover = (page: Page, hidden: boolean) =>
+  page.evaluate((hide) => {
+    for (const node of document.querySelectorAll<HTMLElement>("header, a.fixed, button.fixed"))
+      node.style.visibility = hide ? "hidden" : "";
+  }, hidden);
 
 /** The screen as the reader sees it, scrolled to `selector`. */
 const shot = async (page: Page, selector: string, name: string, width: number) => {
@@ -95,12 +102,17 @@ const shot = async (page: Page, selector: string, name: string, width: number) =
     .locator(selector)
     .first()
     .evaluate((node) => node.scrollIntoView({ block: "start" }));
-  await page.screenshot({ path: `test-results/payments/${name}-${width}.png`, style: UNCOVERED });
+  await uncover(page, true);
+  await page.screenshot({ path: `test-results/payments/${name}-${width}.png` });
+  await uncover(page, false);
 };
 
 /** A section's own screenshot, so the picture shows it whole at the project's width. */
-const sectionShot = (page: Page, selector: string, name: string, width: number) =>
-  page.locator(selector).screenshot({ path: `test-results/payments/${name}-${width}.png`, style: UNCOVERED });
+const sectionShot = async (page: Page, selector: string, name: string, width: number) => {
+  await uncover(page, true);
+  await page.locator(selector).screenshot({ path: `test-results/payments/${name}-${width}.png` });
+  await uncover(page, false);
+};
 
 test("deposit, bank payment and receipt; completion brings the invoice and the guarantee, which checks out on /guarantee", async ({
   page,
