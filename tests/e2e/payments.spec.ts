@@ -207,6 +207,8 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   const receiptMail = await mailTo(email, "Payment received: £225.00");
   expect(attachmentNames(receiptMail)).toEqual([`Receipt ${receipt}.pdf`]);
   await expectNoA11yViolations(page, "desk: payments");
+  // Nothing wider than the screen, a phone's included.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
   // Completing asks for the property's address, then issues the invoice and the guarantee.
   await page.getByLabel("Status", { exact: true }).selectOption("completed");
@@ -216,6 +218,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   );
   await expect(address.getByLabel("First line of the address")).toBeFocused();
   await expectNoA11yViolations(page, "desk: the property's address");
+  await sectionShot(page, "[data-property-address]", "desk-address", width);
   await address.getByLabel("First line of the address").fill("Craigend Cottage");
   await address.getByLabel("Town").fill("Kippen");
   await address.getByLabel("Postcode").fill("FK8 3DN");

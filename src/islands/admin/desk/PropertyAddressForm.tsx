@@ -46,6 +46,7 @@ export default function PropertyAddressForm({ message, saving, onSubmit, onCance
       onSubmit={submit}
       noValidate
       aria-labelledby={`${id}-legend`}
+      data-property-address
       className="mt-3 rounded-lg border-2 border-accent-600 bg-accent-50 p-3 sm:p-4"
     >
       <fieldset disabled={saving} className="space-y-3">
