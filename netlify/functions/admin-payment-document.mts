@@ -2,7 +2,7 @@ import type { Config, Context } from "@netlify/functions";
 import { requireAdmin } from "../lib/admin/auth.ts";
 import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { mailSettings } from "../lib/mail/mailer.ts";
-import { certificateDocument, receiptDocument } from "../lib/payments/payments.ts";
+import { certificateDocument, receiptDocument } from "../lib/payments/payment-account.ts";
 import { readGuarantee, readInvoice, readPaymentByReceipt } from "../lib/payments/payment-records.ts";
 import {
   certificatePdf,

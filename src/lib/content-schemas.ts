@@ -6,11 +6,11 @@
  * Browser-safe: no astro:*, no Node APIs, no React.
  */
 import { z } from "zod";
-import { PROPERTY_TYPE_IDS, type PropertyTypeId } from "./price-guide/answers";
-import { SERVICE_ACCENT_NAMES } from "./service-accents";
-import { SERVICE_ICON_NAMES } from "./service-icons";
-import { SERVICE_OPTION_VALUES } from "./service-options";
-import { COUNCIL_AREAS, MAX_TOWN_DISTANCE_MILES, POSTCODE_DISTRICT_PATTERN, milesBetween } from "./towns";
+import { PROPERTY_TYPE_IDS, type PropertyTypeId } from "./price-guide/answers.ts";
+import { SERVICE_ACCENT_NAMES } from "./service-accents.ts";
+import { SERVICE_ICON_NAMES } from "./service-icons.ts";
+import { SERVICE_OPTION_VALUES } from "./service-options.ts";
+import { COUNCIL_AREAS, MAX_TOWN_DISTANCE_MILES, POSTCODE_DISTRICT_PATTERN, milesBetween } from "./towns.ts";
 
 /** Lower-case words joined by single hyphens: `roof-repairs`. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -6,13 +6,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { transaction } from "../../netlify/lib/database/database.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
-import {
-  cancelMail,
-  deliverMailJobs,
-  enqueueMail,
-  mailJobsOf,
-  registerMailRenderer,
-} from "../../netlify/lib/mail/mail-jobs.ts";
+import { deliverMailJobs, mailJobsOf, registerMailRenderer } from "../../netlify/lib/mail/mail-jobs.ts";
+import { cancelMail, enqueueMail } from "../../netlify/lib/mail/mail-queue.ts";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { startBlobs } from "./blobs.ts";

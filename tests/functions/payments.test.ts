@@ -526,6 +526,13 @@ describe("card payments through Stripe's webhook", () => {
     expect(await queryRecords("SELECT 1 FROM payments")).toHaveLength(0);
   });
 
+  test("a paid session for a quote that is not here is answered 200 and recorded nowhere (Stripe would retry for days)", async () => {
+    const response = await signed(event(crypto.randomUUID(), 5000));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, recorded: false });
+    expect(await queryRecords("SELECT 1 FROM payments")).toHaveLength(0);
+  });
+
   test("the checkout is not offered without a Stripe key", async () => {
     const quote = await acceptedQuote();
     expect((await callApi("POST", `/api/proposals/${quote.token}/checkout`)).status).toBe(404);

@@ -69,6 +69,8 @@ CREATE TABLE payments (
 );
 
 CREATE INDEX payments_proposal ON payments (proposal_id, received_on);
+-- What was paid on each unpaid invoice (the desk's money, the reminders).
+CREATE INDEX payments_invoice ON payments (invoice_number) WHERE invoice_number IS NOT NULL;
 CREATE INDEX payments_received ON payments (received_on, receipt_number);
 
 -- The guarantee register: one certificate per completed job, checked publicly by number and postcode.

@@ -1,7 +1,7 @@
 /**
  * Mail jobs (table `mail_jobs`, docs/database.md): the e-mails about what follows a lead — a written
  * quote sent, accepted or declined, a visit booked or moved, a payment received — and their
- * reminders. A change queues its e-mails in its own transaction (`enqueueMail`), so the e-mail is due
+ * reminders. A change queues its e-mails in its own transaction (`enqueueMail`, mail-queue.ts), so the e-mail is due
  * exactly when the change is stored; the change's function sends them right after answering
  * (`deliverMailJobs`), and the scheduled sender sends whatever is still due, retrying with backoff
  * for 24 hours.
@@ -11,7 +11,7 @@
  * time from the records as they are then, by the template of the job's kind (mail-kinds.ts).
  */
 import { randomUUID } from "node:crypto";
-import { database, type Queryable } from "../database/database.ts";
+import { database } from "../database/database.ts";
 import { logFailure } from "../http/http-error.ts";
 import {
   mailSettings,
@@ -24,7 +24,6 @@ import {
 import { MAIL_RENDERERS } from "./mail-kinds.ts";
 import type { MailJob, MailRenderer } from "./mail-job.ts";
 import { backoffMs, LEASE_MS, noteMailSettings, type Outcome } from "./send-policy.ts";
-import { RETRY_WINDOW_MS } from "./notification-state.ts";
 
 const renderers: Record<string, () => Promise<MailRenderer>> = { ...MAIL_RENDERERS };
 
@@ -34,49 +33,6 @@ export function registerMailRenderer(kind: string, load: () => Promise<MailRende
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/**
- * Queues one e-mail in the caller's transaction: due at `dueAt` (default now), given up 24 hours
- * after. With `dedupeKey` a second job of the same key is not queued. Returns the job's id, or null
- * when the key was taken.
- */
-export async function enqueueMail(
-  client: Queryable,
-  job: { leadId: string; kind: string; subjectId?: string; dueAt?: number; dedupeKey?: string },
-  now = Date.now(),
-): Promise<string | null> {
-  const id = randomUUID();
-  const due = job.dueAt ?? now;
-  const { rowCount } = await client.query(
-    `INSERT INTO mail_jobs (id, lead_id, kind, subject_id, status, due_at, give_up_at, created_at, dedupe_key)
-     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING`,
-    [
-      id,
-      job.leadId,
-      job.kind,
-      job.subjectId ?? null,
-      iso(due),
-      iso(due + RETRY_WINDOW_MS),
-      iso(now),
-      job.dedupeKey ?? null,
-    ],
-  );
-  return rowCount ? id : null;
-}
-
-/** Cancels, in the caller's transaction, the pending e-mails about `subjectId` (of these kinds). */
-export async function cancelMail(
-  client: Queryable,
-  subjectId: string,
-  kinds?: readonly string[],
-): Promise<number> {
-  const { rowCount } = await client.query(
-    `UPDATE mail_jobs SET status = 'cancelled', lease_id = NULL, lease_until = NULL
-      WHERE subject_id = $1 AND status = 'pending' AND ($2::text[] IS NULL OR kind = ANY($2::text[]))`,
-    [subjectId, kinds ?? null],
-  );
-  return rowCount ?? 0;
-}
 
 interface JobRow {
   id: string;

@@ -13,7 +13,8 @@ import { HttpError, NotFoundError } from "../http/http-error.ts";
 import { readQuote } from "../quote/quote-store.ts";
 import { proposalByToken } from "../proposals/proposal-records.ts";
 import { customerPath, TOKEN_PATTERN } from "../proposals/proposal-token.ts";
-import { accountFor, cardPaymentsEnabled, dueNow, recordPayment } from "./payments.ts";
+import { accountFor, dueNow } from "./payment-account.ts";
+import { cardPaymentsEnabled, recordPayment } from "./payments.ts";
 
 let client: Stripe | undefined;
 function stripe(): Stripe {
@@ -79,15 +80,25 @@ export async function handleStripeEvent(
   const proposalId = session.metadata?.proposalId ?? session.client_reference_id;
   if (!proposalId || !session.amount_total || session.currency !== "gbp")
     return { recorded: false, ignored: "not ours", mailIds: [] };
-  const result = await recordPayment(
-    proposalId,
-    {
-      amount: session.amount_total,
-      method: "card",
-      receivedOn: ukDate(event.created * 1000),
-      stripeSessionId: session.id,
-    },
-    now,
-  );
-  return { recorded: result.recorded, mailIds: result.mailIds };
+  try {
+    const result = await recordPayment(
+      proposalId,
+      {
+        amount: session.amount_total,
+        method: "card",
+        receivedOn: ukDate(event.created * 1000),
+        stripeSessionId: session.id,
+      },
+      now,
+    );
+    return { recorded: result.recorded, mailIds: result.mailIds };
+  } catch (error) {
+    // A quote erased since (or never ours): answering an error would only make Stripe retry for
+    // days. The payment stays in Stripe's dashboard; the log names the session, nothing personal.
+    if (error instanceof NotFoundError) {
+      console.error(`stripe-webhook: paid session ${session.id} names no quote here`);
+      return { recorded: false, ignored: "unknown quote", mailIds: [] };
+    }
+    throw error;
+  }
 }

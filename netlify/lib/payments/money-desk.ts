@@ -15,7 +15,7 @@ import {
   paymentsBetween,
   readGuarantee,
   refundsDue,
-  type InvoiceRow,
+  type ListedInvoiceRow,
 } from "./payment-records.ts";
 import { toAdminRefund } from "./payments.ts";
 
@@ -119,7 +119,7 @@ export async function moneySummary(now = Date.now()) {
 }
 
 /** An invoice as GET /api/admin/invoices lists it. */
-export function toListedInvoice(row: InvoiceRow) {
+export function toListedInvoice(row: ListedInvoiceRow) {
   return {
     number: row.number,
     issuedOn: row.issued_on,

@@ -203,10 +203,13 @@ export async function markInvoicePaid(client: Queryable, number: string, paidOn:
   ]);
 }
 
+/** An invoice as lists show it: everything but its frozen document. */
+export type ListedInvoiceRow = Omit<InvoiceRow, "document">;
+
 /** Invoices issued between two UK dates (inclusive; either may be missing), in number order. */
-export async function invoicesBetween(from?: string, to?: string): Promise<InvoiceRow[]> {
-  const { rows } = await database().query<InvoiceRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM invoices
+export async function invoicesBetween(from?: string, to?: string): Promise<ListedInvoiceRow[]> {
+  const { rows } = await database().query<ListedInvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS.replace("document, ", "")} FROM invoices
       WHERE ($1::date IS NULL OR issued_on >= $1::date) AND ($2::date IS NULL OR issued_on <= $2::date)
       ORDER BY sequence`,
     [from ?? null, to ?? null],

@@ -6,15 +6,9 @@
  * lead, then the proposal (the order every change of a quote takes), and queues its e-mails there.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import { formatPounds, vatBands } from "../../../src/lib/proposals/money.ts";
+import { formatPounds } from "../../../src/lib/proposals/money.ts";
 import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
-import type {
-  CertificateDocument,
-  DocumentBusiness,
-  InvoiceDocument,
-  PostalAddress,
-  ReceiptDocument,
-} from "../../../src/lib/payments/payment-documents.ts";
+import type { InvoiceDocument, PostalAddress } from "../../../src/lib/payments/payment-documents.ts";
 import {
   addDays,
   guaranteeEnd,
@@ -28,20 +22,23 @@ import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
 import { businessDetails, type BusinessDetails } from "../business.ts";
 import { database, transaction, type Queryable } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
-import { cancelMail, enqueueMail } from "../mail/mail-jobs.ts";
+import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { REFERENCE_ALPHABET } from "../quote/reference.ts";
 import { recordLeadOutcome } from "../proposals/lead-outcome.ts";
 import { lockProposal } from "../proposals/proposal-desk.ts";
 import { proposalByToken } from "../proposals/proposal-records.ts";
 import { TOKEN_PATTERN } from "../proposals/proposal-token.ts";
-import {
-  acceptanceOf,
-  isProposalId,
-  readProposal,
-  type AcceptanceRow,
-  type ProposalRow,
-} from "../proposals/proposal-records.ts";
+import { acceptanceOf, isProposalId, readProposal, type ProposalRow } from "../proposals/proposal-records.ts";
 import { visitAddressOfLead } from "../visits/visit-records.ts";
+import {
+  accountFor,
+  accountOf,
+  acceptedBands,
+  customerName,
+  documentBusiness,
+  dueNow,
+  type Account,
+} from "./payment-account.ts";
 import { PAYMENT_MAIL } from "./payment-mail-kinds.ts";
 import {
   confirmRefundRow,
@@ -50,12 +47,9 @@ import {
   insertPayment,
   insertRefund,
   invoiceNumberOf,
-  invoiceOfProposal,
-  guaranteeOfProposal,
   markInvoicePaid,
   nextDocumentNumber,
   paymentOfSession,
-  paymentsOf,
   receiptNumberOf,
   refundOfProposal,
   type GuaranteeRow,
@@ -65,66 +59,6 @@ import {
 } from "./payment-records.ts";
 
 const notFound = () => new NotFoundError("Quote not found");
-
-/** The business as the documents name it. */
-export function documentBusiness(business: BusinessDetails): DocumentBusiness {
-  const { address } = business;
-  return {
-    name: business.name,
-    address: `${address.street}, ${address.locality}, ${address.region} ${address.postcode}`,
-    registeredAddress: business.registeredAddress ?? null,
-    phone: business.phone,
-    email: business.email,
-    vatNumber: business.vatNumber,
-  };
-}
-
-/** An accepted quote's money: what was accepted, what was paid, what is left. */
-export interface Account {
-  row: ProposalRow;
-  acceptance: AcceptanceRow;
-  payments: PaymentRow[];
-  invoice: InvoiceRow | null;
-  total: number;
-  paid: number;
-  balance: number;
-  /** The deposit asked for on acceptance (0: none). */
-  deposit: number;
-}
-
-async function accountOf(client: Queryable, row: ProposalRow): Promise<Account | null> {
-  const acceptance = await acceptanceOf(row.id, client);
-  if (!acceptance) return null;
-  const payments = await paymentsOf(row.id, client);
-  const paid = payments.reduce((sum, payment) => sum + payment.amount, 0);
-  const total = acceptance.totals.total;
-  return {
-    row,
-    acceptance,
-    payments,
-    invoice: await invoiceOfProposal(row.id, client),
-    total,
-    paid,
-    balance: total - paid,
-    deposit: acceptance.totals.deposit,
-  };
-}
-
-/** The money of an accepted quote read outside a transaction (null: not accepted). */
-export const accountFor = (row: ProposalRow) => accountOf(database(), row);
-
-/** What the customer is asked to pay now: the invoice's balance once issued, else what is left of the deposit. */
-export function dueNow(account: Account): number {
-  if (account.row.status !== "accepted") return 0;
-  if (account.invoice) return Math.max(0, account.balance);
-  return Math.max(0, Math.min(account.deposit - account.paid, account.balance));
-}
-
-const customerName = (account: Account) => account.acceptance.name;
-
-/** The accepted lines' VAT bands (optional lines only when chosen). */
-const acceptedBands = (account: Account) =>
-  vatBands(account.row.document?.lines ?? [], account.acceptance.options);
 
 // ---------------------------------------------------------------------------------------------
 // Payments
@@ -575,63 +509,6 @@ export async function confirmRefund(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Documents
-
-/** The VAT receipt of a payment. */
-export async function receiptDocument(payment: PaymentRow): Promise<ReceiptDocument> {
-  const business = await businessDetails();
-  const row = payment.proposal_id ? await readProposal(payment.proposal_id) : null;
-  const account = row ? await accountOf(database(), row) : null;
-  const bands = account ? acceptedBands(account) : [];
-  const share = paymentVat(payment.amount, bands, account?.total ?? 0);
-  const paidSoFar = account
-    ? account.payments
-        .filter((other) => other.receipt_number <= payment.receipt_number)
-        .reduce((sum, other) => sum + other.amount, 0)
-    : payment.amount;
-  return {
-    number: payment.receipt_number,
-    receivedOn: payment.received_on,
-    method: payment.method,
-    proposalNumber: payment.proposal_number,
-    invoiceNumber: payment.invoice_number,
-    business: documentBusiness(business),
-    customer: { name: payment.customer_name },
-    amount: payment.amount,
-    vat: payment.vat,
-    net: payment.amount - payment.vat,
-    vatBands: share.bands,
-    jobTotal: account?.total ?? payment.amount,
-    paidSoFar,
-    balance: Math.max(0, (account?.total ?? payment.amount) - paidSoFar),
-  };
-}
-
-/** The guarantee certificate of a row. */
-export async function certificateDocument(
-  guarantee: GuaranteeRow,
-  siteUrl: string,
-): Promise<CertificateDocument> {
-  const business = await businessDetails();
-  return {
-    number: guarantee.number,
-    issuedOn: ukDate(guarantee.issued_at.getTime()),
-    business: documentBusiness(business),
-    customer: { name: guarantee.customer_name },
-    property: guarantee.property_address,
-    work: guarantee.work.split("\n"),
-    termWork: guarantee.term_work,
-    years: guarantee.years,
-    completedOn: guarantee.completed_on,
-    validUntil: guarantee.valid_until,
-    conditions: guarantee.conditions,
-    proposalNumber: guarantee.proposal_number,
-    invoiceNumber: guarantee.invoice_number,
-    checkUrl: `${siteUrl}/guarantee`,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // The customer's page
 
 /** Whether card payments are offered: a Stripe secret key is set (card-payments.ts). */
@@ -657,5 +534,3 @@ export async function customerPayment(token: string) {
     card: cardPaymentsEnabled(),
   };
 }
-
-export { guaranteeOfProposal, invoiceOfProposal };

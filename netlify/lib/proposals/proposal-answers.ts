@@ -11,7 +11,7 @@ import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
 import { formatUkDay } from "../../../src/lib/proposals/uk-time.ts";
 import { transaction, violatedUnique } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
-import { enqueueMail } from "../mail/mail-jobs.ts";
+import { enqueueMail } from "../mail/mail-queue.ts";
 import { recordRefundDue } from "../payments/payments.ts";
 import { recordLeadOutcome } from "./lead-outcome.ts";
 import { cancellableUntil, effectiveStatus, viewOf } from "./proposal-document.ts";

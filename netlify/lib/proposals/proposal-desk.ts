@@ -16,7 +16,7 @@ import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
 import { DAY_MS, endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
 import { transaction, type Queryable } from "../database/database.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
-import { cancelMail, enqueueMail } from "../mail/mail-jobs.ts";
+import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { lockLead, recordLeadOutcome } from "./lead-outcome.ts";
 import {
   buildDocument,

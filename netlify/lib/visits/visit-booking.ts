@@ -27,7 +27,7 @@ import {
 import { freeSlots, visitSpan, type Span } from "../../../src/lib/visits/slots.ts";
 import { transaction, type Queryable } from "../database/database.ts";
 import { ConflictError, NotFoundError } from "../http/http-error.ts";
-import { cancelMail, enqueueMail } from "../mail/mail-jobs.ts";
+import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { isServedPostcode, visitAvailability } from "./visit-content.ts";
 import {
   busySpans,

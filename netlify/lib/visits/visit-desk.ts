@@ -5,7 +5,7 @@
 import { addDays, isCalendarDate, londonInstant, londonIso } from "../../../src/lib/visits/london-time.ts";
 import { database, transaction } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
-import { cancelMail, enqueueMail } from "../mail/mail-jobs.ts";
+import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { mailSettings } from "../mail/mailer.ts";
 import { VISIT_MAIL } from "./visit-booking.ts";
 import {

@@ -5,7 +5,7 @@
  * the owner and the accountant read is the same. Amounts are integer pence; dates are UK dates
  * (YYYY-MM-DD). Browser-safe: no Node APIs.
  */
-import type { VatBand, VatRate } from "../proposals/money";
+import type { VatBand, VatRate } from "../proposals/money.ts";
 
 /** The business as every document names it: what HMRC asks of a VAT invoice's supplier. */
 export interface DocumentBusiness {

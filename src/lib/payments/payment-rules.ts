@@ -3,7 +3,7 @@
  * (docs/payments.md): what a payment's VAT is, when an invoice falls due, how long a guarantee runs,
  * the texts a person reads. Browser-safe: no Node APIs.
  */
-import { divideHalfUp, type VatBand } from "../proposals/money";
+import { divideHalfUp, type VatBand } from "../proposals/money.ts";
 
 /** An invoice is due this many days after it is issued. */
 export const INVOICE_DUE_DAYS = 7;

@@ -3,8 +3,8 @@
  * it, with the messages both the browser and the server give. Browser-safe: no Node APIs.
  */
 import { z } from "zod";
-import { lineNet, totalsOf, VAT_RATES } from "./money";
-import { MAX_DECLINE_REASON } from "./quote-document";
+import { lineNet, totalsOf, VAT_RATES } from "./money.ts";
+import { MAX_DECLINE_REASON } from "./quote-document.ts";
 
 export const MAX_PROPOSAL_LINES = 50;
 export const MAX_DEPOSIT_PERCENT = 25;

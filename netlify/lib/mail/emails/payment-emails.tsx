@@ -12,7 +12,7 @@ import type { MailSettings } from "../mailer.ts";
 import { readQuote } from "../../quote/quote-store.ts";
 import { readProposal } from "../../proposals/proposal-records.ts";
 import { customerPath } from "../../proposals/proposal-token.ts";
-import { certificateDocument, receiptDocument } from "../../payments/payments.ts";
+import { certificateDocument, receiptDocument } from "../../payments/payment-account.ts";
 import {
   guaranteeOfProposal,
   invoiceOfProposal,
