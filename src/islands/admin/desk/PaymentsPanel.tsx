@@ -177,8 +177,13 @@ export default function PaymentsPanel({ proposals, invoices, guarantee, onReload
             [
               ["Quote total", view.total],
               ["Paid", view.paid],
-              ["Balance", view.balance],
-              ["Due now", view.dueNow],
+              // A cancelled quote owes nothing more: what was paid is a refund.
+              ...(view.status === "accepted"
+                ? ([
+                    ["Balance", view.balance],
+                    ["Due now", view.dueNow],
+                  ] as const)
+                : []),
             ] as const
           ).map(([name, pence]) => (
             <div
