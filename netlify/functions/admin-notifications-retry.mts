@@ -6,7 +6,7 @@ import { json } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import { deliverQuote, requeueNotifications } from "../lib/mail/outbox.ts";
-import { isQuoteId } from "../lib/desk/admin-quote.ts";
+import { isQuoteId } from "../lib/quote/quote-store.ts";
 
 const RetrySchema = z.object({ id: z.string().refine(isQuoteId) });
 const RETRY_JSON = { requireJsonType: true, invalid: () => new HttpError(400, "id must be a submission id") };

@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { searchTextOf } from "../../netlify/lib/desk/lead-search.ts";
+import { searchTextOf } from "../../netlify/lib/quote/lead-search.ts";
 import { readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { sourceLabel } from "../../src/lib/lead-model.ts";
 import { importBlobRecords, type ImportResult } from "../../scripts/import-blob-records.ts";

@@ -15,7 +15,7 @@ import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
 import { routed } from "./route.ts";
 import retention from "../../netlify/functions/lead-retention.mts";
-import { neutralizeCell } from "../../netlify/lib/desk/lead-row.ts";
+import { neutralizeCell } from "../../netlify/lib/http/csv.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { saveAttachment } from "../../netlify/lib/quote/attachment-store.ts";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";

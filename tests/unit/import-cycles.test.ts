@@ -75,3 +75,85 @@ test("no module of the site imports itself back through others", () => {
   const found = circles(graph).map((group) => group.map((file) => relative(ROOT, file)).sort());
   expect(found).toEqual([]);
 });
+
+/**
+ * The folders of netlify/lib and which others each may import (docs/backend.md, "Folders and the
+ * direction of imports"). The foundations (http, database, blobs) import nothing of the features;
+ * a feature imports the foundations and the features below it. The edges listed in
+ * BACK_EDGES run the other way on purpose, each for the reason given. A new edge fails here until
+ * it is added with a reason, and an edge no code uses any more fails too, so the table stays true.
+ */
+const FOLDER_IMPORTS: Record<string, string[]> = {
+  http: ["admin"],
+  database: ["http"],
+  blobs: ["http"],
+  admin: ["blobs", "database", "http", "limits"],
+  limits: ["admin", "blobs", "http"],
+  uploads: ["blobs", "http", "limits"],
+  gallery: ["blobs", "http"],
+  "price-guide": ["database", "quote"],
+  quote: ["admin", "blobs", "database", "http", "limits", "mail", "price-guide", "uploads"],
+  mail: [
+    "(root)",
+    "blobs",
+    "database",
+    "follow-up",
+    "http",
+    "limits",
+    "payments",
+    "proposals",
+    "quote",
+    "uploads",
+    "visits",
+  ],
+  "follow-up": ["database", "http", "mail", "quote"],
+  visits: ["admin", "database", "http", "mail"],
+  proposals: ["(root)", "database", "http", "limits", "mail", "payments", "pdf"],
+  payments: ["(root)", "database", "http", "mail", "pdf", "proposals", "quote", "visits"],
+  desk: ["admin", "database", "follow-up", "http", "mail", "payments", "quote", "uploads", "visits"],
+};
+
+/** Imports that run back against the direction above, and why each is there. */
+const BACK_EDGES: Record<string, string> = {
+  "http → admin": "the client key's HMAC needs the site's secret (admin/secrets.ts)",
+  "limits → admin": "the mail limits' keys are HMACs under the same secret",
+  "price-guide → quote": "calibration reads the type of a lead's record (a type import only)",
+  "mail → follow-up": "the templates of the review e-mails and the owner's summary read the follow-up state",
+  "mail → quote": "a template is written at send time from the lead's record as it is then",
+  "mail → proposals": "the written quote's templates draw its document and PDF at send time",
+  "mail → payments": "the receipt, invoice and certificate templates draw their documents at send time",
+  "mail → visits": "the visit templates write the calendar invitation at send time",
+  "proposals → payments": "cancelling an accepted quote records the refund due in the same transaction",
+};
+
+test("netlify/lib's folders import each other only in the written directions", () => {
+  const lib = join(ROOT, "netlify", "lib");
+  const all = files(lib);
+  const known = new Set(all);
+  const folderOf = (file: string) => {
+    const parts = relative(lib, file).split("/");
+    return parts.length > 1 ? parts[0]! : "(root)";
+  };
+  const found = new Map<string, Set<string>>();
+  for (const file of all)
+    for (const target of importsOf(file, known)) {
+      const [from, to] = [folderOf(file), folderOf(target)];
+      if (from === to || from === "(root)") continue;
+      found.set(from, (found.get(from) ?? new Set()).add(to));
+    }
+  const actual = Object.fromEntries(
+    [...found].filter(([, to]) => to.size).map(([from, to]) => [from, [...to].sort()]),
+  );
+  expect(actual).toEqual(
+    Object.fromEntries(Object.entries(FOLDER_IMPORTS).map(([k, v]) => [k, [...v].sort()])),
+  );
+  // Every pair of folders that import each other is written down as a back edge, one way.
+  const mutual = Object.entries(FOLDER_IMPORTS).flatMap(([from, tos]) =>
+    tos.filter((to) => FOLDER_IMPORTS[to]?.includes(from)).map((to) => `${from} → ${to}`),
+  );
+  const explained = mutual.filter(
+    (edge) => BACK_EDGES[edge] ?? BACK_EDGES[edge.split(" → ").reverse().join(" → ")],
+  );
+  expect(explained).toEqual(mutual);
+  for (const edge of Object.keys(BACK_EDGES)) expect(mutual).toContain(edge);
+});

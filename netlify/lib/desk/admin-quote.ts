@@ -7,12 +7,9 @@ import { isLeadStatus } from "../../../src/lib/lead-model.ts";
 import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import { secureHeaders } from "../http/responses.ts";
 import { openAttachment } from "../quote/attachment-store.ts";
-import { readQuote, type QuoteRecord } from "../quote/quote-store.ts";
+import { isQuoteId, readQuote, type QuoteRecord } from "../quote/quote-store.ts";
 
-const QUOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;
-
-export const isQuoteId = (value: string) => QUOTE_ID.test(value);
 
 export const attachmentUrl = (quoteId: string, attachmentId: string) =>
   `/api/admin/contact-submissions/${quoteId}/attachments/${attachmentId}`;
@@ -65,7 +62,7 @@ export const ATTACHMENT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-anc
 
 export async function attachmentResponse(quoteId: string, attachmentId: string): Promise<Response> {
   const notFound = new HttpError(404, "Attachment not found");
-  if (!QUOTE_ID.test(quoteId) || !ATTACHMENT_ID.test(attachmentId)) throw notFound;
+  if (!isQuoteId(quoteId) || !ATTACHMENT_ID.test(attachmentId)) throw notFound;
   const record = await readQuote(quoteId);
   const attachment = record?.attachments.find((item) => item.id === attachmentId);
   if (!attachment) throw notFound;

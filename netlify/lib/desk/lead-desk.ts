@@ -16,13 +16,15 @@ import { NOT_QUOTED_MESSAGE, isQuotedStatus } from "../../../src/lib/price-guide
 import { database } from "../database/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { LEAD_COLUMNS, readQuote, recordsOf, updateQuote, type QuoteRecord } from "../quote/quote-store.ts";
-import { isQuoteId, toAdminQuote, type AdminQuoteBody } from "./admin-quote.ts";
+import { toAdminQuote, type AdminQuoteBody } from "./admin-quote.ts";
+import { isQuoteId } from "../quote/quote-store.ts";
 import { eraseQuote } from "./erase-quote.ts";
 import { withStatus } from "../follow-up/status-change.ts";
 import { encodeCursor, type Cursor, type LeadChange, type ListQuery } from "./lead-query.ts";
-import { CSV_BOM, CSV_HEADER, csvLine, statusOf } from "./lead-row.ts";
+import { CSV_HEADER, csvLine, statusOf } from "./lead-row.ts";
+import { CSV_BOM } from "../http/csv.ts";
 import { issueCompletionDocuments } from "../payments/payments.ts";
-import { containsPattern, searchTerms } from "./lead-search.ts";
+import { containsPattern, searchTerms } from "../quote/lead-search.ts";
 import { leadVisit, type LeadVisit } from "../visits/visit-desk.ts";
 
 /** One lead as GET and PATCH answer it: the submission, and its survey visit (docs/visits.md). */

@@ -6,6 +6,7 @@ import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import { guideShownText } from "../../../src/lib/price-guide/format.ts";
 import { servedFileName } from "../uploads/file-types.ts";
 import { stringify } from "csv-stringify/sync";
+import { CSV_OPTIONS, neutralizeCell } from "../http/csv.ts";
 import { isLeadStatus, type LeadStatus } from "../../../src/lib/lead-model.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
@@ -16,11 +17,6 @@ export function statusOf(record: Pick<QuoteRecord, "status">): LeadStatus {
 
 // ---------------------------------------------------------------------------------------------
 // CSV
-
-/** A cell that a spreadsheet would run as a formula gets a leading apostrophe. */
-export function neutralizeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 export const CSV_COLUMNS = [
   "Reference",
@@ -50,11 +46,6 @@ function csvGuide(record: QuoteRecord): string {
   if (!estimate) return "";
   return `${guideShownText(estimate)} (${estimate.label}${estimate.details ? `: ${estimate.details}` : ""})`;
 }
-
-const CSV_OPTIONS = { record_delimiter: "windows" } as const;
-
-/** The byte order mark that makes Excel read the file as UTF-8. */
-export const CSV_BOM = "\ufeff";
 
 /** The header line, CRLF-terminated. */
 export const CSV_HEADER = stringify([[...CSV_COLUMNS]], CSV_OPTIONS);

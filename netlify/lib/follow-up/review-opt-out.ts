@@ -3,9 +3,8 @@
  * good, and the POST that stops every review e-mail of that lead not yet sent. GET never changes
  * anything: mail scanners follow links in e-mails, and they must not unsubscribe anyone.
  */
-import { isQuoteId } from "../desk/admin-quote.ts";
 import { updateMailState } from "../mail/outbox.ts";
-import { readQuote } from "../quote/quote-store.ts";
+import { isQuoteId, readQuote } from "../quote/quote-store.ts";
 import { cancelPendingReviews, tokenMatches } from "./review-requests.ts";
 
 /** `valid`: the link may stop e-mails; `stopped`: it just did; `already`: it had before. */

@@ -9,7 +9,7 @@ import { addDays } from "../../../src/lib/payments/payment-rules.ts";
 import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
 import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
 import { database } from "../database/database.ts";
-import { CSV_BOM, neutralizeCell } from "../desk/lead-row.ts";
+import { CSV_BOM, CSV_OPTIONS, neutralizeCell } from "../http/csv.ts";
 import {
   invoicesBetween,
   paymentsBetween,
@@ -195,12 +195,11 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
       ],
     })),
   ].sort((a, b) => (a.date === b.date ? a.order.localeCompare(b.order) : a.date.localeCompare(b.date)));
-  const options = { record_delimiter: "\r\n" } as const;
   return (
     CSV_BOM +
     stringify(
       [[...MONEY_CSV_COLUMNS], ...rows.map((row) => row.cells.map((cell) => neutralizeCell(cell)))],
-      options,
+      CSV_OPTIONS,
     )
   );
 }

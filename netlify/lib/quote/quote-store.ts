@@ -17,7 +17,7 @@ import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { NOTIFICATION_KINDS } from "../../../src/lib/notification-status.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
 import { database, transaction, violatedUnique, type Queryable } from "../database/database.ts";
-import { searchTextOf } from "../desk/lead-search.ts";
+import { searchTextOf } from "./lead-search.ts";
 import { newReference } from "./reference.ts";
 
 export interface StoredAttachment {
@@ -279,6 +279,10 @@ export async function recordsOf(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a lead's id as the site writes it (a lowercase UUID): anything else is a 404. */
+export const isQuoteId = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
 
 /** The record, or null when there is none. */
 export async function readQuote(id: string): Promise<QuoteRecord | null> {
