@@ -14,6 +14,7 @@ export const LEGAL_LINKS = [
   { href: "/terms-of-service", label: "Terms of Service" },
   { href: "/cookie-policy", label: "Cookie Policy" },
   { href: "/review-policy", label: "Review Policy" },
+  { href: "/guarantee", label: "Check a Guarantee" },
 ] as const;
 
 export const COPYRIGHT_YEAR = 2024;

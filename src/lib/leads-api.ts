@@ -5,7 +5,7 @@
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 import { SessionEndedError } from "./admin/api";
-import { apiError } from "./api-client";
+import { ApiError, apiError, errorField } from "./api-client";
 import { parseQuotes, type AdminQuote } from "./admin/quotes";
 import { paramsFromFilters, type LeadFilters, type LeadStats, type LeadStatus } from "./lead-model";
 
@@ -19,6 +19,32 @@ export class StaleLeadError extends Error {
     );
     this.name = "StaleLeadError";
   }
+}
+
+/** A change the server refused with field errors (400), e.g. `propertyAddress` when completing. */
+export class LeadRefusal extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string[]>,
+  ) {
+    super(status, message);
+    this.name = "LeadRefusal";
+  }
+}
+
+/** The property's address, sent with `status: "completed"` for the guarantee certificate. */
+export interface PropertyAddress {
+  line1: string;
+  town: string;
+  postcode: string;
+}
+
+export interface LeadChange {
+  status?: LeadStatus;
+  note?: string;
+  quotedAmount?: number;
+  propertyAddress?: PropertyAddress;
 }
 
 export interface LeadPage {
@@ -70,20 +96,33 @@ export async function fetchLead(id: string): Promise<LeadWithEtag> {
 }
 
 /** PATCH with If-Match; on 412 reloads the lead and throws StaleLeadError with it. */
-export async function changeLead(
-  id: string,
-  etag: string,
-  change: { status?: LeadStatus; note?: string; quotedAmount?: number },
-): Promise<LeadWithEtag> {
+export async function changeLead(id: string, etag: string, change: LeadChange): Promise<LeadWithEtag> {
   const response = await call(itemUrl(id), {
     method: "PATCH",
     headers: { "Content-Type": "application/json", "If-Match": etag },
     body: JSON.stringify(change),
   });
   if (response.status === 412) throw new StaleLeadError(await fetchLead(id).catch(() => null));
+  if (response.status === 400) {
+    const text = await response.text().catch(() => "");
+    const fieldErrors = fieldErrorsOf(text);
+    const message = `${response.status}: ${errorField(text) ?? (text || response.statusText)}`;
+    throw fieldErrors ? new LeadRefusal(400, message, fieldErrors) : new ApiError(400, message);
+  }
   if (!response.ok) throw await apiError(response);
   const [submission] = parseQuotes([await response.json()]);
   return { submission: submission!, etag: response.headers.get("ETag") ?? "" };
+}
+
+/** The `fieldErrors` of a JSON error body, or undefined. */
+function fieldErrorsOf(text: string): Record<string, string[]> | undefined {
+  try {
+    const body = JSON.parse(text) as { fieldErrors?: unknown } | null;
+    const errors = body?.fieldErrors;
+    return errors && typeof errors === "object" ? (errors as Record<string, string[]>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function deleteLead(id: string): Promise<void> {

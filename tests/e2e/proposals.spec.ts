@@ -196,7 +196,10 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   await page.getByRole("button", { name: "Accept this quote" }).click();
   await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
   await expect(page.getByText("£866.38 including VAT")).toBeVisible();
-  await expect(page.getByText("Deposit due now: £216.60")).toBeVisible();
+  // How to pay: the Payment section under the decision (docs/payments.md).
+  const payment = page.getByRole("region", { name: "Payment" });
+  await expect(payment.getByText("Deposit due now")).toBeVisible();
+  await expect(payment.locator("[data-due-now]")).toHaveText("£216.60");
   await expect(page.getByText("You asked us to start within the 14-day cancellation period.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
     "href",

@@ -11,6 +11,7 @@ const pages: [path: string, h1: string][] = [
   ["/privacy-policy", "Privacy Policy"],
   ["/terms-of-service", "Terms of Service"],
   ["/cookie-policy", "Cookie Policy"],
+  ["/guarantee", "Check a guarantee"],
 ];
 
 for (const [path, h1] of pages) {

@@ -14,6 +14,7 @@ import type { QuoteFields } from "../quote/rules";
 import type { StoredEstimate } from "../price-guide/estimate";
 import type { LeadVisitSummary } from "../visits/visits-api";
 import type { ProposalSummary } from "../proposals/proposals-api";
+import type { LeadGuarantee, LeadInvoice } from "../payments/payments-api";
 
 /** The local-storage flag of docs/spec.md, States: the screen stays unlocked across reloads while it is "true". */
 export const CONTACT_ADMIN_STORAGE_KEY = "contact-admin";
@@ -49,6 +50,9 @@ export interface AdminQuote extends QuoteFields {
   visit?: LeadVisitSummary | null;
   /** The lead's written quotes, newest first (one lead's detail only). */
   proposals?: ProposalSummary[];
+  /** Invoices issued on completion, and the guarantee certificate (docs/payments.md; one lead's detail only). */
+  invoices?: LeadInvoice[];
+  guarantee?: LeadGuarantee | null;
 }
 
 const ELLIPSIS = "...";

@@ -59,7 +59,12 @@ export class ProposalRefusal extends Error {
   }
 }
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
+/**
+ * One call of an admin endpoint that answers JSON: the session cookie sent, 401 as SessionEndedError,
+ * any other refusal as ProposalRefusal with the server's message and field errors. The desk's money
+ * calls (../payments/payments-api.ts) share it.
+ */
+export async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {

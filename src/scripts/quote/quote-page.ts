@@ -8,7 +8,10 @@
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 import type { QuoteView } from "../../lib/proposals/quote-document";
-import { el, renderQuote, type FieldErrors, type RenderOptions } from "./render-quote";
+import { el, renderQuote, type FieldErrors, type QuotePayment, type RenderOptions } from "./render-quote";
+
+/** The quote as the customer's endpoints answer it: once accepted, with how to pay (docs/payments.md). */
+type CustomerQuote = QuoteView & { payment?: QuotePayment | null };
 
 /** The token's shape (netlify/lib/proposals/proposal-token.ts): anything else is not asked for. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -78,19 +81,24 @@ export function startQuotePage(root: HTMLElement): void {
     root.setAttribute("aria-busy", "false");
   };
 
-  const draw = (view: QuoteView, extra: Partial<RenderOptions> = {}) => {
+  // Back from Stripe's page: the payment is confirmed by Stripe's own call, which may come later.
+  const paidByCard = new URLSearchParams(location.search).get("paid") === "card";
+
+  const draw = (view: CustomerQuote, extra: Partial<RenderOptions> = {}) => {
     root.replaceChildren(
       renderQuote(view, {
-        handlers: { accept, decline, cancel },
+        handlers: { accept, decline, cancel, payByCard },
         pdfUrl: `${base}/pdf`,
         askPropertyAddress: true,
+        payment: view.payment ?? null,
+        paidByCard,
         ...extra,
       }),
     );
     root.setAttribute("aria-busy", "false");
   };
 
-  let current: QuoteView | null = null;
+  let current: CustomerQuote | null = null;
 
   /** Sends an answer; redraws with the server's view, or with its refusal above the form. */
   async function answer(form: "accept" | "decline" | "cancel", body: object): Promise<void> {
@@ -106,7 +114,7 @@ export function startQuotePage(root: HTMLElement): void {
         body: JSON.stringify(body),
       });
       if (response.ok) {
-        current = (await response.json()) as QuoteView;
+        current = (await response.json()) as CustomerQuote;
         draw(current);
         window.scrollTo({ top: 0 });
         root.querySelector<HTMLElement>("[id$='status-heading']")?.setAttribute("tabindex", "-1");
@@ -137,6 +145,23 @@ export function startQuotePage(root: HTMLElement): void {
     void answer("cancel", { name });
   }
 
+  /** Asks for a Stripe Checkout page of what is due now and goes there; answers the refusal otherwise. */
+  async function payByCard(): Promise<string> {
+    try {
+      const response = await fetch(`${base}/checkout`, { method: "POST" });
+      if (response.ok) {
+        const { url } = (await response.json()) as { url?: unknown };
+        if (typeof url === "string" && url.startsWith("https://")) {
+          location.assign(url);
+          return new Promise<string>(() => undefined);
+        }
+      }
+      return (await refusalOf(response)).message;
+    } catch {
+      return NETWORK_MESSAGE;
+    }
+  }
+
   if (!TOKEN.test(token)) {
     problem(
       "This link is not complete",
@@ -148,7 +173,7 @@ export function startQuotePage(root: HTMLElement): void {
     try {
       const response = await fetch(base, { cache: "no-store" });
       if (response.ok) {
-        current = (await response.json()) as QuoteView;
+        current = (await response.json()) as CustomerQuote;
         draw(current);
         return;
       }

@@ -17,7 +17,7 @@ import {
   paragraphsOf,
   type QuoteView,
 } from "../../lib/proposals/quote-document";
-import { formatUkDate, formatUkDateTime } from "../../lib/proposals/uk-time";
+import { formatIsoDay, formatUkDate, formatUkDateTime } from "../../lib/proposals/uk-time";
 
 type Child = Node | string | null | undefined | false;
 
@@ -57,6 +57,22 @@ export interface AnswerHandlers {
   }): void;
   decline(reason: string): void;
   cancel(name: string): void;
+  /** Starts a card payment of what is due now: resolves to the refusal to show (or never, leaving the page). */
+  payByCard?: () => Promise<string>;
+}
+
+/** `payment` of the customer's quote answers once accepted (docs/payments.md); pence. */
+export interface QuotePayment {
+  deposit: number;
+  paid: number;
+  balance: number;
+  dueNow: number;
+  /** What to write as the bank transfer's reference: the quote's number, then the invoice's. */
+  reference: string;
+  invoice: { number: string; dueOn: string; total: number } | null;
+  bank: { accountName: string; sortCode: string; accountNumber: string } | null;
+  /** Card payments are offered (Stripe is set up). */
+  card: boolean;
 }
 
 export interface RenderOptions {
@@ -74,6 +90,10 @@ export interface RenderOptions {
   chosen?: number[];
   /** Prefix of element ids (two renderings on one page stay apart). */
   idPrefix?: string;
+  /** How to pay an accepted quote (the customer's page); the status panel then leaves it to the Payment section. */
+  payment?: QuotePayment | null;
+  /** Back from a card payment (`?paid=card`): it is being confirmed. */
+  paidByCard?: boolean;
 }
 
 const OPEN = new Set(["sent", "viewed", "draft"]);
@@ -327,19 +347,21 @@ function statusPanel(view: QuoteView, options: RenderOptions): HTMLElement | nul
           ? "You asked us to start within the 14-day cancellation period."
           : "We will start after the 14-day cancellation period.",
       ),
-      deposit > 0
-        ? el(
-            "p",
-            { class: "mt-3 text-lg text-slate-900" },
-            "Deposit due now: ",
-            el("strong", { class: "tabular-nums" }, formatPounds(deposit)),
-          )
-        : el("p", { class: "mt-3 text-slate-900" }, "No deposit is due."),
-      el(
-        "p",
-        { class: "mt-2 text-slate-900" },
-        `How to pay: by bank transfer, with ${view.number} as the reference. The balance, ${formatPounds(total - deposit)}, is due as the payment terms below say.`,
-      ),
+      !options.payment &&
+        (deposit > 0
+          ? el(
+              "p",
+              { class: "mt-3 text-lg text-slate-900" },
+              "Deposit due now: ",
+              el("strong", { class: "tabular-nums" }, formatPounds(deposit)),
+            )
+          : el("p", { class: "mt-3 text-slate-900" }, "No deposit is due.")),
+      !options.payment &&
+        el(
+          "p",
+          { class: "mt-2 text-slate-900" },
+          `How to pay: by bank transfer, with ${view.number} as the reference. The balance, ${formatPounds(total - deposit)}, is due as the payment terms below say.`,
+        ),
       options.pdfUrl &&
         el(
           "p",
@@ -401,6 +423,126 @@ function statusPanel(view: QuoteView, options: RenderOptions): HTMLElement | nul
       ),
     );
   return null;
+}
+
+/** An accepted quote's Payment: what is due now, the bank details and the reference, a card button, paid and balance. */
+function paymentSection(payment: QuotePayment, options: RenderOptions, prefix: string): HTMLElement {
+  const row = (term: string, value: string) =>
+    el(
+      "div",
+      { class: "flex flex-wrap justify-between gap-x-4" },
+      el("dt", {}, term),
+      el("dd", { class: "font-semibold tabular-nums" }, value),
+    );
+  const section = el(
+    "section",
+    {
+      "aria-labelledby": `${prefix}payment-heading`,
+      class: "space-y-4 rounded-xl border-2 border-slate-300 p-4 sm:p-6",
+      "data-payment": true,
+    },
+    el("h2", { id: `${prefix}payment-heading`, class: H2 }, "Payment"),
+  );
+  if (options.paidByCard)
+    section.append(
+      el(
+        "p",
+        { role: "status", class: "rounded-lg border border-green-700 bg-green-50 p-3 text-green-900" },
+        "Thank you. Your card payment is being confirmed: it shows here once the card company has confirmed it, usually within a few minutes. We will e-mail you a receipt.",
+      ),
+    );
+  const invoice = payment.invoice;
+  if (payment.dueNow > 0) {
+    section.append(
+      el(
+        "p",
+        { class: "rounded-xl bg-brand-900 p-4 text-white" },
+        el(
+          "span",
+          { class: "block font-semibold" },
+          invoice ? `Invoice ${invoice.number}, due by ${formatIsoDay(invoice.dueOn)}` : "Deposit due now",
+        ),
+        el(
+          "span",
+          { class: "block text-3xl font-bold tabular-nums", "data-due-now": true },
+          formatPounds(payment.dueNow),
+        ),
+      ),
+    );
+    if (payment.bank)
+      section.append(
+        el(
+          "div",
+          {},
+          el("h3", { class: "font-bold text-slate-900" }, "Pay by bank transfer"),
+          el(
+            "dl",
+            { class: "mt-2 space-y-1 rounded-lg bg-slate-50 p-3 text-slate-900" },
+            row("Account name", payment.bank.accountName),
+            row("Sort code", payment.bank.sortCode),
+            row("Account number", payment.bank.accountNumber),
+            row("Reference", payment.reference),
+          ),
+          el(
+            "p",
+            { class: "mt-1 text-sm text-slate-700" },
+            "Please use the reference, so we can match your payment. We e-mail you a receipt when it arrives.",
+          ),
+        ),
+      );
+    const payByCard = options.handlers?.payByCard;
+    if (payment.card && payByCard) {
+      const label = `Pay ${formatPounds(payment.dueNow)} by card`;
+      const button = el("button", { type: "button", class: `${BUTTON_PRIMARY} w-full sm:w-auto` }, label);
+      const problem = el("div");
+      button.addEventListener("click", () => {
+        button.disabled = true;
+        button.textContent = "Opening the card payment…";
+        problem.replaceChildren();
+        void payByCard().then((message) => {
+          button.disabled = false;
+          button.textContent = label;
+          const alert = alertBox(message);
+          alert.tabIndex = -1;
+          problem.replaceChildren(alert);
+          alert.focus();
+        });
+      });
+      section.append(
+        el(
+          "div",
+          {},
+          el("h3", { class: "font-bold text-slate-900" }, payment.bank ? "Or pay by card" : "Pay by card"),
+          el("p", { class: "mt-3" }, button),
+          el(
+            "p",
+            { class: "mt-1 text-sm text-slate-700" },
+            "You pay on Stripe's secure page and come back here. We never see your card details.",
+          ),
+          problem,
+        ),
+      );
+    }
+    if (!payment.bank && !payment.card)
+      section.append(el("p", { class: "text-slate-900" }, "Please call us and we will tell you how to pay."));
+  } else if (payment.balance > 0) {
+    section.append(
+      el(
+        "p",
+        { class: "text-slate-900" },
+        "Nothing is due now. We send the invoice for the balance when the work is done.",
+      ),
+    );
+  } else section.append(el("p", { class: "font-semibold text-slate-900" }, "Paid in full. Thank you."));
+  section.append(
+    el(
+      "dl",
+      { class: "space-y-1 border-t border-slate-200 pt-3 text-slate-900" },
+      row("Paid so far", formatPounds(payment.paid)),
+      row("Still to pay on the job", formatPounds(payment.balance)),
+    ),
+  );
+  return section;
 }
 
 function acceptForm(view: QuoteView, options: RenderOptions, prefix: string): HTMLElement {
@@ -611,6 +753,8 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
   );
   const status = statusPanel(view, options);
   if (status) root.append(status);
+  if (view.status === "accepted" && options.payment)
+    root.append(paymentSection(options.payment, options, prefix));
 
   root.append(
     el(

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react"
 import { SessionEndedError } from "../../../lib/admin/api";
 import { fullName, type AdminQuote } from "../../../lib/admin/quotes";
 import {
+  LeadRefusal,
   StaleLeadError,
   changeLead,
   deleteLead,
@@ -20,6 +21,7 @@ import FollowUpPanel from "./FollowUpPanel";
 import PasswordScreen from "../PasswordScreen";
 import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
+import MoneyPanel from "./MoneyPanel";
 import { EmailNotConfiguredNotice } from "./NotificationStatus";
 import QuoteDetail from "./QuoteDetail";
 import QuoteList from "./QuoteList";
@@ -168,6 +170,9 @@ function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) 
       if (error instanceof StaleLeadError) {
         if (error.current) replaceLead(error.current);
         setListAlert(`${name}: ${error.message}`);
+      } else if (error instanceof LeadRefusal && error.fieldErrors.propertyAddress?.length) {
+        // Completing needs the property's address for the guarantee: the lead's page asks for it.
+        setListAlert(`${name}: ${error.fieldErrors.propertyAddress.join(" ")}. Open the lead to enter it.`);
       } else failed(error, (message) => setListAlert(`${name}: could not change the status: ${message}`));
     } finally {
       setBusy((current) => {
@@ -287,6 +292,7 @@ function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: DeskProps) 
                 onOpen={(id) => void openDetail(id)}
               />
               <VisitAgenda onOpen={(id) => void openDetail(id)} onSessionEnded={lockOnSessionEnd} />
+              <MoneyPanel onOpen={(id) => void openDetail(id)} onSessionEnded={lockOnSessionEnd} />
               <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
               <GuideCalibration onSessionEnded={lockOnSessionEnd} />
             </DeskPanels>

@@ -10,7 +10,7 @@ interface Props {
 const WIDE = "(min-width: 1024px)";
 
 /**
- * The desk's panels ("Waiting for you", the visits, the chart, the price guide check) under one line that
+ * The desk's panels ("Waiting for you", the visits, money, the chart, the price guide check) under one line that
  * folds them: open on a wide screen, folded on a phone, so the search and the newest leads come
  * first there. A native <details>: the keyboard and screen readers know it.
  */
@@ -35,8 +35,8 @@ export default function DeskPanels({ waiting, children }: Props) {
           <path d="M7 4l6 6-6 6z" />
         </svg>
         <span>
-          Waiting for you{waiting ? ` (${waiting})` : waiting === 0 ? ": nothing" : ""} · leads per week ·
-          price guide check
+          Waiting for you{waiting ? ` (${waiting})` : waiting === 0 ? ": nothing" : ""} · visits · money ·
+          leads per week · price guide check
         </span>
       </summary>
       <div className="mt-2 space-y-6 p-2">{children}</div>

@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
-import { StaleLeadError, changeLead, fetchLead, type LeadWithEtag } from "../../../lib/leads-api";
-import { LEAD_NOTE_MAX_LENGTH, LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/lead-model";
+import {
+  LeadRefusal,
+  StaleLeadError,
+  changeLead,
+  fetchLead,
+  type LeadChange,
+  type LeadWithEtag,
+} from "../../../lib/leads-api";
+import { LEAD_NOTE_MAX_LENGTH, LEAD_STATUS_LABELS } from "../../../lib/lead-model";
 import { mailtoLink, telLink } from "../../../lib/links";
 import { fullName, replyMailto, type AdminQuote } from "../../../lib/admin/quotes";
 import { formatQuoteDate } from "../../../lib/admin/dates";
@@ -9,6 +16,8 @@ import { formatFileSize } from "../../../lib/file-size";
 import { serviceLabel } from "../../../lib/service-options";
 import GuideShown from "./GuideShown";
 import NotificationStatus from "./NotificationStatus";
+import PaymentsPanel from "./PaymentsPanel";
+import PropertyAddressForm from "./PropertyAddressForm";
 import ProposalPanel from "./ProposalPanel";
 import QuotedAmount from "./QuotedAmount";
 import StatusSelect from "./StatusSelect";
@@ -47,22 +56,24 @@ export default function QuoteDetail({
   const [note, setNote] = useState("");
   const [saving, setSaving] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
+  /** Completing asked for the property's address (the server's words), for the guarantee. */
+  const [addressNeeded, setAddressNeeded] = useState<string | null>(null);
   const status = submission.status ?? "new";
   const notes = submission.notes ?? [];
   const source = submission.source;
 
-  const save = async (
-    change: { status?: LeadStatus; note?: string; quotedAmount?: number },
-    done: string,
-  ): Promise<boolean> => {
+  const save = async (change: LeadChange, done: string): Promise<boolean> => {
     setSaving(true);
     setFeedback(null);
     try {
       onChanged(await changeLead(submission.id, lead.etag, change));
       setFeedback({ kind: "saved", text: done });
+      setAddressNeeded(null);
       return true;
     } catch (error) {
       if (error instanceof SessionEndedError) onSessionEnded(error);
+      else if (error instanceof LeadRefusal && error.fieldErrors.propertyAddress?.length)
+        setAddressNeeded(error.fieldErrors.propertyAddress.join(" "));
       else if (error instanceof StaleLeadError) {
         if (error.current) onChanged(error.current);
         setFeedback({ kind: "stale", text: error.message });
@@ -158,6 +169,19 @@ export default function QuoteDetail({
             </p>
           )}
         </div>
+        {addressNeeded && (
+          <PropertyAddressForm
+            message={addressNeeded}
+            saving={saving}
+            onSubmit={(propertyAddress) =>
+              void save(
+                { status: "completed", propertyAddress },
+                `Status set to ${LEAD_STATUS_LABELS.completed}: the invoice and the guarantee are on their way to the customer`,
+              )
+            }
+            onCancel={() => setAddressNeeded(null)}
+          />
+        )}
         <div aria-live="polite" className="mt-2 min-h-6">
           {feedback?.kind === "saved" && <p className="text-green-800">{feedback.text}</p>}
         </div>
@@ -196,6 +220,14 @@ export default function QuoteDetail({
           estimate={submission.estimate}
           proposals={submission.proposals ?? []}
           onReload={onReload}
+          onSessionEnded={onSessionEnded}
+        />
+
+        <PaymentsPanel
+          proposals={submission.proposals ?? []}
+          invoices={submission.invoices ?? []}
+          guarantee={submission.guarantee ?? null}
+          onReload={async () => onChanged(await fetchLead(submission.id))}
           onSessionEnded={onSessionEnded}
         />
 

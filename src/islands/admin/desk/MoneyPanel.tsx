@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { SessionEndedError } from "../../../lib/admin/api";
+import { formatPounds } from "../../../lib/proposals/money";
+import { formatIsoDay, formatUkDate } from "../../../lib/proposals/uk-time";
+import {
+  leadOfProposal,
+  moneyCsvUrl,
+  readMoney,
+  type MoneyItem,
+  type MoneySummary,
+} from "../../../lib/payments/payments-api";
+import { buttonOutline } from "../../button";
+
+interface Props {
+  /** Opens a lead's detail. */
+  onOpen: (leadId: string) => void;
+  onSessionEnded: (error: SessionEndedError) => void;
+}
+
+const itemTitle = (item: MoneyItem) =>
+  item.kind === "deposit" ? `Deposit on quote ${item.number}` : `Invoice ${item.number}`;
+
+const itemWhen = (item: MoneyItem) =>
+  item.kind === "deposit"
+    ? `asked for ${formatIsoDay(item.since)}`
+    : `issued ${formatIsoDay(item.since)}${item.dueOn ? `, due by ${formatIsoDay(item.dueOn)}` : ""}`;
+
+/**
+ * The money panel of the desk (docs/payments.md, "The desk"): what is asked for and not yet paid,
+ * paid in the last 30 days, overdue; each deposit and invoice still open (opening its lead), the
+ * refunds waiting to be confirmed, and the accountant's CSV of invoices and payments.
+ */
+export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
+  const id = useId();
+  const [money, setMoney] = useState<MoneySummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+
+  const failed = useCallback(
+    (caught: unknown) => {
+      if (caught instanceof SessionEndedError) onSessionEnded(caught);
+      else setError(caught instanceof Error ? caught.message : String(caught));
+    },
+    [onSessionEnded],
+  );
+
+  const load = useCallback(
+    () =>
+      readMoney().then((summary) => {
+        setError(null);
+        setMoney(summary);
+      }, failed),
+    [failed],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const openRefund = (proposalId: string) => void leadOfProposal(proposalId).then(onOpen, failed);
+
+  const totals = money
+    ? ([
+        [
+          "Asked for, not yet paid",
+          money.requested.amount,
+          `${money.requested.items.length} ${money.requested.items.length === 1 ? "item" : "items"}`,
+          false,
+        ],
+        [
+          "Paid in the last 30 days",
+          money.paid.amount,
+          `${money.paid.count} ${money.paid.count === 1 ? "payment" : "payments"}`,
+          false,
+        ],
+        [
+          "Overdue",
+          money.overdue.amount,
+          `${money.overdue.count} ${money.overdue.count === 1 ? "invoice" : "invoices"}`,
+          money.overdue.count > 0,
+        ],
+      ] as const)
+    : [];
+  const link = "min-h-11 text-left font-semibold text-brand-700 underline hover:no-underline";
+  const dateInput =
+    "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900";
+
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      data-money
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-800">
+        Money
+      </h2>
+      <p className="text-sm text-slate-700">Deposits and invoices of accepted quotes, and refunds due.</p>
+      {error && (
+        <div role="alert" className="mt-2 text-red-800">
+          <p>Could not load the money: {error}</p>
+          <button type="button" onClick={() => void load()} className={`${buttonOutline} mt-2`}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {!error && !money && (
+        <p role="status" className="mt-2 text-slate-700">
+          Loading the money...
+        </p>
+      )}
+      {money && (
+        <>
+          <dl className="mt-3 grid gap-2 sm:grid-cols-3">
+            {totals.map(([name, pence, count, warn]) => (
+              <div
+                key={name}
+                className={`grid grid-cols-[1fr_auto] items-center gap-x-3 rounded-lg border p-3 sm:block ${
+                  warn ? "border-red-300 bg-red-50" : "border-slate-200 bg-slate-50"
+                }`}
+              >
+                <dt className="text-sm font-semibold text-slate-700">{name}</dt>
+                <dd
+                  className={`col-start-2 row-span-2 row-start-1 text-xl font-bold tabular-nums ${
+                    warn ? "text-red-800" : "text-slate-900"
+                  }`}
+                >
+                  {formatPounds(pence)}
+                </dd>
+                <dd className="text-sm text-slate-700">{count}</dd>
+              </div>
+            ))}
+          </dl>
+
+          <h3 className="mt-4 font-bold text-slate-900">Still to pay ({money.requested.items.length})</h3>
+          {money.requested.items.length === 0 ? (
+            <p className="text-slate-700">Nothing is owed.</p>
+          ) : (
+            <ul className="mt-1 divide-y divide-slate-200">
+              {money.requested.items.map((item) => (
+                <li key={`${item.kind}-${item.number}`} className="py-2">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    {item.leadId ? (
+                      <button type="button" onClick={() => onOpen(item.leadId!)} className={link}>
+                        {item.customer}
+                      </button>
+                    ) : (
+                      <p className="font-semibold text-slate-900">{item.customer}</p>
+                    )}
+                    <p className="font-semibold text-slate-900 tabular-nums">{formatPounds(item.amount)}</p>
+                  </div>
+                  <p className="text-sm text-slate-700">
+                    {itemTitle(item)} · {itemWhen(item)}
+                    {item.overdue && <strong className="ml-2 font-bold text-red-800">Overdue</strong>}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {money.refunds.length > 0 && (
+            <>
+              <h3 className="mt-4 font-bold text-slate-900">Refunds to confirm ({money.refunds.length})</h3>
+              <ul className="mt-1 divide-y divide-slate-200">
+                {money.refunds.map((refund) => (
+                  <li key={refund.number} className="py-2">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                      {refund.proposalId ? (
+                        <button type="button" onClick={() => openRefund(refund.proposalId!)} className={link}>
+                          {refund.customer}
+                        </button>
+                      ) : (
+                        <p className="font-semibold text-slate-900">{refund.customer}</p>
+                      )}
+                      <p className="font-semibold text-slate-900 tabular-nums">{formatPounds(refund.paid)}</p>
+                    </div>
+                    <p className="text-sm text-slate-700">
+                      Quote {refund.number} cancelled {formatUkDate(Date.parse(refund.cancelledAt))}
+                      {refund.startEarly ? " · had asked to start early" : " · refund all of it"}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+
+      <div className="mt-4 rounded-lg bg-slate-50 p-3">
+        <h3 className="font-bold text-slate-900">For the accountant</h3>
+        <p className="text-sm text-slate-700">
+          Every invoice and payment with its VAT. Leave the days empty for all of them.
+        </p>
+        <div className="mt-2 grid grid-cols-2 gap-3 sm:max-w-md">
+          <div>
+            <label htmlFor={`${id}-from`} className="block text-sm font-semibold text-slate-800">
+              From
+            </label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.target.value)}
+              className={dateInput}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-to`} className="block text-sm font-semibold text-slate-800">
+              To
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+              className={dateInput}
+            />
+          </div>
+        </div>
+        <a href={moneyCsvUrl(from, to)} download className={`${buttonOutline} mt-3`}>
+          Download invoices and payments (CSV)
+        </a>
+      </div>
+    </section>
+  );
+}
