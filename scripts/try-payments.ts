@@ -185,7 +185,7 @@ async function main() {
   );
 
   // The e-mails go right after each answer; give the local inbox a moment.
-  let mails: { subject: string; attachments?: { fileName: string }[] }[] = [];
+  let mails: { subject: string; attachments?: { filename: string }[] }[] = [];
   for (let i = 0; i < 60; i++) {
     mails = (await (await fetch(`${MAILDEV}/api/email`)).json()) as typeof mails;
     if (mails.filter((m) => m.subject.startsWith("Invoice INV-")).length >= JOBS) break;
@@ -195,7 +195,7 @@ async function main() {
   check(invoiceMails.length === JOBS, `${invoiceMails.length} invoice e-mails in MailDev`);
   check(
     invoiceMails.every(
-      (m) => (m.attachments ?? []).map((a) => a.fileName).filter((f) => f.endsWith(".pdf")).length === 2,
+      (m) => (m.attachments ?? []).map((a) => a.filename).filter((f) => f.endsWith(".pdf")).length === 2,
     ),
     "each with the invoice and the guarantee certificate as PDFs",
   );

@@ -7,7 +7,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
-import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import { formatIsoDay, ukDate } from "../../../src/lib/proposals/uk-time.ts";
 import type { InvoiceDocument, PostalAddress } from "../../../src/lib/payments/payment-documents.ts";
 import {
   addDays,
@@ -140,7 +140,7 @@ export async function recordPayment(
       {
         note: `${formatPounds(input.amount)} received ${
           input.method === "bank" ? "by bank transfer" : "by card"
-        } on ${input.receivedOn} for quote ${row.number} (receipt ${receipt})`,
+        } on ${formatIsoDay(input.receivedOn)} for quote ${row.number} (receipt ${receipt})`,
       },
       now,
     );
@@ -306,7 +306,7 @@ export async function issueCompletionDocuments(
     vat,
     total,
     bank: business.bank ?? null,
-    paymentTerms: `Please pay within ${INVOICE_DUE_DAYS} days, by ${dueOn}, by bank transfer with ${number} as the reference.`,
+    paymentTerms: `Please pay within ${INVOICE_DUE_DAYS} days, by ${formatIsoDay(dueOn)}, by bank transfer with ${number} as the reference.`,
   };
   const invoice: InvoiceRow = {
     number,
@@ -367,7 +367,7 @@ export async function issueCompletionDocuments(
     invoice,
     guarantee,
     mailIds: mailId ? [mailId] : [],
-    note: `Invoice ${number} issued for ${formatPounds(total)}, due by ${dueOn}; guarantee ${guarantee.number} (${term.years} years, until ${guarantee.valid_until})`,
+    note: `Invoice ${number} issued for ${formatPounds(total)}, due by ${formatIsoDay(dueOn)}; guarantee ${guarantee.number} (${term.years} years, until ${formatIsoDay(guarantee.valid_until)})`,
   };
 }
 
