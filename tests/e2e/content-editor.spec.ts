@@ -35,8 +35,6 @@ async function expectSaved(page: Page) {
 }
 
 test.describe("the content editor's page", () => {
-  test.skip(({ isMobile }) => isMobile, "headers and files do not depend on the viewport");
-
   // What the build wrote (only /admin/ loads the CMS, no page links it) is checked in
   // tests/build/content-editor.test.ts.
   test("has a policy of its own, is not for search engines, and loads the CMS", async ({ request }) => {
@@ -84,8 +82,6 @@ test.describe("the content editor's page", () => {
 });
 
 test.describe("the owner edits the site through the content editor", () => {
-  test.skip(({ isMobile }) => isMobile, "the phone run checks the layout below");
-
   test("a FAQ answer, a town's paragraph and the phone number reach the built pages; bad edits are refused", async ({
     page,
   }) => {
@@ -181,18 +177,5 @@ test.describe("the owner edits the site through the content editor", () => {
     } finally {
       removeCheckout(checkout);
     }
-  });
-});
-
-test.describe("on a phone", () => {
-  test.skip(({ isMobile }) => !isMobile, "the desktop run covers the rest");
-
-  test("the collections and a service's form fit the screen", async ({ page }) => {
-    await openLocalRepository(page, readFolder(join(import.meta.dirname, "..", ".."), "content"));
-    await page.getByRole("treeitem", { name: "Services", exact: true }).click();
-    await page.getByRole("row", { name: /Roof Repairs/ }).click();
-    await expect(page.getByRole("textbox", { name: "Service name" })).toHaveValue("Roof Repairs");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -49,8 +49,6 @@ function expectSecurityHeaders(response: APIResponse, label: string) {
 }
 
 test.describe("security headers (served by the Netlify CLI from the production build)", () => {
-  test.skip(({ isMobile }) => isMobile, "headers do not depend on the viewport");
-
   test("every page, and the files beside them, carry them", async ({ request }) => {
     const assets = readdirSync(join(DIST, "_astro")).map((name) => `/_astro/${name}`);
     const paths = [
@@ -130,7 +128,6 @@ test.describe("security headers (served by the Netlify CLI from the production b
 });
 
 test.describe("Cross-Origin-Opener-Policy: exactly one on every page", () => {
-  test.skip(({ isMobile }) => isMobile, "headers do not depend on the viewport");
   // The built rules behind it are read in tests/build/headers.test.ts.
   test("as served, /admin/ gets same-origin-allow-popups alone and other pages same-origin alone", async ({
     request,
@@ -150,7 +147,6 @@ test.describe("Cross-Origin-Opener-Policy: exactly one on every page", () => {
 });
 
 test.describe("pages work under the CSP", () => {
-  test.skip(({ isMobile }) => isMobile, "the desktop run covers it");
   test("no page logs an error or a CSP violation, and every island hydrates", async ({ page }) => {
     const paths = allPagePaths();
     test.setTimeout(30_000 + paths.length * 8_000);

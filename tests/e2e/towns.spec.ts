@@ -65,8 +65,9 @@ test.describe("town routes in the browser", () => {
 });
 
 test.describe("projects on town pages", () => {
+  // These change the shared local gallery: only the desktop project runs this spec
+  // (playwright.config.ts), so two runs of them never race each other.
   test.describe.configure({ mode: "serial", timeout: 90_000 });
-  test.skip(({ isMobile }) => isMobile, "mutations run once, in the desktop project");
 
   const RUN = randomBytes(3).toString("hex");
   const edited = `E2E town project ${RUN}`;
