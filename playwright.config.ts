@@ -12,6 +12,19 @@ const baseURL = `http://localhost:${port}`;
 const databasePort = port + 300;
 process.env.E2E_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${databasePort}/records`;
 
+/** Specs about the phone layout: the phone project runs them, the desktop project does not. */
+const PHONE_ONLY = "**/*.phone.spec.ts";
+/** Specs whose subject differs by width: both projects run them. */
+const BOTH_WIDTHS = [
+  "a11y.spec.ts", // axe on every page at 1280 and 390 px (docs/quality.md)
+  "keyboard.spec.ts", // skip link, visible focus and 24 × 24 px targets on each layout's controls
+  "lead-desk-chart.spec.ts", // twelve weeks inside the screen, no labels overlapping
+  "payments.spec.ts", // the desk's payments and the quote page's payment section fit each width; axe, screenshots
+  "price-guide.spec.ts", // the journey by keyboard on each layout, screenshots at each width
+  "proposals.spec.ts", // the customer's quote page, axe and screenshots at each width
+  "services-carousel.spec.ts", // the centred slide follows the slides' widths
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: "tests/e2e",
   forbidOnly: !!process.env.CI,
@@ -34,9 +47,25 @@ export default defineConfig({
       ],
     },
   },
+  // Which spec runs on which project (docs/quality.md, "Browser tests: which width"):
+  // - every spec runs on the desktop project (1280 px), once: behaviour, HTTP and the admin screens
+  //   do not change with the width;
+  // - a spec named *.phone.spec.ts is about the phone layout (side menu, folded panels, fitting
+  //   390 px) and runs on the phone project only;
+  // - the specs in BOTH_WIDTHS check what differs by width (axe and keyboard order on every page,
+  //   the chart and the carousel's layout, screenshots made at each width) and run on both.
+  // A test never skips itself by project: a new spec lands in one of these three places.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } } },
+    {
+      name: "desktop",
+      testIgnore: PHONE_ONLY,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "phone",
+      testMatch: [PHONE_ONLY, ...BOTH_WIDTHS],
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
+    },
   ],
   webServer: [
     {

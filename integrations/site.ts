@@ -4,7 +4,7 @@ export const SITE_URL = process.env.SITE_URL ?? process.env.URL ?? "https://www.
 /**
  * Pages that are not for search engines: the content editor, the admin screens, a customer's written quote
  * and the not-found pages. They carry
- * `noindex` (BaseLayout's prop) and the sitemap leaves them out; tests/e2e/seo.spec.ts checks both.
+ * `noindex` (BaseLayout's prop) and the sitemap leaves them out; tests/build/seo.test.ts checks both.
  */
 const PRIVATE_PATH = /^\/(admin|gallery-admin|contact-admin|quote|visit|404|services\/not-found)(\/|$)/;
 

@@ -11,7 +11,7 @@ export const DIST = join(import.meta.dirname, "..", "..", "dist");
 /**
  * The content editor's folder (integrations/content-editor.ts): a third-party app copied into the
  * build, not a page of the site, so the page checks leave it out; it has checks of its own
- * (tests/e2e/content-editor.spec.ts, the budget's editor row).
+ * (tests/build/content-editor.test.ts, tests/e2e/content-editor.spec.ts, the budget's editor row).
  */
 export const CONTENT_EDITOR_DIR = "admin";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { CONTACT_ADMIN_STORAGE_KEY, messagePreview } from "../../src/lib/admin/quotes";
 import { formatQuoteDate } from "../../src/lib/admin/dates";
@@ -9,6 +9,9 @@ import { LEADS_PAGE_SIZE } from "../../src/lib/lead-model";
 /** The served build runs without .env, so the local default applies unless ADMIN_PASSWORD is set. */
 const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
 const SUBMISSIONS_API = "/api/admin/contact-submissions";
+// Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** Letters only, so every test's customers can be told apart in a shared inbox. */
 function uniqueName(): string {
@@ -199,9 +202,9 @@ test.describe("contact admin", () => {
   });
 
   test("a stale local flag without a server session relocks the screen", async ({ page }) => {
+    // The flag an earlier sign-in left in this browser, there before the page loads.
+    await page.addInitScript((key) => localStorage.setItem(key, "true"), CONTACT_ADMIN_STORAGE_KEY);
     await page.goto("/contact-admin");
-    await page.evaluate((key) => localStorage.setItem(key, "true"), CONTACT_ADMIN_STORAGE_KEY);
-    await page.reload();
     await expect(page.getByLabel("Password")).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), CONTACT_ADMIN_STORAGE_KEY)).toBeNull();
   });

@@ -70,8 +70,8 @@ test.describe("lock screen", () => {
 
 test.describe("managing images", () => {
   test.describe.configure({ mode: "serial" });
-  // These change the shared local gallery; one project runs them so runs never race each other.
-  test.skip(({ isMobile }) => isMobile, "mutations run once, in the desktop project");
+  // These change the shared local gallery: only the desktop project runs this spec
+  // (playwright.config.ts), so two runs of them never race each other.
 
   const alpha = `E2E Alpha ${RUN}`;
   const beta = `E2E Beta ${RUN}`;

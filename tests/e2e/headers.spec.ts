@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
-// The parser the Netlify CLI serves _headers and netlify.toml with (a dependency of netlify-cli).
-import { parseAllHeaders, type Header } from "@netlify/headers-parser";
 import sharp from "sharp";
 import { PRIVATE_LINK_PATHS } from "../../integrations/security-headers";
-import { builtPages, DIST } from "../../scripts/lib/dist";
+import { DIST } from "../../scripts/lib/dist";
 import { allPagePaths, requestPath } from "./helpers/site";
 
 const SIX_MONTHS_SECONDS = 182 * 24 * 60 * 60;
@@ -51,8 +49,6 @@ function expectSecurityHeaders(response: APIResponse, label: string) {
 }
 
 test.describe("security headers (served by the Netlify CLI from the production build)", () => {
-  test.skip(({ isMobile }) => isMobile, "headers do not depend on the viewport");
-
   test("every page, and the files beside them, carry them", async ({ request }) => {
     const assets = readdirSync(join(DIST, "_astro")).map((name) => `/_astro/${name}`);
     const paths = [
@@ -132,42 +128,10 @@ test.describe("security headers (served by the Netlify CLI from the production b
 });
 
 test.describe("Cross-Origin-Opener-Policy: exactly one on every page", () => {
-  test.skip(({ isMobile }) => isMobile, "headers do not depend on the viewport");
-
-  test("the built rules send /admin/ same-origin-allow-popups alone and every other page same-origin alone", async ({
+  // The built rules behind it are read in tests/build/headers.test.ts.
+  test("as served, /admin/ gets same-origin-allow-popups alone and other pages same-origin alone", async ({
     request,
   }) => {
-    const { headers, errors } = await parseAllHeaders({
-      headersFiles: [join(DIST, "_headers")],
-      netlifyConfigPath: join(DIST, "..", "netlify.toml"),
-      configHeaders: [],
-      minimal: false,
-    });
-    expect(errors).toEqual([]);
-    // Every rule that matches a path is applied: two rules carrying the header would send it twice
-    // (or joined into one value no browser accepts).
-    const rules = headers as Header[];
-    const openerPolicies = (path: string) =>
-      rules
-        .filter((rule) => rule.forRegExp.test(path))
-        .flatMap((rule) =>
-          Object.entries(rule.values)
-            .filter(([name]) => name.toLowerCase() === "cross-origin-opener-policy")
-            .map(([, value]) => value),
-        );
-    for (const path of ["/admin/", "/admin", "/admin/index.html"]) {
-      expect(openerPolicies(path), path).toEqual(["same-origin-allow-popups"]);
-    }
-    const pages = builtPages();
-    expect(pages.map((page) => page.path)).toContain("/");
-    for (const page of pages) {
-      // The page's path, and its file's (what the Netlify CLI matches rules against).
-      const file = `/${relative(DIST, page.file).split(sep).join("/")}`;
-      expect.soft(openerPolicies(page.path), page.path).toEqual(["same-origin"]);
-      expect.soft(openerPolicies(file), file).toEqual(["same-origin"]);
-    }
-
-    // As served (the Netlify CLI applies the same rules).
     const served = async (path: string) =>
       (await request.get(path))
         .headersArray()
@@ -183,7 +147,6 @@ test.describe("Cross-Origin-Opener-Policy: exactly one on every page", () => {
 });
 
 test.describe("pages work under the CSP", () => {
-  test.skip(({ isMobile }) => isMobile, "the desktop run covers it");
   test("no page logs an error or a CSP violation, and every island hydrates", async ({ page }) => {
     const paths = allPagePaths();
     test.setTimeout(30_000 + paths.length * 8_000);

@@ -1,3 +1,7 @@
+/**
+ * Keyboard walkthroughs at each project's width, desktop and phone (docs/quality.md, WCAG 2.2 AA):
+ * the controls a keyboard reaches differ by layout. The phone's side menu: keyboard.phone.spec.ts.
+ */
 import { expect, test } from "@playwright/test";
 
 test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
@@ -9,43 +13,6 @@ test("the skip link is the first stop and moves focus to the main content", asyn
   await page.keyboard.press("Enter");
   await expect(page.locator("main#main")).toBeFocused();
   await expect(page).toHaveURL(/#main$/);
-});
-
-test.describe("side menu", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  test("opens from the keyboard, traps focus, and Escape closes it and returns focus", async ({ page }) => {
-    await page.goto("/");
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    // Focus is inside the menu and Tab does not leave it for the inert page behind.
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press("Tab");
-      const inside = await menu.evaluate(
-        (dialog) => dialog.contains(document.activeElement) || document.activeElement === document.body,
-      );
-      expect(inside).toBe(true);
-    }
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  });
-
-  test("a link in the menu is reachable by keyboard and closes the menu", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).press("Enter");
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    const contact = menu.getByRole("link", { name: "Contact", exact: true });
-    await contact.focus();
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
-  });
 });
 
 test("every focusable control on the home page shows a visible focus indicator and is at least 24 × 24 px", async ({

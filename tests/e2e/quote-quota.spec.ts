@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
 
 /**
@@ -7,6 +7,9 @@ import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
  * quotas (QUOTA_EXEMPT_LOOPBACK in playwright.config.ts); this test's requests carry
  * `X-Test-Quota: enforce`, so they alone are charged, and the other tests are not disturbed.
  */
+
+// Each refusal is a function's answer under the local Netlify CLI, which can take seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 test("a visitor over the attachment quota is told to call or WhatsApp instead", async ({ page }) => {
   // Up to 16 uploads started one after another, each by a function the Netlify CLI loads afresh.

@@ -8,8 +8,6 @@ import { expect, test } from "@playwright/test";
 const SIX_MIB = 6 * 1024 * 1024;
 
 test.describe.configure({ mode: "serial" });
-// Plain HTTP, no page: one browser project is enough.
-test.skip(({ isMobile }) => isMobile, "HTTP only");
 
 async function expectStillServing(baseURL: string) {
   const page = await fetch(new URL("/api/testimonials", baseURL));

@@ -1,9 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { BUSINESS, PHONE_HREF } from "./helpers/business";
 import { WHATSAPP_GREETING } from "../../src/lib/constants";
 import { FOOTER_SERVICE_SLUGS } from "../../src/lib/footer";
-
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
 test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
   await page.goto("/about");
@@ -16,8 +14,7 @@ test("the skip link is the first stop and moves focus to the main content", asyn
 });
 
 test.describe("at 1280px", () => {
-  test.beforeEach(({ page }) => test.skip(isPhone(page), "desktop header"));
-
+  // The phone's header and side menu: shared.phone.spec.ts.
   test("the header shows the six links, the phone number and 'Free Quote'", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -51,52 +48,6 @@ test.describe("at 1280px", () => {
     }
     await page.goto("/privacy-policy");
     await expect(current).toHaveCount(0);
-  });
-});
-
-test.describe("at 390px", () => {
-  test.beforeEach(({ page }) => test.skip(!isPhone(page), "phone side menu"));
-
-  test("the header hides the phone and 'Free Quote' behind the menu button", async ({ page }) => {
-    await page.goto("/");
-    const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "Free Quote" }).first()).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-  });
-
-  test("the side menu opens, marks the current page and closes when a link is clicked", async ({ page }) => {
-    await page.goto("/services/roughcasting");
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await toggle.click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(menu.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
-    await expect(menu.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
-    await expect(menu.getByRole("link", { name: BUSINESS.phone })).toHaveAttribute("href", PHONE_HREF);
-    await menu.getByRole("link", { name: "About Us" }).click();
-    await expect(page).toHaveURL(/\/about$/);
-    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
-  });
-
-  test("Escape closes the side menu and returns focus to its button", async ({ page }) => {
-    await page.goto("/");
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    await toggle.click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  });
-
-  test("the close button closes the side menu", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("button", { name: "Close menu" }).click();
-    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
   });
 });
 

@@ -1,15 +1,14 @@
+/**
+ * The SEO bar (docs/quality.md) read from the production build in dist/: titles, descriptions,
+ * canonical URLs, share cards, the sitemap and robots.txt, and the JSON-LD checked against content/.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "vitest";
 import { parse } from "yaml";
-import { SITE_URL } from "../../integrations/site";
-import { DIST } from "../../scripts/lib/dist";
-import { builtPages, sitemapPaths } from "../../scripts/lib/dist";
-import { isPrivatePath } from "../../integrations/site";
-import { BUSINESS } from "./helpers/business";
-
-/** The built HTML is the same for both viewports: check it once. */
-test.skip(({ isMobile }) => isMobile, "checks the build, not the browser");
+import { isPrivatePath, SITE_URL } from "../../integrations/site";
+import { builtPages, DIST, sitemapPaths } from "../../scripts/lib/dist";
+import { BUSINESS } from "../e2e/helpers/business";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const site = new URL(SITE_URL);

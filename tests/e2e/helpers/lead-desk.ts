@@ -1,0 +1,48 @@
+/**
+ * The lead desk on /contact-admin as its specs drive it (lead-desk*.spec.ts): quotes sent through
+ * POST /api/contact as the form sends them, the sign-in, the search and the list.
+ */
+import { randomBytes } from "node:crypto";
+import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
+
+// Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+export const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
+export const API = "/api/admin/contact-submissions";
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
+
+/** Letters only: a surname no other test's customer has. */
+export const uniqueName = () =>
+  `Lead${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
+
+/** A quote from Kirsty {lastName} for roughcasting, with a photo (gable.png) if asked; its id. */
+export async function submitQuote(request: APIRequestContext, lastName: string, withPhoto = false) {
+  const form = new FormData();
+  form.append("firstName", "Kirsty");
+  form.append("lastName", lastName);
+  form.append("email", "kirsty@example.co.uk");
+  form.append("phone", "07700 900456");
+  form.append("serviceRequired", "roughcasting");
+  form.append("message", "The roughcast on the gable is cracking and coming away.");
+  form.append("fillTimeMs", "15000");
+  form.append("website", "");
+  if (withPhoto) form.append("attachments", new Blob([PNG], { type: "image/png" }), "gable.png");
+  const response = await request.post("/api/contact", { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export async function unlock(page: Page) {
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Access Admin" }).click();
+  await expect(page.getByRole("heading", { name: "Contact Submissions" })).toBeVisible();
+}
+
+export async function search(page: Page, text: string) {
+  await page.getByRole("searchbox", { name: "Search" }).fill(text);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${text}`));
+}
+
+export const items = (page: Page) => page.getByRole("list", { name: "Submissions" }).getByRole("listitem");
