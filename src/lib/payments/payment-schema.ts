@@ -7,7 +7,7 @@ import { z } from "zod";
 
 export const PaymentBodySchema = z.strictObject({
   /** Pence. */
-  amount: z.number().int().safe(),
+  amount: z.int(),
   method: z.literal("bank"),
   /** YYYY-MM-DD, the UK day it arrived. */
   receivedOn: z.string().max(10),
@@ -16,7 +16,7 @@ export type PaymentBody = z.output<typeof PaymentBodySchema>;
 
 export const RefundBodySchema = z.strictObject({
   /** Pence refunded. */
-  amount: z.number().int().safe(),
+  amount: z.int(),
   note: z.string().trim().max(500).optional(),
 });
 export type RefundBody = z.output<typeof RefundBodySchema>;

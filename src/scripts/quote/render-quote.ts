@@ -545,7 +545,7 @@ function paymentSection(payment: QuotePayment, options: RenderOptions, prefix: s
   return section;
 }
 
-function acceptForm(view: QuoteView, options: RenderOptions, prefix: string): HTMLElement {
+function acceptForm(options: RenderOptions, prefix: string): HTMLElement {
   const error = options.error?.form === "accept" ? options.error : undefined;
   const fe = error?.fieldErrors ?? {};
   const values = options.values ?? {};
@@ -862,7 +862,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
           { class: "mt-2 text-slate-800" },
           "Accepting makes a contract with us on the terms above. You can still cancel within 14 days.",
         ),
-        acceptForm(view, options, prefix),
+        acceptForm(options, prefix),
       ),
       el(
         "section",
