@@ -139,7 +139,9 @@ describe("mail jobs", () => {
       ["test-gone", "cancelled"],
       ["test-note", "failed"],
     ]);
-    expect(jobs[1]!.error).toBe("No template for e-mails of kind no-such-template");
+    expect(jobs.find((job) => job.kind === "no-such-template")!.error).toBe(
+      "No template for e-mails of kind no-such-template",
+    );
     expect(smtp.messages).toHaveLength(0);
   });
 
