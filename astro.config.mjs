@@ -7,6 +7,7 @@ import contentApiRedirects from "./integrations/content-api-redirects.ts";
 import contentEditor from "./integrations/content-editor.ts";
 import contentIndex from "./integrations/content-index.ts";
 import islandChunks from "./integrations/island-chunks.ts";
+import scriptPriority from "./integrations/script-priority.ts";
 import securityHeaders from "./integrations/security-headers.ts";
 import { SITE_URL, isPrivatePath } from "./integrations/site.ts";
 
@@ -23,6 +24,7 @@ export default defineConfig({
     }),
     contentEditor(),
     securityHeaders(),
+    scriptPriority(),
     contentApiRedirects(),
   ],
   // Astro hashes every inline script and style into a CSP <meta>; integrations/security-headers.ts

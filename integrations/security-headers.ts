@@ -212,7 +212,7 @@ export const PRIVATE_LINK_HEADERS = PRIVATE_LINK_PATHS.map(
 ).join("");
 
 /** The site's pages: every HTML file but the content editor's, which is not built by Astro. */
-async function htmlFiles(dir: string): Promise<string[]> {
+export async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((e) => e.isFile() && e.name.endsWith(".html"))

@@ -1,11 +1,11 @@
 /**
  * npm run audit: Lighthouse (mobile, simulated throttling, system Chromium) on every page of the
- * sitemap, served from the production build by the Netlify CLI. The home page is run three times
- * and its median run counts; so does any page whose first run is below the bar. Fails below 95 Performance, below 100 Accessibility, Best Practices
- * or SEO, or above 0.02 CLS. Each page's first contentful paint is printed beside the home page's,
- * and the pages that paint more than 10 % later are named (docs/quality.md, "First paint"): a target
- * not yet met by /services and /price-guide, so it is reported, not a bar that fails the run. JSON reports go to reports/lighthouse/ (git-ignored); the table is
- * printed and written into docs/quality.md.
+ * sitemap, served from the production build by the Netlify CLI through a compressing layer (Netlify's CDN
+ * compresses; the CLI does not). The home page is run three times and its median run counts; so
+ * does any page whose first run is below the bar. Fails below 95 Performance, below 100
+ * Accessibility, Best Practices or SEO, above 0.02 CLS, or on a first contentful paint more than
+ * 10 % after the home page's (docs/quality.md, "First paint"). JSON reports go to
+ * reports/lighthouse/ (git-ignored); the table is printed and written into docs/quality.md.
  *
  * Environment: AUDIT_PORT (default 8870) for the server it starts, or AUDIT_URL to audit a server
  * that is already running; CHROME_PATH (default /usr/bin/chromium); AUDIT_PATHS (e.g.
@@ -119,7 +119,8 @@ async function main() {
   const templatesOnly = process.argv.includes("--templates");
   let server: Server | undefined;
   const base =
-    process.env.AUDIT_URL ?? (server = await serveProduction(Number(process.env.AUDIT_PORT ?? 8870))).url;
+    process.env.AUDIT_URL ??
+    (server = await serveProduction(Number(process.env.AUDIT_PORT ?? 8870), { compressed: true })).url;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
@@ -127,7 +128,6 @@ async function main() {
   mkdirSync(REPORTS, { recursive: true });
   const rows: string[][] = [];
   const problems: string[] = [];
-  const late: string[] = [];
   try {
     const sitemap = await sitemapPaths(base);
     if (sitemap.length === 0) throw new Error("The sitemap lists no pages");
@@ -148,9 +148,9 @@ async function main() {
       for (let run = 0; run < runs; run++) {
         results.push(await audit(new URL(path, base).href, chrome.port));
       }
-      // On a shared machine one slow run is noise: a page below the bar is measured again and
-      // judged, like the home page, by the median of three.
-      if (runs === 1 && failures(results[0]!).length > 0) {
+      // On a shared machine one slow run is noise: a page below the bar, or painting late, is
+      // measured again and judged, like the home page, by the median of three.
+      if (runs === 1 && (failures(results[0]!).length > 0 || lateFcp(results[0]!))) {
         for (let run = 1; run < HOME_RUNS; run++)
           results.push(await audit(new URL(path, base).href, chrome.port));
       }
@@ -158,7 +158,7 @@ async function main() {
       const fcp = metric(result, "first-contentful-paint");
       if (path === "/") homeFcp = fcp;
       else if (lateFcp(result))
-        late.push(
+        problems.push(
           `${path}: first contentful paint ${(fcp / 1000).toFixed(2)} s, more than ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's ${(homeFcp / 1000).toFixed(2)} s`,
         );
       const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "_");
@@ -198,13 +198,10 @@ async function main() {
   const note =
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ` +
     `mobile, simulated throttling, system Chromium; bars: Performance ≥ ${MIN_SCORES.performance}, ` +
-    `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}; the target for FCP, at most ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's, is reported.`;
+    `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}, FCP at most ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's; ` +
+    `served through a compressing layer, as Netlify's CDN compresses (Brotli).`;
   if (!only && !templatesOnly)
     await writeQualityBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);
-  if (late.length > 0)
-    console.log(
-      `\nFirst paint later than the target (reported, not yet a bar):\n${late.map((p) => `  ${p}`).join("\n")}`,
-    );
   if (problems.length > 0) {
     console.error(`\nBelow the bar:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     process.exitCode = 1;

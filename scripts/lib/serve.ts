@@ -1,6 +1,7 @@
 /** Starts the production build under the Netlify CLI (as `npm start` does) for the audit. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
+import { compressingProxy } from "./compressing-proxy.ts";
 
 export interface Server {
   url: string;
@@ -22,8 +23,23 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** `netlify serve --offline` builds the site and serves it with its headers and functions. */
-export async function serveProduction(port: number): Promise<Server> {
+/**
+ * `netlify serve --offline` builds the site and serves it with its headers and functions. With
+ * `compressed`, the site is reached on `port` through a compressing layer, as Netlify's CDN serves it
+ * (./compressing-proxy.ts), and the CLI itself listens on `port + 300`.
+ */
+export async function serveProduction(port: number, { compressed = false } = {}): Promise<Server> {
+  if (compressed) {
+    const site = await serveProduction(port + 300);
+    const proxy = await compressingProxy(port, port + 300);
+    return {
+      url: `http://localhost:${port}`,
+      async stop() {
+        await new Promise((resolve) => proxy.close(resolve));
+        await site.stop();
+      },
+    };
+  }
   const child = spawn(
     "netlify",
     [
