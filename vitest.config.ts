@@ -15,7 +15,12 @@ export default defineConfig({
     // The town slugs are read from content/ into a generated module first, as the build does; one
     // PostgreSQL serves the run, a database per test file (tests/functions/database.ts).
     globalSetup: ["tests/setup/content-index.ts", "tests/setup/database.ts"],
-    // Function tests each start their own BlobsServer on a temp folder; run files in parallel, tests in order.
+    // Function tests each start their own BlobsServer on a temp folder and use a database of their
+    // own: files run in parallel, tests in order. Most of a function test's time is spent waiting
+    // on PostgreSQL, the Blobs server or the SMTP server, not on the CPU, so four files run at
+    // once even on two cores (Vitest's default is one fewer than the cores: one file at a time on
+    // two); docs/quality.md, "The suite's time".
+    maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
