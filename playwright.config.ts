@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { maildevSmtpPort, maildevWebPort } from "./tests/e2e/helpers/maildev.ts";
 
-/** System Chromium (docs/design.md, Toolchain and commands): CHROMIUM_PATH, else Debian's, else Playwright's own if installed. */
+/** System Chromium (docs/architecture.md, Toolchain and commands): CHROMIUM_PATH, else Debian's, else Playwright's own if installed. */
 const executablePath =
   process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
@@ -89,7 +89,7 @@ export default defineConfig({
       env: {
         SMTP_URL: `smtp://127.0.0.1:${maildevSmtpPort}`,
         // The suite sends many quotes from this machine: exempt loopback from the per-client
-        // attachment quota (honoured only under the Netlify CLI; docs/decisions.md, "Abuse limits").
+        // attachment quota (honoured only under the Netlify CLI; docs/security.md, "Abuse limits").
         QUOTA_EXEMPT_LOOPBACK: "true",
         LOCAL_DB_PORT: String(databasePort),
       },

@@ -6,7 +6,7 @@
  * endpoints call: storing a quote, the first page, a page deep in the list, two searches, a status
  * filter, the count, the weekly chart, "Waiting for you" and the CSV export of every lead. Each
  * query those calls send is then run again under EXPLAIN ANALYZE, to show which index answers it.
- * Writes the table into docs/database.md and exits 1 when a bar of DESIGN §17 is missed at 10,000.
+ * Writes the table into docs/database.md and exits 1 when a bar of docs/lead-desk.md is missed at 10,000.
  *
  * npm run bench:leads -- --served [URL]: the same over HTTP against a running `npm start` (see
  * `served` below), written into the second table of docs/database.md.

@@ -1,6 +1,6 @@
 /**
  * npm run budget: JavaScript and CSS weights of every built page (dist/), gzip-compressed, against
- * docs/design.md, Quality bars: no framework JavaScript on a page without islands, ≤ 80 kB JS on a
+ * docs/quality.md, The bars: no framework JavaScript on a page without islands, ≤ 80 kB JS on a
  * public page with islands, ≤ 150 kB on the admin pages, ≤ 30 kB CSS on every page (1 kB = 1000
  * bytes). The content editor at /admin/ (a third-party app, loaded on that page only) is held to its
  * own bar. Prints the table, writes it into docs/quality.md and exits 1 when a page is over budget.

@@ -62,6 +62,6 @@ export default async (req: Request, context: Context) => {
 
 export const config: Config = {
   path: "/api/admin/login",
-  // The platform's own limit sits above the per-client lockout in Blobs (docs/design.md, Admin security).
+  // The platform's own limit sits above the per-client lockout in Blobs (docs/security.md, Admin access).
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ["ip", "domain"] },
 };

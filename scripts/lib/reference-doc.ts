@@ -145,7 +145,7 @@ export function referenceDoc(
 
 Written by \`npm run docs:reference\` from the code; \`tests/functions/reference-doc.test.ts\` fails
 when this file and the code disagree. Do not edit by hand. What each thing is for, and why, is in
-the other pages ([design.md](design.md), [http-contract.md](http-contract.md), [database.md](database.md)).
+the other pages ([architecture.md](architecture.md), [http-contract.md](http-contract.md), [database.md](database.md)).
 
 ## Pages
 

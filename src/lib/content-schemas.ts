@@ -238,7 +238,7 @@ export const AreaSchema = z
   });
 
 /**
- * One town with its own page (content/towns/{slug}.yaml, docs/design.md, Town pages). The paragraphs are the
+ * One town with its own page (content/towns/{slug}.yaml, docs/towns.md). The paragraphs are the
  * town's own: what is generally true of its houses, roofs, walls and weather. No statistics,
  * customers or reviews.
  */

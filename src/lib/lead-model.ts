@@ -1,5 +1,5 @@
 /**
- * The owner's lead desk (docs/design.md, Lead desk): statuses, retention period, the source of a lead and the
+ * The owner's lead desk (docs/lead-desk.md): statuses, retention period, the source of a lead and the
  * list's query parameters. Shared by the admin screen, the quote form's source capture, the
  * functions and the privacy policy.
  *

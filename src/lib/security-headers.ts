@@ -4,7 +4,7 @@
  * rules do not reach when deployed.
  */
 
-/** docs/design.md, Quality bars, asks for HSTS of at least six months; one year is the usual preload floor. */
+/** docs/quality.md, The bars, asks for HSTS of at least six months; one year is the usual preload floor. */
 export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** Powerful features the site never uses, denied to the page and to any frame. */

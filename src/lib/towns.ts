@@ -55,7 +55,7 @@ export type CouncilArea = (typeof COUNCIL_AREAS)[number];
 /** A UK postcode district, the outward half of a postcode: FK8, G63, EH1, PH2, EC1A. */
 export const POSTCODE_DISTRICT_PATTERN = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 
-/** docs/design.md, Town pages: the towns are the ones within about 40 miles of the base in Kippen. */
+/** docs/towns.md: a town file may give at most this many miles from the base in Kippen. */
 export const MAX_TOWN_DISTANCE_MILES = 45;
 
 /** Projects shown on a town page (newest first). */

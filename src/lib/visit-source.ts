@@ -1,5 +1,5 @@
 /**
- * Where a visit came from (docs/design.md, Lead desk), as the quote form sends it: the JSON that
+ * Where a visit came from (docs/lead-desk.md), as the quote form sends it: the JSON that
  * src/scripts/capture-visit-source.ts keeps in sessionStorage on the visitor's first page. The
  * server checks and bounds it (sanitizeLeadSource in ./lead-model.ts); nothing here is trusted.
  *

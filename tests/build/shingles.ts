@@ -1,5 +1,5 @@
 /**
- * The no-doorway measure for town pages (docs/design.md, Town pages): how much of a page's text no other town
+ * The no-doorway measure for town pages (docs/towns.md): how much of a page's text no other town
  * page has. Text is split into word 5-shingles (runs of five words); a shingle is the page's own
  * when no other page contains it. Before shingling, every town's name, council area and postcode
  * districts become one placeholder word, so swapping one town's name into another's copy gains

@@ -1,5 +1,5 @@
 /**
- * Town pages in the production build (docs/design.md, Town pages): a page in dist/ for every file in
+ * Town pages in the production build (docs/towns.md): a page in dist/ for every file in
  * content/towns/, listed in the sitemap with /areas; the no-doorway measure; the JSON-LD; the links in
  * and out. tests/e2e/towns.spec.ts visits the same pages in the browser.
  */

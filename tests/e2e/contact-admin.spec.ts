@@ -57,7 +57,7 @@ async function unlock(page: Page) {
   await expect(page.getByRole("heading", { name: "Contact Submissions" })).toBeVisible();
 }
 
-/** docs/design.md, Quality bars: no axe violation on the admin screens. */
+/** docs/quality.md, The bars: no axe violation on the admin screens. */
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])

@@ -6,7 +6,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from "@
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 
-/** Local default password of the Netlify CLI run (docs/design.md, Admin security). */
+/** Local default password of the Netlify CLI run (docs/security.md, Admin access). */
 const PASSWORD = process.env.ADMIN_PASSWORD ?? "admin";
 const RUN = randomBytes(3).toString("hex");
 // Every change is a round trip through a function and Blobs; a busy shared machine needs patience.

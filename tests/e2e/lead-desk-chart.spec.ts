@@ -1,5 +1,5 @@
 /**
- * The lead desk's chart (docs/design.md, Lead desk) at each project's width, desktop and phone: twelve
+ * The lead desk's chart (docs/lead-desk.md) at each project's width, desktop and phone: twelve
  * weeks by service or by source, inside the screen, no two week labels overlapping.
  */
 import { test } from "@playwright/test";

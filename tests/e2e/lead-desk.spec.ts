@@ -1,5 +1,5 @@
 /**
- * The owner's lead desk on /contact-admin (docs/design.md, Lead desk) in real Chromium against the production
+ * The owner's lead desk on /contact-admin (docs/lead-desk.md) in real Chromium against the production
  * build: find a lead by search, set it to Contacted, add a note, reload and see both, export, delete;
  * the 412 path; paging; the source a quote records; axe on each state. The chart at both widths is in
  * lead-desk-chart.spec.ts, the phone's layout in lead-desk.phone.spec.ts.

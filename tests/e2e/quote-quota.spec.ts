@@ -3,7 +3,7 @@ import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
 
 /**
  * When the attachment quota refuses more files, the quote form tells the visitor to call or
- * WhatsApp instead (docs/decisions.md, "Abuse limits"). The suite runs with loopback exempt from the
+ * WhatsApp instead (docs/security.md, "Abuse limits"). The suite runs with loopback exempt from the
  * quotas (QUOTA_EXEMPT_LOOPBACK in playwright.config.ts); this test's requests carry
  * `X-Test-Quota: enforce`, so they alone are charged, and the other tests are not disturbed.
  */

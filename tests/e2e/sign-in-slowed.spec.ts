@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 /**
- * Both admin sign-in screens show the site-wide slowdown of sign-in (docs/decisions.md, "Abuse
+ * Both admin sign-in screens show the site-wide slowdown of sign-in (docs/security.md, "Abuse
  * limits"). Crossing the real ceiling would slow every other test's sign-in for an hour, so the
  * session answer that carries the flag (checked against the real function in
  * tests/functions/abuse-limits.test.ts) is given to the page here.

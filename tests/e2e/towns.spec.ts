@@ -1,5 +1,5 @@
 /**
- * Town pages in the browser (docs/design.md, Town pages): /areas and /areas/{slug} for every file in
+ * Town pages in the browser (docs/towns.md): /areas and /areas/{slug} for every file in
  * content/towns/, and the projects a town page shows. What the build wrote for them (links, JSON-LD,
  * sitemap entries, the no-doorway measure) is checked in tests/build/towns.test.ts.
  */
@@ -128,7 +128,7 @@ test.describe("projects on town pages", () => {
     await expect(page.getByText("Image updated successfully")).toBeVisible();
     await expect(card.getByText("Kilsyth")).toBeVisible();
 
-    // On a phone-sized screen, showing the section moves nothing in view (CLS, docs/design.md, Quality bars).
+    // On a phone-sized screen, showing the section moves nothing in view (CLS, docs/quality.md, The bars).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/areas/kilsyth");
     await expect(projects(page)).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Abuse limits (docs/decisions.md, "Abuse limits") against a real Blobs server: attachment quotas per
+ * Abuse limits (docs/security.md, "Abuse limits") against a real Blobs server: attachment quotas per
  * client and site-wide, IPv6 /64 as one client, the site-wide login ceiling, short-lived uploads and
  * a cleanup that keeps up, and the headers of attachment downloads.
  */

@@ -1,4 +1,4 @@
-/** docs/design.md, Town pages: a gallery item may name the town it was done in (`area`, a town's slug). */
+/** docs/towns.md: a gallery item may name the town it was done in (`area`, a town's slug). */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Context } from "@netlify/functions";
 import { startBlobs } from "./blobs";

@@ -1,5 +1,5 @@
 /**
- * The lead desk endpoints (docs/http-contract.md, Admin; docs/design.md, Lead desk) against a real
+ * The lead desk endpoints (docs/http-contract.md, Admin; docs/lead-desk.md) against a real
  * PostgreSQL and Blobs server: filters, search,
  * paging headers, ETag/If-Match, erasure, CSV export, the chart data, retention and quotes stored
  * before the lead desk existed.

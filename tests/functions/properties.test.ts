@@ -1,7 +1,7 @@
 /**
  * Generated hostile input for every endpoint (fast-check): arbitrary fields, types, sizes,
  * encodings, boundaries, cookies and headers. Whatever arrives: no 5xx, nothing stored or changed on a 4xx,
- * no unhandled rejection (docs/design.md, Quality bars).
+ * no unhandled rejection (docs/quality.md, The bars).
  *
  * The endpoints are the functions' own routes (function-routes.ts reads every
  * netlify/functions/*.mts `config`): each path parameter is filled from sample values (ids that

@@ -1,5 +1,5 @@
 /**
- * The handler idiom as a rule on the source (docs/backend.md): every function ends in the one error
+ * The handler idiom as a rule on the source (docs/architecture.md): every function ends in the one error
  * response, and code below the handlers refuses by throwing, never by building a refusal itself.
  */
 import { readdirSync, readFileSync } from "node:fs";

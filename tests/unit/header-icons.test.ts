@@ -1,5 +1,5 @@
 /**
- * The header's icons are inline SVG (docs/decisions.md, "Emoji by name"): an emoji needs an emoji
+ * The header's icons are inline SVG (docs/pages.md, "Emoji by name"): an emoji needs an emoji
  * font, and without one (many Linux desktops, some kiosks) it shows as an empty box.
  */
 import { readFileSync } from "node:fs";

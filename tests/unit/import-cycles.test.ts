@@ -77,7 +77,7 @@ test("no module of the site imports itself back through others", () => {
 });
 
 /**
- * The folders of netlify/lib and which others each may import (docs/backend.md, "Folders and the
+ * The folders of netlify/lib and which others each may import (docs/architecture.md, "Folders and the
  * direction of imports"). The foundations (http, database, blobs) import nothing of the features;
  * a feature imports the foundations and the features below it. The edges listed in
  * BACK_EDGES run the other way on purpose, each for the reason given. A new edge fails here until

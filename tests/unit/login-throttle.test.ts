@@ -12,7 +12,7 @@ describe("recentFailures", () => {
   });
 });
 
-// docs/design.md, Admin security: 5 failures within 15 minutes lock an address out; the cases below use those numbers.
+// docs/security.md, Admin access: 5 failures within 15 minutes lock an address out; the cases below use those numbers.
 describe("decideAttempt", () => {
   it.each<[string, number[], ReturnType<typeof decideAttempt>]>([
     ["no failures", [], { allowed: true }],

@@ -1,5 +1,5 @@
 /**
- * Server-side admin access (docs/design.md, Admin security): one shared password from ADMIN_PASSWORD,
+ * Server-side admin access (docs/security.md, Admin access): one shared password from ADMIN_PASSWORD,
  * sessions in an HttpOnly cookie that are both HMAC-signed (a key derived from SESSION_SECRET, else
  * from the password, and always from the password too) and recorded in Blobs, so logout or a
  * password change ends them for every copy of the cookie.

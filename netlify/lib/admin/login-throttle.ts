@@ -1,5 +1,5 @@
 /**
- * Brute-force protection for the admin login (docs/design.md, Admin security): after LOGIN_MAX_FAILURES failed logins
+ * Brute-force protection for the admin login (docs/security.md, Admin access): after LOGIN_MAX_FAILURES failed logins
  * from one client (IPv4 address or IPv6 /64, client-key.ts) within LOGIN_FAILURE_WINDOW_MS, further
  * attempts are refused until the oldest of those failures leaves the window. IPv6 clients are also
  * counted under their /48 with the same limit, so the 65,536 /64s of one allocation share one count.
@@ -19,7 +19,7 @@ export const LOGIN_MAX_FAILURES = 5;
 /**
  * Site-wide ceiling: once this many logins failed within the last hour, from anywhere, sign-in is
  * slowed for everyone: each attempt waits SLOWED_DELAY_MS and a client may fail only
- * SLOWED_MAX_FAILURES times per window (docs/decisions.md, "Abuse limits").
+ * SLOWED_MAX_FAILURES times per window (docs/security.md, "Abuse limits").
  */
 export const SITE_FAILURE_CEILING = 50;
 export const SITE_FAILURE_WINDOW_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@
  * Production (and the Netlify CLI, tests, scripts) use the site-wide store of that name. A Deploy
  * Preview or branch deploy gets a deploy-scoped store instead: it starts empty and disappears with
  * the deploy, so a preview can never read or write the owner's quotes, sessions or gallery
- * (docs/decisions.md, "Deploy Previews and production data"). Deployed, a deploy whose context is
+ * (docs/architecture.md, "Deploy Previews and production data"). Deployed, a deploy whose context is
  * not known to be production (absent, or a name this code does not know) is a preview too: it fails
  * closed, with a log line once per instance.
  */

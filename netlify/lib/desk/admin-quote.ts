@@ -56,7 +56,7 @@ const shownInline = (type: string) => type.startsWith("image/");
 
 /**
  * An uploaded file is the visitor's content: it may run nothing, load nothing, never be framed and
- * is sandboxed into an opaque origin (docs/decisions.md, "Attachment responses").
+ * is sandboxed into an opaque origin (docs/security.md, "Abuse limits": attachment answers).
  */
 export const ATTACHMENT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 

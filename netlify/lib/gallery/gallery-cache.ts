@@ -1,5 +1,5 @@
 /**
- * CDN caching of GET /api/gallery (docs/design.md, Data that must not be lost): cached under one tag that every admin change purges.
+ * CDN caching of GET /api/gallery (docs/architecture.md, Data that must not be lost): cached under one tag that every admin change purges.
  */
 import { purgeCache } from "@netlify/functions";
 

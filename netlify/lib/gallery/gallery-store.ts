@@ -5,7 +5,7 @@
  * The index is one JSON blob holding every item in display order, so displayOrder is always
  * 0..n-1 without gaps. Every change goes through the one conditional update
  * (netlify/lib/blobs/conditional-update.ts): read with strong consistency, written back only if
- * unchanged, retried on conflict, so two admins working at once lose nothing (docs/design.md, Data that must not be lost).
+ * unchanged, retried on conflict, so two admins working at once lose nothing (docs/architecture.md, Data that must not be lost).
  */
 import { randomUUID } from "node:crypto";
 import { openStore } from "../blobs/open-store.ts";

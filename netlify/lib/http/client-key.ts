@@ -3,7 +3,7 @@
  *
  * A client is an IPv4 address, or an IPv6 /64 (one subscriber usually holds a whole /64, so keying
  * the full IPv6 address would hand an attacker 2^64 identities). The key is an HMAC of that network
- * (docs/decisions.md, "Abuse limits"), so the stores hold no address.
+ * (docs/security.md, "Abuse limits"), so the stores hold no address.
  */
 import { createHmac } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";

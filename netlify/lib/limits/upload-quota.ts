@@ -1,5 +1,5 @@
 /**
- * Attachment quotas (docs/decisions.md, "Abuse limits"): every attachment a quote can carry, sent in
+ * Attachment quotas (docs/security.md, "Abuse limits"): every attachment a quote can carry, sent in
  * parts (POST /api/uploads) or inline (POST /api/contact), is charged here before anything is stored.
  *
  * - Per client (IPv4 address or IPv6 /64, client-key.ts): at most CLIENT_MAX_FILES files and

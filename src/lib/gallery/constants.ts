@@ -3,7 +3,7 @@
  * Node APIs, astro:* and React imports.
  */
 
-/** docs/design.md, Attachments and the request limit: no request body the browser sends may exceed 4 MiB. */
+/** docs/uploads.md: no request body the browser sends may exceed 4 MiB. */
 export const MAX_IMAGE_UPLOAD_BYTES = 4 * 1024 * 1024;
 /** The browser re-encodes a photo until it is at most this size, leaving room for multipart framing. */
 export const CLIENT_IMAGE_TARGET_BYTES = 3 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Gallery item and request schemas shared by the islands and the functions (docs/design.md, Shape; docs/http-contract.md),
+ * Gallery item and request schemas shared by the islands and the functions (docs/architecture.md, Shape; docs/http-contract.md),
  * so the browser and the server give the same messages. Browser-safe.
  */
 import { z } from "zod";

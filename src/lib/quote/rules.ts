@@ -2,7 +2,7 @@
  * The rules and exact messages of a quote request (docs/spec.md, Validation), as plain functions with no
  * dependencies. The QuoteForm island checks with these directly; the server's zod schema
  * (schema.ts) is built from the same functions, so both always give the same messages.
- * Plain functions keep zod out of the /contact page's JavaScript budget (docs/design.md, Quality bars).
+ * Plain functions keep zod out of the /contact page's JavaScript budget (docs/quality.md, The bars).
  *
  * Browser-safe: no Node APIs, astro:* or React. Each field reports one message: the first rule it
  * breaks, in the specified order.

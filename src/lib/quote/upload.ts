@@ -2,7 +2,7 @@
  * Numbers of the quote attachment protocol (docs/uploads.md), shared by the QuoteForm island and the
  * functions. Browser-safe.
  */
-/** docs/design.md, Attachments and the request limit: no request body the browser sends may exceed this. */
+/** docs/uploads.md: no request body the browser sends may exceed this. */
 export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 /** Every part but the last is exactly this long; well under the 4.5 MB the platform really takes. */
 export const UPLOAD_PART_BYTES = 3 * 1024 * 1024;
@@ -10,7 +10,7 @@ export const UPLOAD_PART_BYTES = 3 * 1024 * 1024;
 export const UPLOAD_TTL_MS = 60 * 60 * 1000;
 /** Completing an upload gives it UPLOAD_TTL_MS more, but never beyond this after it was created. */
 export const UPLOAD_MAX_LIFE_MS = 2 * 60 * 60 * 1000;
-/** Quotes filled in faster than this are refused as automated (docs/decisions.md). */
+/** Quotes filled in faster than this are refused as automated (docs/quotes.md). */
 export const MIN_FILL_TIME_MS = 3000;
 /** The hidden honeypot field: people never see it, form-filling robots do. */
 export const HONEYPOT_FIELD = "website";

@@ -1,5 +1,5 @@
 /**
- * The project's accessibility rules (docs/design.md, Quality bars: WCAG 2.2 AA through axe). Every screen is held
+ * The project's accessibility rules (docs/quality.md, The bars: WCAG 2.2 AA through axe). Every screen is held
  * to the same rules: the sitemap sweep in a11y.spec.ts uses this, and so should the quote form's
  * error state, the gallery dialog and the admin screens:
  *

@@ -1,6 +1,6 @@
 /**
  * Browser side of a gallery upload: phone photos are scaled and re-encoded on a canvas until they fit
- * one request (docs/design.md, Attachments and the request limit); the server checks, strips and re-encodes again regardless.
+ * one request (docs/uploads.md); the server checks, strips and re-encodes again regardless.
  */
 import { sniffImageType } from "../../../lib/file-signature";
 import { sendWithProgress, type XhrAnswer } from "../../../lib/api-client";
