@@ -218,6 +218,8 @@ describe("docs/spec.md, Routes", () => {
     "/404": null, // the "anything else" row
     "/services/not-found": null, // an unknown slug of /services/{slug} (public/_redirects)
   };
+  /** The route the spec names for a built page, or null when another row covers it. */
+  const servedAs = (page: string): string | null => (SERVED_AS[page] !== undefined ? SERVED_AS[page] : page);
   const pages = [...section("docs/reference.md", "## Pages").matchAll(/^\| `([^`]+)`/gm)].map(
     (match) => match[1]!,
   );
@@ -227,12 +229,12 @@ describe("docs/spec.md, Routes", () => {
 
   it("lists every page", () => {
     expect(pages.length).toBeGreaterThan(15);
-    const expected = pages.map((page) => (page in SERVED_AS ? SERVED_AS[page] : page));
+    const expected = pages.map(servedAs);
     expect(expected.filter((route) => route !== null && !specRoutes.includes(route))).toEqual([]);
   });
 
   it("lists no page that does not exist", () => {
-    const served = new Set(pages.map((page) => (page in SERVED_AS ? SERVED_AS[page] : page)));
+    const served = new Set(pages.map(servedAs));
     // The content editor is a static file, not an Astro page.
     expect(existsSync(join(ROOT, "public", "admin", "index.html"))).toBe(true);
     expect(specRoutes.filter((route) => route !== "/admin/" && !served.has(route))).toEqual([]);
