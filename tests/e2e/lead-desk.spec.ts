@@ -39,7 +39,8 @@ test.describe("lead desk", () => {
     await expect(page.getByRole("heading", { name, level: 2 })).toBeFocused({ timeout: 45_000 });
     const status = page.getByRole("combobox", { name: "Status" });
     await status.selectOption({ label: "Contacted" });
-    await expect(page.getByText("Status set to Contacted")).toBeVisible();
+    // Likewise the first change, which its own function answers.
+    await expect(page.getByText("Status set to Contacted")).toBeVisible({ timeout: 45_000 });
     await page.getByLabel("New note (only you see it)").fill("Called, visiting Tue 10am");
     await page.getByRole("button", { name: "Add Note" }).click();
     await expect(page.getByText("Note added")).toBeVisible();
