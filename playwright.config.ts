@@ -16,7 +16,6 @@ process.env.E2E_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${databas
 const PHONE_ONLY = "**/*.phone.spec.ts";
 /** Specs whose subject differs by width: both projects run them. */
 const BOTH_WIDTHS = [
-  "a11y.spec.ts", // axe on every page at 1280 and 390 px (docs/quality.md)
   "keyboard.spec.ts", // skip link, visible focus and 24 × 24 px targets on each layout's controls
   "lead-desk-chart.spec.ts", // twelve weeks inside the screen, no labels overlapping
   "payments.spec.ts", // the desk's payments and the quote page's payment section fit each width; axe, screenshots
@@ -52,8 +51,8 @@ export default defineConfig({
   //   do not change with the width;
   // - a spec named *.phone.spec.ts is about the phone layout (side menu, folded panels, fitting
   //   390 px) and runs on the phone project only;
-  // - the specs in BOTH_WIDTHS check what differs by width (axe and keyboard order on every page,
-  //   the chart and the carousel's layout, screenshots made at each width) and run on both.
+  // - the specs in BOTH_WIDTHS check what differs by width (keyboard order, the chart and the
+  //   carousel's layout, screenshots made at each width) and run on both.
   // A test never skips itself by project: a new spec lands in one of these three places.
   projects: [
     {

@@ -23,6 +23,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { heaviestPerTemplate } from "./lib/dist.ts";
 import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.ts";
 import { serveProduction, type Server } from "./lib/serve.ts";
 
@@ -99,19 +100,12 @@ async function audit(url: string, port: number): Promise<Result> {
   }
 }
 
-/** The template a path is built from: `/services/{slug}` for every service page, else the path. */
-const templateOf = (path: string) => path.replace(/^\/(services|areas)\/[^/]+\/?$/, "/$1/{slug}");
-
-/** Of each template's pages, the one whose HTML is largest. */
+/** Of each template's pages, the one whose HTML is largest (as served). */
 async function onePerTemplate(base: string, paths: readonly string[]): Promise<string[]> {
-  const heaviest = new Map<string, { path: string; bytes: number }>();
-  for (const path of paths) {
-    const bytes = (await (await fetch(new URL(path, base))).arrayBuffer()).byteLength;
-    const template = templateOf(path);
-    const current = heaviest.get(template);
-    if (!current || bytes > current.bytes) heaviest.set(template, { path, bytes });
-  }
-  return paths.filter((path) => heaviest.get(templateOf(path))?.path === path);
+  const bytes = new Map<string, number>();
+  for (const path of paths)
+    bytes.set(path, (await (await fetch(new URL(path, base))).arrayBuffer()).byteLength);
+  return heaviestPerTemplate(paths, (path) => bytes.get(path)!);
 }
 
 async function main() {

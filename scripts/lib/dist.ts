@@ -54,3 +54,23 @@ export function sitemapUrls(dist = DIST): string[] {
 export function sitemapPaths(dist = DIST): string[] {
   return sitemapUrls(dist).map((url) => new URL(url).pathname);
 }
+
+/** The template a path is built from: `/services/{slug}` for every service page and
+ * `/areas/{slug}` for every town, else the path itself. */
+export const pageTemplate = (path: string) => path.replace(/^\/(services|areas)\/[^/]+\/?$/, "/$1/{slug}");
+
+/**
+ * Of each template's pages, the one `weight` ranks heaviest, in the order of `paths`. Pages of one
+ * template share their layout, scripts and styles and differ in text: the checks whose subject is
+ * the layout measure one of them, the heaviest the template makes.
+ */
+export function heaviestPerTemplate(paths: readonly string[], weight: (path: string) => number): string[] {
+  const heaviest = new Map<string, { path: string; weight: number }>();
+  for (const path of paths) {
+    const template = pageTemplate(path);
+    const current = heaviest.get(template);
+    const own = weight(path);
+    if (!current || own > current.weight) heaviest.set(template, { path, weight: own });
+  }
+  return paths.filter((path) => heaviest.get(pageTemplate(path))?.path === path);
+}

@@ -1,3 +1,7 @@
+/**
+ * axe at 1280 px on every page the build makes (docs/quality.md, the WCAG bar): the layout and
+ * every page's own text. At 390 px one page of each template is checked (a11y.phone.spec.ts).
+ */
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { allPagePaths, requestPath, shard } from "./helpers/site";
