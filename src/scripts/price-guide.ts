@@ -173,4 +173,6 @@ export function startPriceGuide(form: HTMLFormElement, data: PricingData): void 
       bar.dataset.away = entry && !entry.isIntersecting ? "true" : "false";
     }).observe(panel);
   }
+  // The guide answers from here on (it starts after the first paint): tests wait for this.
+  form.dataset.ready = "true";
 }

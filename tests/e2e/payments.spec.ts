@@ -248,6 +248,8 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   // The guarantee checks out with its postcode, written any way, and not with another.
   await clearGuaranteeChecks();
   await page.goto("/guarantee");
+  // The check's script starts after the first paint.
+  await expect(page.locator("[data-guarantee-form]")).toHaveAttribute("data-ready", "true");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check a guarantee");
   await page.getByRole("button", { name: "Check guarantee" }).click();
   await expect(page.getByLabel("Certificate number")).toHaveAttribute("aria-invalid", "true");

@@ -36,6 +36,7 @@ test.describe("price guide", () => {
     page,
   }) => {
     await page.goto("/price-guide?job=flat-roof");
+    await expect(page.locator("form[data-price-guide]")).toHaveAttribute("data-ready", "true");
     // Flat roofs do not ask about storeys: that question goes, the job's own appears.
     await expect(page.getByRole("group", { name: "How many storeys?" })).toBeHidden();
     await expect(page.getByRole("group", { name: "Which covering?" })).toBeVisible();

@@ -58,6 +58,8 @@ test.describe("price guide", () => {
     await page.goto("/services/roughcasting");
     await page.getByRole("link", { name: `Price guide: ${roughcast.label.toLowerCase()}` }).click();
     await expect(page).toHaveURL(/\/price-guide\?job=roughcast/);
+    // The guide's script starts after the first paint.
+    await expect(page.locator("form[data-price-guide]")).toHaveAttribute("data-ready", "true");
     await expect(page.getByRole("heading", { name: "How much will it cost?", level: 1 })).toBeVisible();
     await expect(option(page, "What needs doing?", roughcast.label)).toBeChecked();
     await expect(page.getByText(/Price guide last reviewed \d{1,2} \w+ \d{4}/)).toBeVisible();
