@@ -3,8 +3,8 @@
  * sitemap, served from the production build by the Netlify CLI through a compressing layer (Netlify's CDN
  * compresses; the CLI does not). The home page is run three times and its median run counts; so
  * does any page whose first run is below the bar. Fails below 95 Performance, below 100
- * Accessibility, Best Practices or SEO, above 0.02 CLS, or on a first contentful paint more than
- * 10 % after the home page's (docs/quality.md, "First paint"). JSON reports go to
+ * Accessibility, Best Practices or SEO, or above 0.02 CLS; a first contentful paint more than
+ * 10 % after the home page's is reported (docs/quality.md, "First paint"). JSON reports go to
  * reports/lighthouse/ (git-ignored); the table is printed and written into docs/quality.md.
  *
  * Environment: AUDIT_PORT (default 8870) for the server it starts, or AUDIT_URL to audit a server
