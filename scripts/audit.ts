@@ -30,12 +30,18 @@ import { serveProduction, type Server } from "./lib/serve.ts";
 const MIN_SCORES = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 const MAX_CLS = 0.02;
 const HOME_RUNS = 3;
-/** The target: a page paints at most this much later than the home page (FCP, simulated). */
+/** Reported, not failing: a page that paints more than this much later than the home page (FCP, simulated). */
 const MAX_FCP_RATIO = 1.1;
 const TRACE_ATTEMPTS = 3;
 const CATEGORIES = Object.keys(MIN_SCORES) as (keyof typeof MIN_SCORES)[];
 const REPORTS = join(import.meta.dirname, "..", "reports", "lighthouse");
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
+/**
+ * Two gatherers that feed no score are left out, which saves about 2 s a page: the back/forward
+ * cache check (`bf-cache`, weight 0, it navigates away and back) and the full-page screenshot
+ * (shown only in the HTML report, which the audit does not write).
+ */
+const UNSCORED = { skipAudits: ["bf-cache"], disableFullPageScreenshot: true };
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -91,6 +97,7 @@ async function audit(url: string, port: number): Promise<Result> {
       output: "json",
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
+      ...UNSCORED,
     });
     if (!outcome) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = outcome.lhr.runtimeError;
@@ -195,7 +202,7 @@ async function main() {
   const note =
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ` +
     `mobile, simulated throttling, system Chromium; bars: Performance ≥ ${MIN_SCORES.performance}, ` +
-    `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}, FCP at most ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's; ` +
+    `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}; a first paint more than ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's is reported; ` +
     `served through a compressing layer, as Netlify's CDN compresses (Brotli).`;
   if (!only && !templatesOnly)
     await writeQualityBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);

@@ -14,8 +14,8 @@ const EXPORT_LEADS = Number(process.env.E2E_EXPORT_LEADS ?? 2000);
 const LIST = "/api/admin/contact-submissions";
 
 test.describe.configure({ timeout: 300_000 });
-// Both change the shared local store at scale: only the desktop project runs this spec
-// (playwright.config.ts), once.
+// Both change the shared local store at scale: the `at-scale` project runs this spec once, after
+// every other spec has finished (playwright.config.ts).
 
 /** Letters only: a word no other lead has. */
 const word = (prefix: string) =>

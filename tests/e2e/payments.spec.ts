@@ -4,56 +4,44 @@
  * panel lists the deposit; the owner records the bank transfer in the lead's Payments and the VAT
  * receipt arrives in MailDev; completing the lead asks for the property's address, then the invoice
  * and the guarantee arrive as two PDFs; the guarantee checks out on /guarantee with its postcode and
- * not with another. axe in each state; screenshots to test-results/payments/ at the project's width.
+ * not with another. axe in each state; screenshots to test-results/payments/. At 1280 px; what a phone
+ * changes is payments.phone.spec.ts.
  */
-import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { test } from "@playwright/test";
 import { guaranteeEnd } from "../../src/lib/payments/payment-rules";
 import { formatIsoDay, ukDate } from "../../src/lib/proposals/uk-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
+import {
+  acceptQuote,
+  clearGuaranteeChecks,
+  expect,
+  expectNoSidewaysScroll,
+  recordBankPayment,
+  screenAt,
+  sectionShot,
+  sendQuote,
+  signIn,
+  submitLead,
+  uniqueName,
+} from "./helpers/written-quotes";
 
-const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 240_000 });
 // The owner and his customers: British dates in the date fields, UK time.
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
 
-const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
+const SHOTS = "test-results/payments";
 
-const uniqueName = () =>
-  `Paid${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
+const customerOf = (lastName: string) => ({
+  firstName: "Morag",
+  lastName,
+  email: `${lastName.toLowerCase()}@example.co.uk`,
+  message: "Ridge tiles loose along the whole length.",
+});
 
 /** MailDev's attachments, as its REST API lists them. */
 type WithAttachments = MaildevMail & { attachments?: { filename?: string; contentType: string }[] };
-
-async function submitLead(request: APIRequestContext, lastName: string, email: string): Promise<string> {
-  const form = new FormData();
-  form.append("firstName", "Morag");
-  form.append("lastName", lastName);
-  form.append("email", email);
-  form.append("phone", "07700 900654");
-  form.append("serviceRequired", "roof-repairs");
-  form.append("message", "Ridge tiles loose along the whole length.");
-  form.append("fillTimeMs", "15000");
-  form.append("website", "");
-  const response = await request.post("/api/contact", { multipart: form });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function signIn(page: Page) {
-  await page.goto("/contact-admin");
-  const desk = page.getByRole("heading", { name: "Contact Submissions" });
-  const password = page.getByLabel("Password");
-  await expect(desk.or(password)).toBeVisible();
-  if (await password.isVisible()) {
-    await password.fill(PASSWORD);
-    await page.getByRole("button", { name: "Access Admin" }).click();
-  }
-  await expect(desk).toBeVisible();
-}
 
 async function mailTo(email: string, subject: string): Promise<WithAttachments> {
   let found: WithAttachments | undefined;
@@ -73,71 +61,21 @@ async function mailTo(email: string, subject: string): Promise<WithAttachments> 
 
 const attachmentNames = (mail: WithAttachments) => (mail.attachments ?? []).map((a) => a.filename);
 
-/**
- * The guarantee check allows 20 a client network an hour (netlify/functions/guarantee-check.mts),
- * counted in the served site's local Blobs, which outlive a run: each run of this file starts its
- * checks with the count of this machine cleared, so running it again within the hour still passes.
- */
-async function clearGuaranteeChecks() {
-  for (const part of ["entries", "metadata"])
-    await rm(`.netlify/blobs-serve/${part}/unlinked/site:abuse-limits/guarantee-check`, {
-      recursive: true,
-      force: true,
-    });
-}
-
-/**
- * Hides (or shows again) the sticky header and the floating buttons, which would cover what a
- * screenshot is of. A style attribute, as the pages' CSP refuses a style element.
- */
-const uncover = (page: Page, hidden: boolean) =>
-  page.evaluate((hide) => {
-    for (const node of document.querySelectorAll<HTMLElement>("header, a.fixed, button.fixed"))
-      node.style.visibility = hide ? "hidden" : "";
-  }, hidden);
-
-/** The screen as the reader sees it, scrolled to `selector`. */
-const shot = async (page: Page, selector: string, name: string, width: number) => {
-  await page
-    .locator(selector)
-    .first()
-    .evaluate((node) => node.scrollIntoView({ block: "start" }));
-  await uncover(page, true);
-  await page.screenshot({ path: `test-results/payments/${name}-${width}.png` });
-  await uncover(page, false);
-};
-
-/** A section's own screenshot, so the picture shows it whole at the project's width. */
-const sectionShot = async (page: Page, selector: string, name: string, width: number) => {
-  await uncover(page, true);
-  await page.locator(selector).screenshot({ path: `test-results/payments/${name}-${width}.png` });
-  await uncover(page, false);
-};
-
 test("deposit, bank payment and receipt; completion brings the invoice and the guarantee, which checks out on /guarantee", async ({
   page,
   request,
 }) => {
-  const width = page.viewportSize()!.width;
-  const lastName = uniqueName();
+  const lastName = uniqueName("Paid");
   const customer = `Morag ${lastName}`;
-  const email = `${lastName.toLowerCase()}@example.co.uk`;
-  const leadId = await submitLead(request, lastName, email);
+  const { email } = customerOf(lastName);
+  const leadId = await submitLead(request, customerOf(lastName));
   await signIn(page);
 
   // A quote of £750.00 + VAT = £900.00, deposit 25 % = £225.00, sent from the desk's API.
-  const created = await page.request.post(`/api/admin/contact-submissions/${leadId}/proposals`, {
-    data: {
-      lines: [{ description: "Re-bed and point the ridge", quantity: 1, unitPrice: 75000, vatRate: 20 }],
-      depositPercent: 25,
-    },
+  const { customerUrl, number } = await sendQuote(page, leadId, {
+    lines: [{ description: "Re-bed and point the ridge", quantity: 1, unitPrice: 75000, vatRate: 20 }],
+    depositPercent: 25,
   });
-  expect(created.status()).toBe(201);
-  const sent = await page.request.post(
-    `/api/admin/proposals/${((await created.json()) as { id: string }).id}/send`,
-  );
-  expect(sent.status()).toBe(200);
-  const { customerUrl, number } = (await sent.json()) as { customerUrl: string; number: string };
 
   // The customer accepts without giving the property's address.
   await page.goto(customerUrl);
@@ -160,7 +98,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   // No Stripe key on this server: no card button.
   await expect(payment.getByRole("button", { name: /by card/ })).toHaveCount(0);
   await expectNoA11yViolations(page, "quote page: payment");
-  await sectionShot(page, "[data-payment]", "quote-payment", width);
+  await sectionShot(page, "[data-payment]", SHOTS, "quote-payment");
 
   await page.goto(`${customerUrl}?paid=card`);
   await expect(
@@ -179,7 +117,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
     "/api/admin/invoices?format=csv",
   );
   await expectNoA11yViolations(page, "desk: money panel");
-  await sectionShot(page, "[data-money]", "money-panel", width);
+  await sectionShot(page, "[data-money]", SHOTS, "money-panel");
   await owed.getByRole("button", { name: customer }).click();
   const payments = page.getByRole("region", { name: "Payments" });
   await expect(payments.getByText(`Deposit on quote ${number}`)).toBeVisible();
@@ -207,8 +145,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   const receiptMail = await mailTo(email, "Payment received: £225.00");
   expect(attachmentNames(receiptMail)).toEqual([`Receipt ${receipt}.pdf`]);
   await expectNoA11yViolations(page, "desk: payments");
-  // Nothing wider than the screen, a phone's included.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await expectNoSidewaysScroll(page);
 
   // Completing asks for the property's address, then issues the invoice and the guarantee.
   await page.getByLabel("Status", { exact: true }).selectOption("completed");
@@ -218,7 +155,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   );
   await expect(address.getByLabel("First line of the address")).toBeFocused();
   await expectNoA11yViolations(page, "desk: the property's address");
-  await sectionShot(page, "[data-property-address]", "desk-address", width);
+  await sectionShot(page, "[data-property-address]", SHOTS, "desk-address");
   await address.getByLabel("First line of the address").fill("Craigend Cottage");
   await address.getByLabel("Town").fill("Kippen");
   await address.getByLabel("Postcode").fill("FK8 3DN");
@@ -238,7 +175,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   const invoiceMail = await mailTo(email, `Invoice ${invoice}`);
   expect(attachmentNames(invoiceMail)).toEqual([`Invoice ${invoice}.pdf`, `Guarantee ${guarantee}.pdf`]);
   await payments.scrollIntoViewIfNeeded();
-  await sectionShot(page, "[data-payments]", "desk-payments", width);
+  await sectionShot(page, "[data-payments]", SHOTS, "desk-payments");
 
   // The Money panel now lists the invoice.
   await page.getByRole("button", { name: "Back to List" }).click();
@@ -264,7 +201,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   await expect(page.getByText("Repairs: Re-bed and point the ridge")).toBeVisible();
   await expect(page.getByText(formatIsoDay(today), { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, "/guarantee: valid");
-  await shot(page, "#guarantee-form-heading", "guarantee-valid", width);
+  await screenAt(page, "#guarantee-form-heading", SHOTS, "guarantee-valid");
   await page.getByLabel("Property postcode").fill("FK8 3DP");
   await page.getByRole("button", { name: "Check guarantee" }).click();
   await expect(
@@ -273,50 +210,27 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
     ),
   ).toBeVisible(answer);
   await expect(page.getByText(/^Valid until/)).toHaveCount(0);
-  await shot(page, "#guarantee-form-heading", "guarantee-not-found", width);
+  await screenAt(page, "#guarantee-form-heading", SHOTS, "guarantee-not-found");
 });
 
 test("a quote cancelled within the 14 days after a deposit: the refund waits in the Money panel and is confirmed on the lead", async ({
   page,
   request,
 }) => {
-  const width = page.viewportSize()!.width;
-  const lastName = uniqueName();
+  const lastName = uniqueName("Paid");
   const customer = `Morag ${lastName}`;
-  const leadId = await submitLead(request, lastName, `${lastName.toLowerCase()}@example.co.uk`);
+  const leadId = await submitLead(request, customerOf(lastName));
   await signIn(page);
-  const created = await page.request.post(`/api/admin/contact-submissions/${leadId}/proposals`, {
-    data: {
-      lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
-      depositPercent: 20,
-    },
+  const sent = await sendQuote(page, leadId, {
+    lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
+    depositPercent: 20,
   });
-  const proposalId = ((await created.json()) as { id: string }).id;
-  const sent = (await (await page.request.post(`/api/admin/proposals/${proposalId}/send`)).json()) as {
-    customerUrl: string;
-    number: string;
-  };
-  const token = sent.customerUrl.split("/").pop()!;
-  expect(
-    (
-      await request.post(`/api/proposals/${token}/accept`, {
-        data: {
-          name: customer,
-          agree: true,
-          startEarly: false,
-          propertyAddress: { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" },
-        },
-      })
-    ).status(),
-  ).toBe(200);
+  await acceptQuote(request, sent, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
   // £480.00 with VAT, deposit £96.00 paid by bank, then the customer cancels.
-  const paid = await page.request.post(`/api/admin/proposals/${proposalId}/payments`, {
-    data: { amount: 9600, method: "bank", receivedOn: ukDate(Date.now()) },
-  });
-  expect(paid.status()).toBe(201);
-  expect((await request.post(`/api/proposals/${token}/cancel`, { data: { name: customer } })).status()).toBe(
-    200,
-  );
+  await recordBankPayment(page, sent, 9600, ukDate(Date.now()));
+  expect(
+    (await request.post(`/api/proposals/${sent.token}/cancel`, { data: { name: customer } })).status(),
+  ).toBe(200);
 
   await page.reload();
   await openDeskPanels(page);
@@ -340,7 +254,7 @@ test("a quote cancelled within the 14 days after a deposit: the refund waits in 
   ).toBeVisible();
   await expect(amount).toHaveAttribute("aria-invalid", "true");
   await expectNoA11yViolations(page, "desk: refund to confirm");
-  await sectionShot(page, "[data-payments]", "desk-refund", width);
+  await sectionShot(page, "[data-payments]", SHOTS, "desk-refund");
   await amount.fill("96");
   await refund.getByRole("button", { name: "Confirm refund" }).click();
   await expect(payments.getByText("Refund of £96.00 confirmed.", { exact: true })).toBeVisible();

@@ -4,52 +4,24 @@
  * the PDF and the link; the customer opens /quote/{token}, ticks an option (totals to the penny),
  * meets the exact messages, accepts with an early start; the owner is told and the desk follows;
  * a second device's accept is refused; another quote is declined; axe in every state. Screenshots
- * of the page and the desk's section go to test-results/proposals/ at the project's width.
+ * of the page and the desk's section go to test-results/proposals/. At 1280 px; what a phone changes
+ * is proposals.phone.spec.ts.
  */
-import { randomBytes } from "node:crypto";
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
+import { expect, openLead, sendQuote, submitLead, uniqueName, type Customer } from "./helpers/written-quotes";
 
-const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
 
-const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
 const LINK = /\/quote\/[A-Za-z0-9_-]{43}/;
 
-const uniqueName = () =>
-  `Quote${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
-
-async function submitLead(request: APIRequestContext, lastName: string, email: string): Promise<string> {
-  const form = new FormData();
-  form.append("firstName", "Ailsa");
-  form.append("lastName", lastName);
-  form.append("email", email);
-  form.append("phone", "07700 900321");
-  form.append("serviceRequired", "roof-repairs");
-  form.append("message", "Slates off after the storm and the chimney needs pointing.");
-  form.append("fillTimeMs", "15000");
-  form.append("website", "");
-  const response = await request.post("/api/contact", { multipart: form });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function openLead(page: Page, lastName: string) {
-  await page.goto("/contact-admin");
-  const desk = page.getByRole("heading", { name: "Contact Submissions" });
-  const password = page.getByLabel("Password");
-  await expect(desk.or(password)).toBeVisible();
-  if (await password.isVisible()) {
-    await password.fill(PASSWORD);
-    await page.getByRole("button", { name: "Access Admin" }).click();
-  }
-  await expect(desk).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
-  await page.getByRole("button", { name: "Search", exact: true }).click();
-  await page.getByRole("button", { name: `View Details for Ailsa ${lastName}` }).click();
-  await expect(page.getByRole("heading", { name: "Written quote" })).toBeVisible();
-}
+const customer = (lastName: string): Customer => ({
+  firstName: "Ailsa",
+  lastName,
+  email: `${lastName.toLowerCase()}@example.co.uk`,
+  message: "Slates off after the storm and the chimney needs pointing.",
+});
 
 async function mailsTo(email: string, count: number): Promise<MaildevMail[]> {
   let mails: MaildevMail[] = [];
@@ -88,10 +60,10 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   request,
 }) => {
   const width = page.viewportSize()!.width;
-  const lastName = uniqueName();
-  const email = `${lastName.toLowerCase()}@example.co.uk`;
-  await submitLead(request, lastName, email);
-  await openLead(page, lastName);
+  const lastName = uniqueName("Quote");
+  const { email } = customer(lastName);
+  await submitLead(request, customer(lastName));
+  await openLead(page, customer(lastName));
 
   // Build: two lines and an optional one, priced in pounds; the totals follow as typed.
   await page.getByRole("button", { name: "New quote" }).click();
@@ -220,7 +192,7 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   await other.close();
 
   // The desk follows.
-  await openLead(page, lastName);
+  await openLead(page, customer(lastName));
   const list = page.getByRole("list", { name: "Quotes on this lead" });
   await expect(list).toContainText("Accepted");
   await expect(list).toContainText("Asked to start within the 14 days");
@@ -231,23 +203,15 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
 
 test("a quote declined with a reason; the page says so plainly", async ({ page, request }) => {
   const width = page.viewportSize()!.width;
-  const lastName = uniqueName();
-  const leadId = await submitLead(request, lastName, `${lastName.toLowerCase()}@example.co.uk`);
-  await openLead(page, lastName);
-  const created = await page.request.post(`/api/admin/contact-submissions/${leadId}/proposals`, {
-    data: {
-      lines: [
-        { description: "Renew the flat roof over the kitchen", quantity: 1, unitPrice: 215000, vatRate: 20 },
-      ],
-      depositPercent: 10,
-    },
+  const lastName = uniqueName("Quote");
+  const leadId = await submitLead(request, customer(lastName));
+  await openLead(page, customer(lastName));
+  const { customerUrl } = await sendQuote(page, leadId, {
+    lines: [
+      { description: "Renew the flat roof over the kitchen", quantity: 1, unitPrice: 215000, vatRate: 20 },
+    ],
+    depositPercent: 10,
   });
-  expect(created.status()).toBe(201);
-  const sent = await page.request.post(
-    `/api/admin/proposals/${((await created.json()) as { id: string }).id}/send`,
-  );
-  expect(sent.status()).toBe(200);
-  const { customerUrl } = (await sent.json()) as { customerUrl: string };
 
   await page.goto(customerUrl);
   await expect(page.locator("[data-total]")).toHaveText("£2,580.00");

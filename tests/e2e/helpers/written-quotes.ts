@@ -1,0 +1,167 @@
+/**
+ * The written quote and its payments as their specs set them up (proposals*.spec.ts,
+ * payments*.spec.ts): a lead sent as the quote form sends it, the desk's sign-in, and quotes made,
+ * sent, accepted and paid through the HTTP API, so that a spec drives in the browser only what it
+ * is about.
+ */
+import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
+
+// Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
+
+/** Letters only, after `prefix`: a surname no other test's customer has. */
+export const uniqueName = (prefix: string) =>
+  `${prefix}${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
+
+export interface Customer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+}
+
+/** A quote request for roof repairs, as the form sends it; the lead's id. */
+export async function submitLead(request: APIRequestContext, customer: Customer): Promise<string> {
+  const form = new FormData();
+  form.append("firstName", customer.firstName);
+  form.append("lastName", customer.lastName);
+  form.append("email", customer.email);
+  form.append("phone", "07700 900654");
+  form.append("serviceRequired", "roof-repairs");
+  form.append("message", customer.message);
+  form.append("fillTimeMs", "15000");
+  form.append("website", "");
+  const response = await request.post("/api/contact", { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Opens the lead desk, signing in unless this browser context is signed in already. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto("/contact-admin");
+  const desk = page.getByRole("heading", { name: "Contact Submissions" });
+  const password = page.getByLabel("Password");
+  await expect(desk.or(password)).toBeVisible();
+  if (await password.isVisible()) {
+    await password.fill(PASSWORD);
+    await page.getByRole("button", { name: "Access Admin" }).click();
+  }
+  await expect(desk).toBeVisible();
+}
+
+/** Opens the customer's lead on the desk, found by surname, at its written quotes. */
+export async function openLead(page: Page, customer: Customer): Promise<void> {
+  await signIn(page);
+  await page.getByRole("searchbox", { name: "Search" }).fill(customer.lastName);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page
+    .getByRole("button", { name: `View Details for ${customer.firstName} ${customer.lastName}` })
+    .click();
+  await expect(page.getByRole("heading", { name: "Written quote" })).toBeVisible();
+}
+
+export interface QuoteLine {
+  description: string;
+  quantity: number;
+  /** Pence, without VAT. */
+  unitPrice: number;
+  vatRate: number;
+  optional?: boolean;
+}
+
+export interface SentQuote {
+  id: string;
+  number: string;
+  customerUrl: string;
+  /** The customer's token, the last part of customerUrl. */
+  token: string;
+}
+
+/** A quote made and sent from the desk's API, as a signed-in page's requests send it. */
+export async function sendQuote(
+  page: Page,
+  leadId: string,
+  quote: { lines: QuoteLine[]; depositPercent: number },
+): Promise<SentQuote> {
+  const created = await page.request.post(`/api/admin/contact-submissions/${leadId}/proposals`, {
+    data: quote,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const sent = await page.request.post(`/api/admin/proposals/${id}/send`);
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { customerUrl, number } = (await sent.json()) as { customerUrl: string; number: string };
+  return { id, number, customerUrl, token: customerUrl.split("/").pop()! };
+}
+
+/** The customer's acceptance through the quote page's API (no early start). */
+export async function acceptQuote(
+  request: APIRequestContext,
+  quote: SentQuote,
+  name: string,
+  propertyAddress?: { line1: string; town: string; postcode: string },
+): Promise<void> {
+  const accepted = await request.post(`/api/proposals/${quote.token}/accept`, {
+    data: { name, agree: true, startEarly: false, ...(propertyAddress ? { propertyAddress } : {}) },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+/** A payment recorded in the desk (pence), received today (UK date `receivedOn`). */
+export async function recordBankPayment(page: Page, quote: SentQuote, amount: number, receivedOn: string) {
+  const paid = await page.request.post(`/api/admin/proposals/${quote.id}/payments`, {
+    data: { amount, method: "bank", receivedOn },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+}
+
+/** Nothing on the page is wider than the screen. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Hides (or shows again) the sticky header and the floating buttons, which would cover what a
+ * screenshot is of. A style attribute, as the pages' CSP refuses a style element.
+ */
+const uncover = (page: Page, hidden: boolean) =>
+  page.evaluate((hide) => {
+    for (const node of document.querySelectorAll<HTMLElement>("header, a.fixed, button.fixed"))
+      node.style.visibility = hide ? "hidden" : "";
+  }, hidden);
+
+/** The screen as the reader sees it, scrolled to `selector`, into `{folder}/{name}-{width}.png`. */
+export async function screenAt(page: Page, selector: string, folder: string, name: string): Promise<void> {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((node) => node.scrollIntoView({ block: "start" }));
+  await uncover(page, true);
+  await page.screenshot({ path: `${folder}/${name}-${page.viewportSize()!.width}.png` });
+  await uncover(page, false);
+}
+
+/** A section's own screenshot, so the picture shows it whole at the page's width. */
+export async function sectionShot(page: Page, selector: string, folder: string, name: string): Promise<void> {
+  await uncover(page, true);
+  await page.locator(selector).screenshot({ path: `${folder}/${name}-${page.viewportSize()!.width}.png` });
+  await uncover(page, false);
+}
+
+/**
+ * The guarantee check allows 20 a client network an hour (netlify/functions/guarantee-check.mts),
+ * counted in the served site's local Blobs, which outlive a run: a spec clears this machine's count
+ * before its checks, so running it again within the hour still passes.
+ */
+export async function clearGuaranteeChecks(): Promise<void> {
+  for (const part of ["entries", "metadata"])
+    await rm(`.netlify/blobs-serve/${part}/unlinked/site:abuse-limits/guarantee-check`, {
+      recursive: true,
+      force: true,
+    });
+}

@@ -1,0 +1,153 @@
+/**
+ * Getting paid on a phone (the phone project, 390 × 844). The whole journey, with the receipt, the
+ * invoice and the guarantee arriving as e-mails and the server's refusals, is payments.spec.ts at
+ * 1280 px; here the quotes are sent, accepted, paid and cancelled through the API, and the browser
+ * checks what a phone changes: the quote page's payment section, the Money panel, recording a bank
+ * payment and completing the job by touch, the guarantee check and a refund to confirm, each fitting
+ * the screen with no axe violation. Screenshots go to test-results/payments/.
+ */
+import { test } from "@playwright/test";
+import { guaranteeEnd } from "../../src/lib/payments/payment-rules";
+import { formatIsoDay, ukDate } from "../../src/lib/proposals/uk-time";
+import { expectNoA11yViolations } from "./helpers/a11y";
+import { openDeskPanels } from "./helpers/desk-panels";
+import {
+  acceptQuote,
+  clearGuaranteeChecks,
+  expect,
+  expectNoSidewaysScroll,
+  recordBankPayment,
+  sectionShot,
+  sendQuote,
+  signIn,
+  submitLead,
+  uniqueName,
+} from "./helpers/written-quotes";
+
+test.describe.configure({ timeout: 150_000 });
+// The owner and his customers: British dates in the date fields, UK time.
+test.use({ locale: "en-GB", timezoneId: "Europe/London" });
+
+const SHOTS = "test-results/payments";
+
+const customerOf = (lastName: string) => ({
+  firstName: "Morag",
+  lastName,
+  email: `${lastName.toLowerCase()}@example.co.uk`,
+  message: "Ridge tiles loose along the whole length.",
+});
+
+test("on a phone: the deposit on the quote page, the Money panel, a bank payment, completion and the guarantee check", async ({
+  page,
+  request,
+}) => {
+  const lastName = uniqueName("Paid");
+  const customer = `Morag ${lastName}`;
+  const leadId = await submitLead(request, customerOf(lastName));
+  await signIn(page);
+  // £750.00 + VAT = £900.00, deposit 25 % = £225.00; accepted without the property's address.
+  const quote = await sendQuote(page, leadId, {
+    lines: [{ description: "Re-bed and point the ridge", quantity: 1, unitPrice: 75000, vatRate: 20 }],
+    depositPercent: 25,
+  });
+  await acceptQuote(request, quote, customer);
+
+  await page.goto(quote.customerUrl);
+  const payment = page.getByRole("region", { name: "Payment" });
+  await expect(payment.locator("[data-due-now]")).toHaveText("£225.00");
+  await expect(payment.getByRole("definition").filter({ hasText: quote.number })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "quote page on a phone: payment");
+  await sectionShot(page, "[data-payment]", SHOTS, "quote-payment");
+
+  // The Money panel, folded on a phone, lists the deposit; the customer's name opens the lead.
+  await signIn(page);
+  await openDeskPanels(page);
+  const owed = page
+    .getByRole("region", { name: "Money" })
+    .getByRole("listitem")
+    .filter({ hasText: customer });
+  await expect(owed).toContainText("£225.00");
+  await expectNoA11yViolations(page, "desk on a phone: money panel");
+  await sectionShot(page, "[data-money]", SHOTS, "money-panel");
+  await owed.getByRole("button", { name: customer }).tap();
+
+  const payments = page.getByRole("region", { name: "Payments" });
+  await payments.getByLabel("Amount (£)").fill("225");
+  await payments.getByRole("button", { name: "Record payment" }).tap();
+  await expect(
+    payments.getByText(/^£225\.00 recorded\. Receipt R-\d{6} is on its way to the customer\.$/),
+  ).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "desk on a phone: payments");
+
+  await page.getByLabel("Status", { exact: true }).selectOption("completed");
+  const address = page.getByRole("form", { name: "The property's address" });
+  await expect(address.getByLabel("First line of the address")).toBeFocused();
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "desk on a phone: the property's address");
+  await sectionShot(page, "[data-property-address]", SHOTS, "desk-address");
+  await address.getByLabel("First line of the address").fill("Craigend Cottage");
+  await address.getByLabel("Town").fill("Kippen");
+  await address.getByLabel("Postcode").fill("FK8 3DN");
+  await address.getByRole("button", { name: "Complete the job" }).tap();
+  const guaranteeLink = payments.getByRole("link", { name: /^Guarantee G-[0-9A-Z]{4}-[0-9A-Z]{4} \(PDF\)$/ });
+  await expect(guaranteeLink).toBeVisible();
+  await expect(payments.getByRole("link", { name: /^Invoice INV-\d{6} \(PDF\)$/ })).toBeVisible();
+  const guarantee = /G-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec((await guaranteeLink.textContent()) ?? "")![0];
+  await expectNoSidewaysScroll(page);
+  await payments.scrollIntoViewIfNeeded();
+  await sectionShot(page, "[data-payments]", SHOTS, "desk-payments");
+
+  await clearGuaranteeChecks();
+  await page.goto("/guarantee");
+  // The check's script starts after the first paint.
+  await expect(page.locator("[data-guarantee-form]")).toHaveAttribute("data-ready", "true");
+  await page.getByLabel("Certificate number").fill(guarantee);
+  await page.getByLabel("Property postcode").fill("FK8 3DN");
+  await page.getByRole("button", { name: "Check guarantee" }).tap();
+  const today = ukDate(Date.now());
+  await expect(page.getByText(`Valid until ${formatIsoDay(guaranteeEnd(today, 5))}`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "/guarantee on a phone: valid");
+  await sectionShot(page, "[data-guarantee-result]", SHOTS, "guarantee-valid");
+});
+
+test("on a phone: a quote cancelled after its deposit leaves a refund to confirm", async ({
+  page,
+  request,
+}) => {
+  const lastName = uniqueName("Paid");
+  const customer = `Morag ${lastName}`;
+  const leadId = await submitLead(request, customerOf(lastName));
+  await signIn(page);
+  // £480.00 with VAT, deposit £96.00 paid by bank, then the customer cancels.
+  const quote = await sendQuote(page, leadId, {
+    lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
+    depositPercent: 20,
+  });
+  await acceptQuote(request, quote, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
+  await recordBankPayment(page, quote, 9600, ukDate(Date.now()));
+  const cancelled = await request.post(`/api/proposals/${quote.token}/cancel`, { data: { name: customer } });
+  expect(cancelled.status()).toBe(200);
+
+  await page.reload();
+  await openDeskPanels(page);
+  const refunds = page
+    .getByRole("region", { name: "Money" })
+    .getByRole("listitem")
+    .filter({ hasText: customer });
+  await expect(refunds).toContainText(`Quote ${quote.number} cancelled`);
+  await refunds.getByRole("button", { name: customer }).tap();
+  const payments = page.getByRole("region", { name: "Payments" });
+  const refund = payments.getByRole("group", { name: "Refund to confirm" });
+  await expect(refund.getByLabel("Amount refunded (£)")).toHaveValue("96.00");
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "desk on a phone: refund to confirm");
+  await sectionShot(page, "[data-payments]", SHOTS, "desk-refund");
+  await refund.getByRole("button", { name: "Confirm refund" }).tap();
+  await expect(payments.getByText("Refund of £96.00 confirmed.", { exact: true })).toBeVisible();
+  await expect(refund).toHaveCount(0);
+});

@@ -1,0 +1,132 @@
+/**
+ * The written quote on a phone (the phone project, 390 × 844). The whole journey, with its e-mails,
+ * its exact messages and a second device, is proposals.spec.ts at 1280 px; here the quotes are made
+ * and sent through the desk's API, and the browser checks what a phone changes: the customer opens,
+ * ticks an option, accepts and declines by touch, the owner saves a draft and reads his quotes, each
+ * state fits the screen and axe finds nothing. Screenshots go to test-results/proposals/.
+ */
+import { test, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./helpers/a11y";
+import {
+  expect,
+  expectNoSidewaysScroll,
+  openLead,
+  sendQuote,
+  signIn,
+  submitLead,
+  uniqueName,
+  type Customer,
+} from "./helpers/written-quotes";
+
+test.describe.configure({ timeout: 120_000 });
+
+const customer = (lastName: string): Customer => ({
+  firstName: "Ailsa",
+  lastName,
+  email: `${lastName.toLowerCase()}@example.co.uk`,
+  message: "Slates off after the storm and the chimney needs pointing.",
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: `test-results/proposals/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
+
+test("the customer's quote page on a phone: opened, an option ticked and accepted; another declined", async ({
+  page,
+  request,
+}) => {
+  const lastName = uniqueName("Quote");
+  const leadId = await submitLead(request, customer(lastName));
+  await signIn(page);
+  // £672.00 + 20% VAT = £806.40, deposit 25 %; with the optional gutters £866.38.
+  const quote = await sendQuote(page, leadId, {
+    lines: [
+      { description: "Re-point the chimney stack", quantity: 1, unitPrice: 45000, vatRate: 20 },
+      { description: "Replace 12 slates", quantity: 12, unitPrice: 1850, vatRate: 20 },
+      {
+        description: "Clean and seal the gutters",
+        quantity: 2.5,
+        unitPrice: 1999,
+        vatRate: 20,
+        optional: true,
+      },
+    ],
+    depositPercent: 25,
+  });
+  // Another customer's quote, to decline: a new quote on the same lead would withdraw the first.
+  const other = uniqueName("Quote");
+  const declined = await sendQuote(page, await submitLead(request, customer(other)), {
+    lines: [
+      { description: "Renew the flat roof over the kitchen", quantity: 1, unitPrice: 215000, vatRate: 20 },
+    ],
+    depositPercent: 10,
+  });
+
+  await page.goto(quote.customerUrl);
+  await expect(page.getByRole("heading", { name: `Quote for Ailsa ${lastName}`, level: 1 })).toBeVisible();
+  const total = page.locator("[data-total]");
+  await expect(total).toHaveText("£806.40");
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "quote page on a phone: open");
+  await shot(page, "quote-open");
+
+  await page.getByRole("checkbox", { name: /Clean and seal the gutters/ }).tap();
+  await expect(total).toHaveText("£866.38");
+  await expect(page.locator("[data-deposit]")).toHaveText("£216.60");
+  await page.getByRole("textbox", { name: "Your full name" }).fill(`Ailsa ${lastName}`);
+  await page.getByRole("checkbox", { name: "I have read this quote and its terms" }).tap();
+  await page.getByLabel("Address").fill("4 Main Street");
+  await page.getByLabel("Town").fill("Kippen");
+  await page.getByLabel("Postcode").fill("fk8 3dn");
+  await page.getByRole("button", { name: "Accept this quote" }).tap();
+  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
+  await expect(page.getByText("£866.38 including VAT")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Payment" }).locator("[data-due-now]")).toHaveText("£216.60");
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "quote page on a phone: accepted");
+  await shot(page, "quote-accepted");
+
+  await page.goto(declined.customerUrl);
+  await page
+    .getByRole("textbox", { name: "Your reason (optional)" })
+    .fill("We have decided to wait until spring.");
+  await page.getByRole("button", { name: "Decline", exact: true }).tap();
+  await expect(page.getByRole("heading", { name: "You declined this quote" })).toBeFocused();
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "quote page on a phone: declined");
+  await shot(page, "quote-declined");
+});
+
+test("the desk's written quote on a phone: a draft built by touch, and the quotes on the lead", async ({
+  page,
+  request,
+}) => {
+  const lastName = uniqueName("Quote");
+  const leadId = await submitLead(request, customer(lastName));
+  await signIn(page);
+  // An answered quote for the list, then a new draft built on the screen.
+  await sendQuote(page, leadId, {
+    lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
+    depositPercent: 20,
+  });
+  await openLead(page, customer(lastName));
+  await expect(page.getByRole("list", { name: "Quotes on this lead" })).toContainText("Sent");
+
+  await page.getByRole("button", { name: "New quote" }).tap();
+  const lines = page.getByRole("list", { name: "Lines" }).getByRole("listitem");
+  await lines.nth(0).getByLabel("Description").fill("Re-point the chimney stack");
+  await lines.nth(0).getByLabel("Unit price (£, no VAT)").fill("450");
+  await page.getByRole("button", { name: "Add line" }).tap();
+  await lines.nth(1).getByLabel("Description").fill("Replace 12 slates");
+  await lines.nth(1).getByLabel("Quantity").fill("12");
+  await lines.nth(1).getByLabel("Unit price (£, no VAT)").fill("18.50");
+  await expect(page.locator("[data-desk-total]")).toHaveText("£806.40");
+  await page.getByRole("button", { name: "Save draft" }).tap();
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, "desk on a phone: draft quote");
+  await page.getByRole("heading", { name: "Written quote" }).scrollIntoViewIfNeeded();
+  await shot(page, "desk-draft");
+});
