@@ -26,6 +26,8 @@ const BOTH_WIDTHS = [
  * on their own, so the functions they keep busy do not slow another spec's waits into a retry.
  */
 const AT_SCALE = "**/lead-records.spec.ts";
+/** Lighthouse on one page per template: the very last, alone, so the machine is quiet while it measures. */
+const LIGHTHOUSE = "**/lighthouse.spec.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -56,12 +58,14 @@ export default defineConfig({
   //   390 px) and runs on the phone project only;
   // - the specs in BOTH_WIDTHS check what differs by width (keyboard order, the chart and the
   //   carousel's layout, screenshots made at each width) and run on both.
-  // - the specs in AT_SCALE run last, on the desktop project's settings, once both others are done.
+  // - the specs in AT_SCALE run once both others are done, on the desktop project's settings;
+  // - LIGHTHOUSE runs last of all (scripts/audit.ts on the site served here).
+  // A project with dependencies runs them first: to run one of its specs alone, add --no-deps.
   // A test never skips itself by project: a new spec lands in one of these places.
   projects: [
     {
       name: "desktop",
-      testIgnore: [PHONE_ONLY, AT_SCALE],
+      testIgnore: [PHONE_ONLY, AT_SCALE, LIGHTHOUSE],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
@@ -75,6 +79,8 @@ export default defineConfig({
       dependencies: ["desktop", "phone"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
+    // No retry: the audit measures a slow page again itself and judges it by the median of three.
+    { name: "lighthouse", testMatch: LIGHTHOUSE, dependencies: ["at-scale"], retries: 0 },
   ],
   webServer: [
     {

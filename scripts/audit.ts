@@ -7,8 +7,10 @@
  * 10 % after the home page's is reported (docs/quality.md, "First paint"). JSON reports go to
  * reports/lighthouse/ (git-ignored); the table is printed and written into docs/quality.md.
  *
- * Environment: AUDIT_PORT (default 8870) for the server it starts, or AUDIT_URL to audit a server
- * that is already running; CHROME_PATH (default /usr/bin/chromium); AUDIT_PATHS (e.g.
+ * Environment: AUDIT_PORT (default 8870) for the server it starts; AUDIT_SITE_PORT to audit instead
+ * the production build a Netlify CLI already serves on that local port (the browser tests' own,
+ * tests/e2e/lighthouse.spec.ts), through the compressing layer on AUDIT_PORT; AUDIT_URL to audit any
+ * running server as it answers; CHROME_PATH (default /usr/bin/chromium); AUDIT_PATHS (e.g.
  * "/services,/contact") to audit only those sitemap pages while working on them, without touching
  * the table in docs/quality.md.
  *
@@ -25,7 +27,7 @@ import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { heaviestPerTemplate } from "./lib/dist.ts";
 import { markdownTable, printTable, writeQualityBlock } from "./lib/quality-doc.ts";
-import { serveProduction, type Server } from "./lib/serve.ts";
+import { compressedFront, serveProduction, type Server } from "./lib/serve.ts";
 
 const MIN_SCORES = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 const MAX_CLS = 0.02;
@@ -119,9 +121,13 @@ async function main() {
   const only = process.env.AUDIT_PATHS?.split(",").map((path) => path.trim());
   const templatesOnly = process.argv.includes("--templates");
   let server: Server | undefined;
+  const port = Number(process.env.AUDIT_PORT ?? 8870);
+  const sitePort = process.env.AUDIT_SITE_PORT;
   const base =
     process.env.AUDIT_URL ??
-    (server = await serveProduction(Number(process.env.AUDIT_PORT ?? 8870), { compressed: true })).url;
+    (server = sitePort
+      ? await compressedFront(port, Number(sitePort))
+      : await serveProduction(port, { compressed: true })).url;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,

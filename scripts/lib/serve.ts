@@ -31,11 +31,11 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 export async function serveProduction(port: number, { compressed = false } = {}): Promise<Server> {
   if (compressed) {
     const site = await serveProduction(port + 300);
-    const proxy = await compressingProxy(port, port + 300);
+    const front = await compressedFront(port, port + 300);
     return {
-      url: `http://localhost:${port}`,
+      url: front.url,
       async stop() {
-        await new Promise((resolve) => proxy.close(resolve));
+        await front.stop();
         await site.stop();
       },
     };
@@ -64,5 +64,14 @@ export async function serveProduction(port: number, { compressed = false } = {})
       process.kill(-child.pid, "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     },
+  };
+}
+
+/** The compressing layer alone, on `port`, in front of a site already served on `target`. */
+export async function compressedFront(port: number, target: number): Promise<Server> {
+  const proxy = await compressingProxy(port, target);
+  return {
+    url: `http://localhost:${port}`,
+    stop: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
   };
 }
