@@ -7,8 +7,8 @@
 import { statSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { builtPages, heaviestPerTemplate } from "../../scripts/lib/dist";
-import { expectNoA11yViolations } from "./helpers/a11y";
-import { allPagePaths, requestPath, shard } from "./helpers/site";
+import { expectPagesWithoutViolations } from "./helpers/a11y";
+import { allPagePaths, shard } from "./helpers/site";
 
 const SHARDS = 2;
 
@@ -28,13 +28,7 @@ test.describe("axe finds no WCAG 2.2 AA violation on a phone", () => {
       expect(templates.filter((path) => path.startsWith("/areas/"))).toHaveLength(1);
       const paths = shard(templates, index, SHARDS);
       test.setTimeout(30_000 + paths.length * 15_000);
-      for (const path of paths) {
-        await test.step(path, async () => {
-          const response = await page.goto(requestPath(path), { waitUntil: "load" });
-          expect(response?.status(), path).toBe(path === "/404" ? 404 : 200);
-          await expectNoA11yViolations(page, path);
-        });
-      }
+      await expectPagesWithoutViolations(page, paths);
     });
   }
 });

@@ -3,8 +3,8 @@
  * every page's own text. At 390 px one page of each template is checked (a11y.phone.spec.ts).
  */
 import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations } from "./helpers/a11y";
-import { allPagePaths, requestPath, shard } from "./helpers/site";
+import { expectPagesWithoutViolations } from "./helpers/a11y";
+import { allPagePaths, shard } from "./helpers/site";
 
 const SHARDS = 3;
 
@@ -14,13 +14,7 @@ test.describe("axe finds no WCAG 2.2 AA violation", () => {
       expect(allPagePaths()).toContain("/");
       const paths = shard(allPagePaths(), index, SHARDS);
       test.setTimeout(30_000 + paths.length * 15_000);
-      for (const path of paths) {
-        await test.step(path, async () => {
-          const response = await page.goto(requestPath(path), { waitUntil: "load" });
-          expect(response?.status(), path).toBe(path === "/404" ? 404 : 200);
-          await expectNoA11yViolations(page, path);
-        });
-      }
+      await expectPagesWithoutViolations(page, paths);
     });
   }
 });

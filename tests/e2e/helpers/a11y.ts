@@ -6,7 +6,8 @@
  *   await expectNoA11yViolations(page, "quote form with errors");
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { requestPath } from "./site";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] as const;
 
@@ -31,4 +32,15 @@ export async function expectNoA11yViolations(
   options: { include?: string; exclude?: string[] } = {},
 ): Promise<void> {
   expect.soft(await a11yViolations(page, options), `axe violations on ${label}`).toEqual([]);
+}
+
+/** Opens each page in turn (a step each, answering 200, or 404 for /404) and runs axe on it. */
+export async function expectPagesWithoutViolations(page: Page, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    await test.step(path, async () => {
+      const response = await page.goto(requestPath(path), { waitUntil: "load" });
+      expect(response?.status(), path).toBe(path === "/404" ? 404 : 200);
+      await expectNoA11yViolations(page, path);
+    });
+  }
 }

@@ -84,9 +84,15 @@ export default function PaymentsPanel({ proposals, invoices, guarantee, onReload
     setErrors({});
     try {
       const done = await work();
-      if (proposalId) setView(await readPayments(proposalId));
+      // A payment or refund changes the lead, so the lead is read again before the change is
+      // confirmed: a status set right after the message then carries the lead's new version, not
+      // the old one the server would refuse as a change made on another device.
+      const [payments] = await Promise.all([
+        proposalId ? readPayments(proposalId) : null,
+        onReload().catch(() => undefined),
+      ]);
+      if (payments) setView(payments);
       setMessage({ kind: "done", text: done });
-      await onReload().catch(() => undefined);
     } catch (error) {
       if (error instanceof SessionEndedError) onSessionEnded(error);
       else if (error instanceof ProposalRefusal && Object.keys(error.fieldErrors).length)
