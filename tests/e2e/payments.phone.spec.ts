@@ -13,15 +13,16 @@ import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
 import {
   acceptQuote,
+  cancelledAfterDeposit,
   clearGuaranteeChecks,
   expect,
   expectNoSidewaysScroll,
-  recordBankPayment,
   sectionShot,
   sendQuote,
   signIn,
   submitLead,
   uniqueName,
+  payingCustomer,
 } from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 150_000 });
@@ -30,20 +31,13 @@ test.use({ locale: "en-GB", timezoneId: "Europe/London" });
 
 const SHOTS = "test-results/payments";
 
-const customerOf = (lastName: string) => ({
-  firstName: "Morag",
-  lastName,
-  email: `${lastName.toLowerCase()}@example.co.uk`,
-  message: "Ridge tiles loose along the whole length.",
-});
-
 test("on a phone: the deposit on the quote page, the Money panel, a bank payment, completion and the guarantee check", async ({
   page,
   request,
 }) => {
   const lastName = uniqueName("Paid");
   const customer = `Morag ${lastName}`;
-  const leadId = await submitLead(request, customerOf(lastName));
+  const leadId = await submitLead(request, payingCustomer(lastName));
   await signIn(page);
   // £750.00 + VAT = £900.00, deposit 25 % = £225.00; accepted without the property's address.
   const quote = await sendQuote(page, leadId, {
@@ -127,19 +121,7 @@ test("on a phone: a quote cancelled after its deposit leaves a refund to confirm
   page,
   request,
 }) => {
-  const lastName = uniqueName("Paid");
-  const customer = `Morag ${lastName}`;
-  const leadId = await submitLead(request, customerOf(lastName));
-  await signIn(page);
-  // £480.00 with VAT, deposit £96.00 paid by bank, then the customer cancels.
-  const quote = await sendQuote(page, leadId, {
-    lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
-    depositPercent: 20,
-  });
-  await acceptQuote(request, quote, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
-  await recordBankPayment(page, quote, 9600, ukDate(Date.now()));
-  const cancelled = await request.post(`/api/proposals/${quote.token}/cancel`, { data: { name: customer } });
-  expect(cancelled.status()).toBe(200);
+  const { customer, quote } = await cancelledAfterDeposit(page, request);
 
   await page.reload();
   await openDeskPanels(page);

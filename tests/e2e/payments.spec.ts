@@ -14,17 +14,17 @@ import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
 import {
-  acceptQuote,
+  cancelledAfterDeposit,
   clearGuaranteeChecks,
   expect,
   expectNoSidewaysScroll,
-  recordBankPayment,
   screenAt,
   sectionShot,
   sendQuote,
   signIn,
   submitLead,
   uniqueName,
+  payingCustomer,
 } from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 240_000 });
@@ -32,13 +32,6 @@ test.describe.configure({ timeout: 240_000 });
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
 
 const SHOTS = "test-results/payments";
-
-const customerOf = (lastName: string) => ({
-  firstName: "Morag",
-  lastName,
-  email: `${lastName.toLowerCase()}@example.co.uk`,
-  message: "Ridge tiles loose along the whole length.",
-});
 
 /** MailDev's attachments, as its REST API lists them. */
 type WithAttachments = MaildevMail & { attachments?: { filename?: string; contentType: string }[] };
@@ -67,8 +60,8 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
 }) => {
   const lastName = uniqueName("Paid");
   const customer = `Morag ${lastName}`;
-  const { email } = customerOf(lastName);
-  const leadId = await submitLead(request, customerOf(lastName));
+  const { email } = payingCustomer(lastName);
+  const leadId = await submitLead(request, payingCustomer(lastName));
   await signIn(page);
 
   // A quote of £750.00 + VAT = £900.00, deposit 25 % = £225.00, sent from the desk's API.
@@ -217,20 +210,7 @@ test("a quote cancelled within the 14 days after a deposit: the refund waits in 
   page,
   request,
 }) => {
-  const lastName = uniqueName("Paid");
-  const customer = `Morag ${lastName}`;
-  const leadId = await submitLead(request, customerOf(lastName));
-  await signIn(page);
-  const sent = await sendQuote(page, leadId, {
-    lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
-    depositPercent: 20,
-  });
-  await acceptQuote(request, sent, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
-  // £480.00 with VAT, deposit £96.00 paid by bank, then the customer cancels.
-  await recordBankPayment(page, sent, 9600, ukDate(Date.now()));
-  expect(
-    (await request.post(`/api/proposals/${sent.token}/cancel`, { data: { name: customer } })).status(),
-  ).toBe(200);
+  const { customer, quote: sent } = await cancelledAfterDeposit(page, request);
 
   await page.reload();
   await openDeskPanels(page);

@@ -11,21 +11,14 @@ import {
   expect,
   expectNoSidewaysScroll,
   openLead,
+  quotedCustomer,
   sendQuote,
   signIn,
   submitLead,
   uniqueName,
-  type Customer,
 } from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 120_000 });
-
-const customer = (lastName: string): Customer => ({
-  firstName: "Ailsa",
-  lastName,
-  email: `${lastName.toLowerCase()}@example.co.uk`,
-  message: "Slates off after the storm and the chimney needs pointing.",
-});
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
@@ -38,7 +31,7 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
   request,
 }) => {
   const lastName = uniqueName("Quote");
-  const leadId = await submitLead(request, customer(lastName));
+  const leadId = await submitLead(request, quotedCustomer(lastName));
   await signIn(page);
   // £672.00 + 20% VAT = £806.40, deposit 25 %; with the optional gutters £866.38.
   const quote = await sendQuote(page, leadId, {
@@ -57,7 +50,7 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
   });
   // Another customer's quote, to decline: a new quote on the same lead would withdraw the first.
   const other = uniqueName("Quote");
-  const declined = await sendQuote(page, await submitLead(request, customer(other)), {
+  const declined = await sendQuote(page, await submitLead(request, quotedCustomer(other)), {
     lines: [
       { description: "Renew the flat roof over the kitchen", quantity: 1, unitPrice: 215000, vatRate: 20 },
     ],
@@ -104,14 +97,14 @@ test("the desk's written quote on a phone: a draft built by touch, and the quote
   request,
 }) => {
   const lastName = uniqueName("Quote");
-  const leadId = await submitLead(request, customer(lastName));
+  const leadId = await submitLead(request, quotedCustomer(lastName));
   await signIn(page);
   // An answered quote for the list, then a new draft built on the screen.
   await sendQuote(page, leadId, {
     lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
     depositPercent: 20,
   });
-  await openLead(page, customer(lastName));
+  await openLead(page, quotedCustomer(lastName));
   await expect(page.getByRole("list", { name: "Quotes on this lead" })).toContainText("Sent");
 
   await page.getByRole("button", { name: "New quote" }).tap();

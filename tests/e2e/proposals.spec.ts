@@ -10,18 +10,18 @@
 import { test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
-import { expect, openLead, sendQuote, submitLead, uniqueName, type Customer } from "./helpers/written-quotes";
+import {
+  expect,
+  openLead,
+  quotedCustomer,
+  sendQuote,
+  submitLead,
+  uniqueName,
+} from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 180_000 });
 
 const LINK = /\/quote\/[A-Za-z0-9_-]{43}/;
-
-const customer = (lastName: string): Customer => ({
-  firstName: "Ailsa",
-  lastName,
-  email: `${lastName.toLowerCase()}@example.co.uk`,
-  message: "Slates off after the storm and the chimney needs pointing.",
-});
 
 async function mailsTo(email: string, count: number): Promise<MaildevMail[]> {
   let mails: MaildevMail[] = [];
@@ -61,9 +61,9 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
 }) => {
   const width = page.viewportSize()!.width;
   const lastName = uniqueName("Quote");
-  const { email } = customer(lastName);
-  await submitLead(request, customer(lastName));
-  await openLead(page, customer(lastName));
+  const { email } = quotedCustomer(lastName);
+  await submitLead(request, quotedCustomer(lastName));
+  await openLead(page, quotedCustomer(lastName));
 
   // Build: two lines and an optional one, priced in pounds; the totals follow as typed.
   await page.getByRole("button", { name: "New quote" }).click();
@@ -192,7 +192,7 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   await other.close();
 
   // The desk follows.
-  await openLead(page, customer(lastName));
+  await openLead(page, quotedCustomer(lastName));
   const list = page.getByRole("list", { name: "Quotes on this lead" });
   await expect(list).toContainText("Accepted");
   await expect(list).toContainText("Asked to start within the 14 days");
@@ -204,8 +204,8 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
 test("a quote declined with a reason; the page says so plainly", async ({ page, request }) => {
   const width = page.viewportSize()!.width;
   const lastName = uniqueName("Quote");
-  const leadId = await submitLead(request, customer(lastName));
-  await openLead(page, customer(lastName));
+  const leadId = await submitLead(request, quotedCustomer(lastName));
+  await openLead(page, quotedCustomer(lastName));
   const { customerUrl } = await sendQuote(page, leadId, {
     lines: [
       { description: "Renew the flat roof over the kitchen", quantity: 1, unitPrice: 215000, vatRate: 20 },

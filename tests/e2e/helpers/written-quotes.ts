@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
+import { ukDate } from "../../../src/lib/proposals/uk-time";
 
 // Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
 export const expect = baseExpect.configure({ timeout: 15_000 });
@@ -23,6 +24,21 @@ export interface Customer {
   email: string;
   message: string;
 }
+
+const withSurname = (firstName: string, message: string, lastName: string): Customer => ({
+  firstName,
+  lastName,
+  email: `${lastName.toLowerCase()}@example.co.uk`,
+  message,
+});
+
+/** The payment specs' customer, with a surname of her own (see uniqueName). */
+export const payingCustomer = (lastName: string) =>
+  withSurname("Morag", "Ridge tiles loose along the whole length.", lastName);
+
+/** The written-quote specs' customer, with a surname of her own (see uniqueName). */
+export const quotedCustomer = (lastName: string) =>
+  withSurname("Ailsa", "Slates off after the storm and the chimney needs pointing.", lastName);
 
 /** A quote request for roof repairs, as the form sends it; the lead's id. */
 export async function submitLead(request: APIRequestContext, customer: Customer): Promise<string> {
@@ -117,6 +133,31 @@ export async function recordBankPayment(page: Page, quote: SentQuote, amount: nu
     data: { amount, method: "bank", receivedOn },
   });
   expect(paid.status(), await paid.text()).toBe(201);
+}
+
+/**
+ * A lead whose quote (£400.00 + VAT = £480.00, deposit 20 %) was accepted with the property's
+ * address, its £96.00 deposit paid by bank today, and then cancelled by the customer within the 14
+ * days, without asking for an early start: a whole refund to confirm. The signed-in page stays on
+ * the desk.
+ */
+export async function cancelledAfterDeposit(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ customer: string; quote: SentQuote }> {
+  const who = payingCustomer(uniqueName("Paid"));
+  const customer = `${who.firstName} ${who.lastName}`;
+  const leadId = await submitLead(request, who);
+  await signIn(page);
+  const quote = await sendQuote(page, leadId, {
+    lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
+    depositPercent: 20,
+  });
+  await acceptQuote(request, quote, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
+  await recordBankPayment(page, quote, 9600, ukDate(Date.now()));
+  const cancelled = await request.post(`/api/proposals/${quote.token}/cancel`, { data: { name: customer } });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  return { customer, quote };
 }
 
 /** Nothing on the page is wider than the screen. */
