@@ -12,9 +12,9 @@ export const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
 export const API = "/api/admin/contact-submissions";
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
 
-/** Letters only: a surname no other test's customer has. */
-export const uniqueName = () =>
-  `Lead${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
+/** Letters only, after `prefix`: a surname no other test's customer has. */
+export const uniqueName = (prefix = "Lead") =>
+  `${prefix}${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 
 /** A quote from Kirsty {lastName} for roughcasting, with a photo (gable.png) if asked; its id. */
 export async function submitQuote(request: APIRequestContext, lastName: string, withPhoto = false) {

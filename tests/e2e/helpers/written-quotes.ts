@@ -4,19 +4,13 @@
  * sent, accepted and paid through the HTTP API, so that a spec drives in the browser only what it
  * is about.
  */
-import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
-import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { ukDate } from "../../../src/lib/proposals/uk-time";
+import { expect, PASSWORD, uniqueName } from "./lead-desk";
 
-// Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
-export const expect = baseExpect.configure({ timeout: 15_000 });
-
-const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
-
-/** Letters only, after `prefix`: a surname no other test's customer has. */
-export const uniqueName = (prefix: string) =>
-  `${prefix}${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
+// The lead desk's: each step waits on a function call of the local Netlify CLI.
+export { expect, uniqueName };
 
 export interface Customer {
   firstName: string;
