@@ -11,17 +11,16 @@ import { guaranteeEnd } from "../../src/lib/payments/payment-rules";
 import { formatIsoDay, ukDate } from "../../src/lib/proposals/uk-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
+import { expect, uniqueName } from "./helpers/lead-desk";
 import {
   acceptQuote,
   cancelledAfterDeposit,
   clearGuaranteeChecks,
-  expect,
   expectNoSidewaysScroll,
   sectionShot,
   sendQuote,
   signIn,
   submitLead,
-  uniqueName,
   payingCustomer,
 } from "./helpers/written-quotes";
 

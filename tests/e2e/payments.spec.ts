@@ -13,17 +13,16 @@ import { formatIsoDay, ukDate } from "../../src/lib/proposals/uk-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
+import { expect, uniqueName } from "./helpers/lead-desk";
 import {
   cancelledAfterDeposit,
   clearGuaranteeChecks,
-  expect,
   expectNoSidewaysScroll,
   screenAt,
   sectionShot,
   sendQuote,
   signIn,
   submitLead,
-  uniqueName,
   payingCustomer,
 } from "./helpers/written-quotes";
 

@@ -7,15 +7,14 @@
  */
 import { test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
+import { expect, uniqueName } from "./helpers/lead-desk";
 import {
-  expect,
   expectNoSidewaysScroll,
   openLead,
   quotedCustomer,
   sendQuote,
   signIn,
   submitLead,
-  uniqueName,
 } from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 120_000 });

@@ -10,14 +10,8 @@
 import { test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
-import {
-  expect,
-  openLead,
-  quotedCustomer,
-  sendQuote,
-  submitLead,
-  uniqueName,
-} from "./helpers/written-quotes";
+import { expect, uniqueName } from "./helpers/lead-desk";
+import { openLead, quotedCustomer, sendQuote, submitLead } from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 180_000 });
 

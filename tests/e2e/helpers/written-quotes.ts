@@ -9,9 +9,6 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { ukDate } from "../../../src/lib/proposals/uk-time";
 import { expect, PASSWORD, uniqueName } from "./lead-desk";
 
-// The lead desk's: each step waits on a function call of the local Netlify CLI.
-export { expect, uniqueName };
-
 export interface Customer {
   firstName: string;
   lastName: string;
