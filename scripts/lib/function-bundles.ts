@@ -10,6 +10,8 @@ import { pathToFileURL } from "node:url";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const MB = 1024 * 1024;
+/** Where the functions are taken from: the folder netlify.toml names. */
+export const FUNCTIONS_DIR = join(ROOT, "netlify/functions");
 
 /** Zipped-size budgets, well under the platform's 50 MB per function. */
 export const FUNCTION_BUDGETS = { sharp: 25 * MB, other: 5 * MB } as const;
@@ -24,7 +26,7 @@ export interface FunctionBundle {
   packages: { name: string; bytes: number }[];
 }
 
-interface ZipResult {
+export interface ZipResult {
   name: string;
   path: string;
 }
@@ -106,16 +108,20 @@ function packageOf(entry: string): string | undefined {
   return name.startsWith("@") ? `${name}/${parts[at + 2] ?? ""}` : name;
 }
 
+/**
+ * Zips every function of `source` (by default the site's functions folder) into `dest` as a deploy
+ * does; returns each zip's name and path.
+ */
+export async function zipFunctionsInto(dest: string, source = FUNCTIONS_DIR): Promise<ZipResult[]> {
+  const zipFunctions = await loadZipper();
+  return zipFunctions(source, dest, { basePath: ROOT, repositoryRoot: ROOT, config: await functionsConfig() });
+}
+
 /** Zips every function into a temporary folder and measures it; the folder is removed after. */
 export async function buildFunctionBundles(): Promise<FunctionBundle[]> {
-  const zipFunctions = await loadZipper();
   const dest = await mkdtemp(join(tmpdir(), "function-bundles-"));
   try {
-    const results = await zipFunctions(join(ROOT, "netlify/functions"), dest, {
-      basePath: ROOT,
-      repositoryRoot: ROOT,
-      config: await functionsConfig(),
-    });
+    const results = await zipFunctionsInto(dest);
     const bundles: FunctionBundle[] = [];
     for (const result of results) {
       const zip = await readFile(result.path);

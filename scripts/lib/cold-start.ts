@@ -1,0 +1,173 @@
+/**
+ * How long a function takes to start cold, measured on the bundles a deploy makes: every function is
+ * zipped as Netlify zips it (./function-bundles.ts), unpacked, and its main module imported in a
+ * fresh Node process, several times. The floor is the same for an empty v2 function, zipped the same
+ * way. Runs are interleaved (every function once, then again), so a busy spell of the machine falls on
+ * all of them alike and the ratios stay fair. docs/quality.md says what the bars are and why.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inflateRawSync } from "node:zlib";
+import { zipFunctionsInto } from "./function-bundles.ts";
+
+/** The bar for every function: its start within this many times the floor. */
+export const COLD_START_BAR = 3;
+/** The bar for what visitors, customers and the desk's first screen call. */
+export const COLD_START_BAR_FIRST_CALL = 2;
+/** The functions held to the stricter bar. */
+export const FIRST_CALL_FUNCTIONS: readonly string[] = [
+  "contact",
+  "gallery",
+  "proposal",
+  "visits",
+  "guarantee-check",
+  "admin-session",
+];
+/** The empty function's name: it imports nothing and answers "ok". */
+export const FLOOR = "empty-function";
+
+export interface ColdStart {
+  name: string;
+  /** Milliseconds of each run, in the order they ran. */
+  runs: number[];
+  median: number;
+  /** The median over the floor's median. */
+  ratio: number;
+  /** Files the zip holds. */
+  files: number;
+  bar: number;
+}
+
+/** Unpacks a zip written by zip-it-and-ship-it (stored or deflated entries) into `dest`. */
+export async function unzip(zip: Buffer, dest: string): Promise<number> {
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("Not a zip file");
+  const count = zip.readUInt16LE(end + 10);
+  let offset = zip.readUInt32LE(end + 16);
+  let files = 0;
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(offset + 10);
+    const compressed = zip.readUInt32LE(offset + 20);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    const local = zip.readUInt32LE(offset + 42);
+    const name = zip.toString("utf8", offset + 46, offset + 46 + nameLength);
+    offset += 46 + nameLength + extraLength + commentLength;
+    if (name.endsWith("/")) continue;
+    if (name.split("/").includes("..")) throw new Error(`Zip entry leaves its folder: ${name}`);
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(dataStart, dataStart + compressed);
+    const path = join(dest, name);
+    await mkdir(join(path, ".."), { recursive: true });
+    await writeFile(path, method === 0 ? data : inflateRawSync(data));
+    files++;
+  }
+  return files;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Milliseconds a fresh `node` takes to import `module` and exit. */
+function timeImport(directory: string, module: string): number {
+  const started = performance.now();
+  const result = spawnSync(
+    process.execPath,
+    ["--input-type=module", "-e", `await import(${JSON.stringify(`./${module}`)})`],
+    { cwd: directory, env: { PATH: process.env.PATH, LAMBDA_TASK_ROOT: directory }, encoding: "utf8" },
+  );
+  const elapsed = performance.now() - started;
+  if (result.status !== 0) throw new Error(`Importing ${module} failed:\n${result.stderr}`);
+  return elapsed;
+}
+
+interface Unpacked {
+  name: string;
+  directory: string;
+  module: string;
+  files: number;
+}
+
+/** The main module of an unpacked bundle, as named by its entry point. */
+async function mainModule(directory: string): Promise<string> {
+  const entry = await readFile(join(directory, "___netlify-entry-point.mjs"), "utf8");
+  const match = /getLambdaHandler\('\.\/([^']+)'\)/.exec(entry);
+  if (!match?.[1]) throw new Error(`No main module named in ${directory}`);
+  return match[1];
+}
+
+/**
+ * Zips the site's functions and the empty one, imports each `runs` times, and returns the figures,
+ * the floor first. `only` limits the functions measured (the floor always is).
+ */
+export async function measureColdStarts({
+  runs = 5,
+  only,
+  log = () => undefined,
+}: { runs?: number; only?: string[]; log?: (line: string) => void } = {}): Promise<ColdStart[]> {
+  const work = await mkdtemp(join(tmpdir(), "cold-start-"));
+  try {
+    const emptySource = join(work, "empty-source");
+    await mkdir(emptySource);
+    await writeFile(
+      join(emptySource, `${FLOOR}.mts`),
+      'export default async () => new Response("ok");\nexport const config = { path: "/empty" };\n',
+    );
+    log("Zipping every function as a deploy does…");
+    const zips = [
+      ...(await zipFunctionsInto(join(work, "zips-empty"), emptySource)),
+      ...(await zipFunctionsInto(join(work, "zips"))).filter(
+        (zip) => !only || only.includes(zip.name),
+      ),
+    ];
+    const unpacked: Unpacked[] = [];
+    for (const zip of zips) {
+      const directory = join(work, "unpacked", zip.name);
+      const files = await unzip(await readFile(zip.path), directory);
+      unpacked.push({ name: zip.name, directory, module: await mainModule(directory), files });
+    }
+    // One warm-up import each fills the file cache, as a deployed instance's disk would be.
+    for (const bundle of unpacked) timeImport(bundle.directory, bundle.module);
+    const times = new Map<string, number[]>(unpacked.map((bundle) => [bundle.name, []]));
+    for (let run = 1; run <= runs; run++) {
+      log(`Run ${run} of ${runs}…`);
+      for (const bundle of unpacked) times.get(bundle.name)!.push(timeImport(bundle.directory, bundle.module));
+    }
+    const floor = median(times.get(FLOOR)!);
+    return unpacked.map((bundle) => {
+      const ms = times.get(bundle.name)!;
+      return {
+        name: bundle.name,
+        runs: ms,
+        median: median(ms),
+        ratio: median(ms) / floor,
+        files: bundle.files,
+        bar: FIRST_CALL_FUNCTIONS.includes(bundle.name) ? COLD_START_BAR_FIRST_CALL : COLD_START_BAR,
+      };
+    });
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The figures as a table, slowest first after the floor; over-the-bar lines marked. */
+export function coldStartTable(starts: ColdStart[]): string {
+  const [floor, ...rest] = starts;
+  const lines = ["function                                median ms   × floor   bar   files"];
+  for (const start of [floor!, ...rest.sort((a, b) => b.ratio - a.ratio)]) {
+    const over = start.name !== FLOOR && start.ratio > start.bar ? "  OVER" : "";
+    lines.push(
+      `${start.name.padEnd(38)} ${start.median.toFixed(0).padStart(9)} ${start.ratio.toFixed(2).padStart(9)} ${
+        start.name === FLOOR ? "    –" : `${start.bar}×`.padStart(5)
+      } ${String(start.files).padStart(7)}${over}`,
+    );
+  }
+  return lines.join("\n");
+}
