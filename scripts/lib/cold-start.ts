@@ -54,10 +54,12 @@ export async function unzip(zip: Buffer, dest: string): Promise<number> {
     const nameLength = zip.readUInt16LE(offset + 28);
     const extraLength = zip.readUInt16LE(offset + 30);
     const commentLength = zip.readUInt16LE(offset + 32);
+    const mode = zip.readUInt32LE(offset + 38) >>> 16;
     const local = zip.readUInt32LE(offset + 42);
     const name = zip.toString("utf8", offset + 46, offset + 46 + nameLength);
     offset += 46 + nameLength + extraLength + commentLength;
-    if (name.endsWith("/")) continue;
+    // A folder: named with a trailing slash, or marked as one in its Unix mode.
+    if (name.endsWith("/") || (mode & 0o170000) === 0o040000) continue;
     if (name.split("/").includes("..")) throw new Error(`Zip entry leaves its folder: ${name}`);
     const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const data = zip.subarray(dataStart, dataStart + compressed);

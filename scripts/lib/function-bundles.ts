@@ -1,17 +1,18 @@
 /**
- * Builds every function in netlify/functions as a deploy does: with the zip-it-and-ship-it that
- * Netlify Build uses (the copy inside netlify-cli's @netlify/build) and the [functions] settings of
- * netlify.toml. Returns each zip's size and the size of what it unpacks to.
+ * Zips every function as a deploy does: bundled by `npm run build` (./function-build.ts), then zipped
+ * with the zip-it-and-ship-it that Netlify Build uses (the copy inside netlify-cli's @netlify/build)
+ * and the [functions] settings of netlify.toml. Returns each zip's size and the size of what it
+ * unpacks to.
  */
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { buildFunctions } from "./function-build.ts";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const MB = 1024 * 1024;
-/** Where the functions are taken from: the folder netlify.toml names. */
-export const FUNCTIONS_DIR = join(ROOT, "netlify/functions");
+
 
 /** Zipped-size budgets, well under the platform's 50 MB per function. */
 export const FUNCTION_BUDGETS = { sharp: 25 * MB, other: 5 * MB } as const;
@@ -109,19 +110,30 @@ function packageOf(entry: string): string | undefined {
 }
 
 /**
- * Zips every function of `source` (by default the site's functions folder) into `dest` as a deploy
- * does; returns each zip's name and path.
+ * Zips every function of `source` into `dest` as a deploy does; returns each zip's name and path.
+ * Without `source`, the site's functions are bundled first, into a folder of their own under
+ * .netlify (inside the project, so the zipper finds the packages left out of the bundles).
  */
-export async function zipFunctionsInto(dest: string, source = FUNCTIONS_DIR): Promise<ZipResult[]> {
+export async function zipFunctionsInto(dest: string, source?: string): Promise<ZipResult[]> {
   const zipFunctions = await loadZipper();
-  return zipFunctions(source, dest, { basePath: ROOT, repositoryRoot: ROOT, config: await functionsConfig() });
+  const zip = async (from: string) =>
+    zipFunctions(from, dest, { basePath: ROOT, repositoryRoot: ROOT, config: await functionsConfig() });
+  if (source) return zip(source);
+  await mkdir(join(ROOT, ".netlify"), { recursive: true });
+  const bundled = await mkdtemp(join(ROOT, ".netlify", "functions-measured-"));
+  try {
+    await buildFunctions({ outdir: bundled });
+    return await zip(bundled);
+  } finally {
+    await rm(bundled, { recursive: true, force: true });
+  }
 }
 
 /** Zips every function into a temporary folder and measures it; the folder is removed after. */
 export async function buildFunctionBundles(): Promise<FunctionBundle[]> {
   const dest = await mkdtemp(join(tmpdir(), "function-bundles-"));
   try {
-    const results = await zipFunctionsInto(dest);
+    const results = await zipFunctionsInto(join(dest, "zips"));
     const bundles: FunctionBundle[] = [];
     for (const result of results) {
       const zip = await readFile(result.path);

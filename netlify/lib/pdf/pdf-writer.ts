@@ -6,24 +6,22 @@
  * @fontsource/noto-sans, each character drawn in the first of them that has it. @cantoo/pdf-lib
  * with @cantoo/fontkit: pure JavaScript, so it bundles into a function.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fontkit from "@cantoo/fontkit";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
+import { shippedFile } from "../shipped-file.ts";
 
 const FONT_DIR = join("node_modules", "@fontsource", "noto-sans", "files");
 const fontFile = (subset: "latin" | "latin-ext", weight: 400 | 700) =>
   join(FONT_DIR, `noto-sans-${subset}-${weight}-normal.woff`);
 
-/** The font files, shipped with the functions (netlify.toml `included_files`), read once. */
+/** The font files, shipped with the functions that draw PDFs (netlify/lib/shipped-file.ts), read once. */
 const fontBytes = new Map<string, Buffer>();
 function readFont(path: string): Buffer {
   let bytes = fontBytes.get(path);
   if (!bytes) {
-    const roots = [process.env.LAMBDA_TASK_ROOT, process.cwd()].filter((root): root is string => !!root);
-    const found = roots.map((root) => join(root, path)).find((candidate) => existsSync(candidate));
-    if (!found) throw new Error(`${path} was not shipped with the function`);
-    bytes = readFileSync(found);
+    bytes = readFileSync(shippedFile(path));
     fontBytes.set(path, bytes);
   }
   return bytes;

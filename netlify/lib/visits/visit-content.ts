@@ -1,25 +1,18 @@
 /**
  * What the visit functions read from content/ (docs/visits.md): the owner's availability
  * (content/visits.yaml, checked with the build's schema) and the postcodes of the areas served
- * (content/areas.yaml and the towns in content/towns/). netlify.toml ships these files with the
- * functions (`included_files`); deployed they sit under the function's task root, locally under the
- * project. Read once per function instance; the YAML parser and the schema load on first use.
+ * (content/areas.yaml and the towns in content/towns/). The build ships these files with the
+ * functions that read them (netlify/lib/shipped-file.ts). Read once per function instance; the YAML parser and the schema load on first use.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { VisitAvailability } from "../../../src/lib/content-schemas.ts";
 import { postcodeParts } from "../../../src/lib/visits/rules.ts";
+import { shippedFile as shipped } from "../shipped-file.ts";
 
 const VISITS_FILE = join("content", "visits.yaml");
 const AREAS_FILE = join("content", "areas.yaml");
 const TOWNS_DIR = join("content", "towns");
-
-function shipped(relative: string): string {
-  const roots = [process.env.LAMBDA_TASK_ROOT, process.cwd()].filter((root): root is string => !!root);
-  const found = roots.map((root) => join(root, relative)).find((path) => existsSync(path));
-  if (!found) throw new Error(`${relative} was not shipped with the function`);
-  return found;
-}
 
 let availabilityCache: VisitAvailability | undefined;
 
