@@ -280,8 +280,6 @@ async function main() {
   const directory = await mkdtemp(join(tmpdir(), "bench-leads-"));
   const local = await startLocalDatabase({ directory, persistent: false });
   process.env.NETLIFY_DB_URL = local.url;
-  // An idle connection the server drops when it stops is no error of the bench.
-  (database() as unknown as { on(event: "error", listener: () => void): void }).on("error", () => undefined);
   const results = new Map<number, SizeResult>();
   try {
     const estimates = await guideEstimates();

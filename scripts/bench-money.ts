@@ -193,7 +193,6 @@ async function main() {
   const directory = await mkdtemp(join(tmpdir(), "bench-money-"));
   const local = await startLocalDatabase({ directory, persistent: false });
   process.env.NETLIFY_DB_URL = local.url;
-  (database() as unknown as { on(event: "error", listener: () => void): void }).on("error", () => undefined);
   const header = ["Request", ...SIZES.map((size) => `${size.toLocaleString("en-GB")} jobs`)];
   const rows = new Map<string, string[]>();
   const add = (name: string, value: number) => rows.set(name, [...(rows.get(name) ?? []), ms(value)]);

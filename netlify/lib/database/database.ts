@@ -6,7 +6,7 @@
  * platform gives the function (`NETLIFY_DB_URL`; locally `npm start` and the tests set it to their
  * own PostgreSQL). Every query is parameterised: values travel as `$1`, `$2`…, never in the text.
  */
-import { getConnectionString, getDatabase } from "@netlify/database";
+import pg from "pg";
 import { logFailure } from "../http/http-error.ts";
 
 /** What a query answers: the rows, and how many a write touched. */
@@ -29,31 +29,100 @@ interface Pool extends Queryable {
   end(): Promise<void>;
 }
 
-let pool: { url: string; pool: Pool } | null = null;
+type DriverPool = Pool & { on(event: "error", listener: (error: Error) => void): void };
+
+/** As `@netlify/database` says it when the platform gave the function no database. */
+export class MissingDatabaseConnectionError extends Error {
+  constructor() {
+    super(
+      "The environment has not been configured to use Netlify Database (NETLIFY_DB_URL is not set). " +
+        "See https://ntl.fyi/database-environment for details.",
+    );
+    this.name = "MissingDatabaseConnectionError";
+  }
+}
+
+/** A variable as `@netlify/database` reads it: `Netlify.env` in a function, else the process's. */
+function environment(name: string): string | undefined {
+  const platform = (globalThis as { Netlify?: { env?: { get(name: string): string | undefined } } | null })
+    .Netlify?.env;
+  return platform ? platform.get(name) : process.env[name];
+}
+
+/**
+ * The driver's pool. The server driver (the default) is pg's Pool, made here; `@netlify/database`,
+ * which loads the serverless driver and its WebSocket client with it, is imported only when
+ * `NETLIFY_DB_DRIVER` asks for that driver (docs/database.md, "The driver").
+ */
+async function openPool(url: string, driver: string | undefined): Promise<DriverPool> {
+  if (driver !== "serverless") return new pg.Pool({ connectionString: url });
+  const { getDatabase } = await import("@netlify/database");
+  return getDatabase({ connectionString: url }).pool;
+}
+
+/** The pool of one connection string, opened on its first call; `database()` hands it out at once. */
+class LazyPool implements Pool {
+  readonly url: string;
+  readonly #driver: string | undefined;
+  #pool: Promise<DriverPool> | null = null;
+
+  constructor(url: string, driver: string | undefined) {
+    this.url = url;
+    this.#driver = driver;
+  }
+
+  #open(): Promise<DriverPool> {
+    this.#pool ??= openPool(this.url, this.#driver).then(
+      (pool) => {
+        pool.on("error", (error) => logFailure("Database connection", error));
+        return pool;
+      },
+      (error: unknown) => {
+        this.#pool = null;
+        throw error;
+      },
+    );
+    return this.#pool;
+  }
+
+  async query<Row = Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<QueryResult<Row>> {
+    return (await this.#open()).query<Row>(text, values);
+  }
+
+  async connect(): Promise<PoolClient> {
+    return (await this.#open()).connect();
+  }
+
+  async end(): Promise<void> {
+    if (this.#pool) await (await this.#pool).end();
+  }
+}
+
+let pool: LazyPool | null = null;
 
 /**
  * The pool of this instance, made on first use and again only if the connection string changed
  * (as between test files). An idle connection the server drops is logged, never fatal.
  */
 export function database(): Pool {
-  const url = getConnectionString();
+  const url = environment("NETLIFY_DB_URL");
+  if (!url) throw new MissingDatabaseConnectionError();
   if (pool?.url !== url) {
-    const previous = pool?.pool;
-    const created = getDatabase({ connectionString: url }).pool as unknown as Pool & {
-      on(event: "error", listener: (error: Error) => void): void;
-    };
-    created.on("error", (error) => logFailure("Database connection", error));
-    pool = { url, pool: created };
+    const previous = pool;
+    pool = new LazyPool(url, environment("NETLIFY_DB_DRIVER"));
     previous?.end().catch(() => undefined);
   }
-  return pool.pool;
+  return pool;
 }
 
 /** Closes this instance's pool (scripts and tests, when they are done). */
 export async function closeDatabase(): Promise<void> {
   const current = pool;
   pool = null;
-  await current?.pool.end();
+  await current?.end();
 }
 
 /** Postgres error codes the code reacts to. */
