@@ -5,9 +5,28 @@
  * The pool is created once per function instance, on first use, from the connection string the
  * platform gives the function (`NETLIFY_DB_URL`; locally `npm start` and the tests set it to their
  * own PostgreSQL). Every query is parameterised: values travel as `$1`, `$2`…, never in the text.
+ * Every call is bounded: a database that does not answer fails the call within a few seconds, and
+ * the one error response answers that with a 503 (netlify/lib/http/http-error.ts).
  */
 import pg from "pg";
-import { logFailure } from "../http/http-error.ts";
+import { isStorageOutage, logFailure } from "../http/http-error.ts";
+
+/** A connection takes tens of milliseconds, a compute waking up a few hundred: by 2 s it is lost. */
+export const CONNECT_TIMEOUT_MS = 2_000;
+/** The server cancels a statement after this; the desk's slowest takes 59 ms at 100,000 leads. */
+export const STATEMENT_TIMEOUT_MS = 2_000;
+/** A paused or cut-off server never answers; past the server's own limit, so a live one answers first. */
+export const QUERY_TIMEOUT_MS = 2_500;
+/** A stalled or stopped function's transaction frees its row locks; no gap between statements nears it. */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
+
+/** pg's names for the bounds; the last two travel to the server when a connection starts. */
+const BOUNDS = {
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  query_timeout: QUERY_TIMEOUT_MS,
+  statement_timeout: STATEMENT_TIMEOUT_MS,
+  idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+} satisfies pg.PoolConfig;
 
 /** What a query answers: the rows, and how many a write touched. */
 export interface QueryResult<Row> {
@@ -49,15 +68,22 @@ function environment(name: string): string | undefined {
   return platform ? platform.get(name) : process.env[name];
 }
 
+let bounded = true;
+
 /**
  * The driver's pool. The server driver (the default) is pg's Pool, made here; `@netlify/database`,
  * which loads the serverless driver and its WebSocket client with it, is imported only when
  * `NETLIFY_DB_DRIVER` asks for that driver (docs/database.md, "The driver").
  */
 async function openPool(url: string, driver: string | undefined): Promise<DriverPool> {
-  if (driver !== "serverless") return new pg.Pool({ connectionString: url });
+  const bounds = bounded ? BOUNDS : {};
+  if (driver !== "serverless") return new pg.Pool({ connectionString: url, ...bounds });
   const { getDatabase } = await import("@netlify/database");
-  return getDatabase({ connectionString: url }).pool;
+  const { pool } = getDatabase({ connectionString: url });
+  // getDatabase takes nothing but the connection string; its pool (pg-pool's code) gives every
+  // client it makes its `options`.
+  Object.assign((pool as unknown as { options: object }).options, bounds);
+  return pool;
 }
 
 /** The pool of one connection string, opened on its first call; `database()` hands it out at once. */
@@ -125,6 +151,15 @@ export async function closeDatabase(): Promise<void> {
   await current?.end();
 }
 
+/**
+ * For the npm scripts that seed, copy or vacuum in bulk, whose statements outlast any visitor's
+ * wait: the pools this process opens from now on have no time limits. Functions never call it.
+ */
+export function liftDatabaseBounds(): void {
+  bounded = false;
+  void closeDatabase().catch(() => undefined);
+}
+
 /** Postgres error codes the code reacts to. */
 export const UNIQUE_VIOLATION = "23505";
 const SERIALIZATION_FAILURE = "40001";
@@ -144,6 +179,10 @@ const retryable = (error: unknown) => {
 /**
  * Runs `work` in one transaction: committed when it returns, rolled back when it throws (and the
  * error passed on). A deadlock or serialization failure runs it again, a few times.
+ *
+ * A connection that failed or stopped answering is asked nothing more: it is released as broken and
+ * closed, and the server rolls back a transaction whose connection closed. A ROLLBACK sent on it
+ * would wait a second time-out behind the query that never came back.
  */
 export async function transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -155,10 +194,13 @@ export async function transaction<T>(work: (client: Queryable) => Promise<T>): P
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      try {
-        await client.query("ROLLBACK");
-      } catch {
-        broken = true;
+      if (isStorageOutage(error)) broken = true;
+      else {
+        try {
+          await client.query("ROLLBACK");
+        } catch {
+          broken = true;
+        }
       }
       if (attempt < 4 && retryable(error)) continue;
       throw error;
