@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { closeDatabase, database } from "../netlify/lib/database/database.ts";
+import { closeDatabase, database, liftDatabaseBounds } from "../netlify/lib/database/database.ts";
 import { changeQuote } from "../netlify/lib/desk/lead-desk.ts";
 import { dueFollowUps } from "../netlify/lib/follow-up/due-follow-ups.ts";
 import { checkGuarantee, listInvoices, moneyCsv, moneySummary } from "../netlify/lib/payments/money-desk.ts";
@@ -193,7 +193,8 @@ async function main() {
   const directory = await mkdtemp(join(tmpdir(), "bench-money-"));
   const local = await startLocalDatabase({ directory, persistent: false });
   process.env.NETLIFY_DB_URL = local.url;
-  (database() as unknown as { on(event: "error", listener: () => void): void }).on("error", () => undefined);
+  // Copying thousands of jobs in one statement and ANALYZE outlast the bounds of a visitor's request.
+  liftDatabaseBounds();
   const header = ["Request", ...SIZES.map((size) => `${size.toLocaleString("en-GB")} jobs`)];
   const rows = new Map<string, string[]>();
   const add = (name: string, value: number) => rows.set(name, [...(rows.get(name) ?? []), ms(value)]);

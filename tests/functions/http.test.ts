@@ -5,6 +5,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   requireMethod,
+  STORAGE_OUTAGE_MESSAGE,
   toErrorResponse,
 } from "../../netlify/lib/http/http-error";
 import { json, methodNotAllowed, secureHeaders } from "../../netlify/lib/http/responses";
@@ -90,6 +91,44 @@ describe("the one error response", () => {
       expect(response.status).toBe(503);
       expect(response.headers.get("Retry-After")).toBe("5");
       expect(spy).toHaveBeenCalledWith("gallery: storage unavailable");
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
+  it.each([
+    ["a query the server never answered", pgError("Query read timeout")],
+    ["a connection that timed out", pgError("Connection terminated due to connection timeout")],
+    ["no free connection in time", pgError("timeout exceeded when trying to connect")],
+    ["a connection dropped", pgError("Connection terminated unexpectedly")],
+    ["a refused connection", pgError("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")],
+    ["a statement past statement_timeout", pgError("canceling statement due to statement timeout", "57014")],
+    [
+      "a transaction left idle too long",
+      pgError("terminating connection due to idle-in-transaction timeout", "25P03"),
+    ],
+    ["a server shutting down", pgError("terminating connection due to administrator command", "57P01")],
+    ["a server not accepting connections yet", pgError("the database system is starting up", "57P03")],
+    ["a connection failure", pgError("connection failure", "08006")],
+  ])("answers a database that does not answer (%s) 503, logged without its message", async (_name, error) => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const response = toErrorResponse(error, "contact");
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("5");
+      expect(await response.json()).toEqual({ error: STORAGE_OUTAGE_MESSAGE });
+      expect(spy.mock.calls).toEqual([["contact: storage unavailable"]]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("answers a database's refusal of the data (a unique violation) 500, not 503", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const error = pgError('duplicate key value violates unique constraint "leads_reference_key"', "23505");
+      expect(toErrorResponse(error, "contact").status).toBe(500);
     } finally {
       spy.mockRestore();
     }

@@ -5,9 +5,28 @@
  * The pool is created once per function instance, on first use, from the connection string the
  * platform gives the function (`NETLIFY_DB_URL`; locally `npm start` and the tests set it to their
  * own PostgreSQL). Every query is parameterised: values travel as `$1`, `$2`…, never in the text.
+ * Every call is bounded: a database that does not answer fails the call within a few seconds, and
+ * the one error response answers that with a 503 (netlify/lib/http/http-error.ts).
  */
-import { getConnectionString, getDatabase } from "@netlify/database";
-import { logFailure } from "../http/http-error.ts";
+import pg from "pg";
+import { isStorageOutage, logFailure } from "../http/http-error.ts";
+
+/** A connection takes tens of milliseconds, a compute waking up a few hundred: by 2 s it is lost. */
+export const CONNECT_TIMEOUT_MS = 2_000;
+/** The server cancels a statement after this; the desk's slowest takes 59 ms at 100,000 leads. */
+export const STATEMENT_TIMEOUT_MS = 2_000;
+/** A paused or cut-off server never answers; past the server's own limit, so a live one answers first. */
+export const QUERY_TIMEOUT_MS = 2_500;
+/** A stalled or stopped function's transaction frees its row locks; no gap between statements nears it. */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
+
+/** pg's names for the bounds; the last two travel to the server when a connection starts. */
+const BOUNDS = {
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  query_timeout: QUERY_TIMEOUT_MS,
+  statement_timeout: STATEMENT_TIMEOUT_MS,
+  idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+} satisfies pg.PoolConfig;
 
 /** What a query answers: the rows, and how many a write touched. */
 export interface QueryResult<Row> {
@@ -29,31 +48,116 @@ interface Pool extends Queryable {
   end(): Promise<void>;
 }
 
-let pool: { url: string; pool: Pool } | null = null;
+type DriverPool = Pool & { on(event: "error", listener: (error: Error) => void): void };
+
+/** As `@netlify/database` says it when the platform gave the function no database. */
+export class MissingDatabaseConnectionError extends Error {
+  constructor() {
+    super(
+      "The environment has not been configured to use Netlify Database (NETLIFY_DB_URL is not set). " +
+        "See https://ntl.fyi/database-environment for details.",
+    );
+    this.name = "MissingDatabaseConnectionError";
+  }
+}
+
+/** A variable as `@netlify/database` reads it: `Netlify.env` in a function, else the process's. */
+function environment(name: string): string | undefined {
+  const platform = (globalThis as { Netlify?: { env?: { get(name: string): string | undefined } } | null })
+    .Netlify?.env;
+  return platform ? platform.get(name) : process.env[name];
+}
+
+let bounded = true;
+
+/**
+ * The driver's pool. The server driver (the default) is pg's Pool, made here; `@netlify/database`,
+ * which loads the serverless driver and its WebSocket client with it, is imported only when
+ * `NETLIFY_DB_DRIVER` asks for that driver (docs/database.md, "The driver").
+ */
+async function openPool(url: string, driver: string | undefined): Promise<DriverPool> {
+  const bounds = bounded ? BOUNDS : {};
+  if (driver !== "serverless") return new pg.Pool({ connectionString: url, ...bounds });
+  const { getDatabase } = await import("@netlify/database");
+  const { pool } = getDatabase({ connectionString: url });
+  // getDatabase takes nothing but the connection string; its pool (pg-pool's code) gives every
+  // client it makes its `options`.
+  Object.assign((pool as unknown as { options: object }).options, bounds);
+  return pool;
+}
+
+/** The pool of one connection string, opened on its first call; `database()` hands it out at once. */
+class LazyPool implements Pool {
+  readonly url: string;
+  readonly #driver: string | undefined;
+  #pool: Promise<DriverPool> | null = null;
+
+  constructor(url: string, driver: string | undefined) {
+    this.url = url;
+    this.#driver = driver;
+  }
+
+  #open(): Promise<DriverPool> {
+    this.#pool ??= openPool(this.url, this.#driver).then(
+      (pool) => {
+        pool.on("error", (error) => logFailure("Database connection", error));
+        return pool;
+      },
+      (error: unknown) => {
+        this.#pool = null;
+        throw error;
+      },
+    );
+    return this.#pool;
+  }
+
+  async query<Row = Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<QueryResult<Row>> {
+    return (await this.#open()).query<Row>(text, values);
+  }
+
+  async connect(): Promise<PoolClient> {
+    return (await this.#open()).connect();
+  }
+
+  async end(): Promise<void> {
+    if (this.#pool) await (await this.#pool).end();
+  }
+}
+
+let pool: LazyPool | null = null;
 
 /**
  * The pool of this instance, made on first use and again only if the connection string changed
  * (as between test files). An idle connection the server drops is logged, never fatal.
  */
 export function database(): Pool {
-  const url = getConnectionString();
+  const url = environment("NETLIFY_DB_URL");
+  if (!url) throw new MissingDatabaseConnectionError();
   if (pool?.url !== url) {
-    const previous = pool?.pool;
-    const created = getDatabase({ connectionString: url }).pool as unknown as Pool & {
-      on(event: "error", listener: (error: Error) => void): void;
-    };
-    created.on("error", (error) => logFailure("Database connection", error));
-    pool = { url, pool: created };
+    const previous = pool;
+    pool = new LazyPool(url, environment("NETLIFY_DB_DRIVER"));
     previous?.end().catch(() => undefined);
   }
-  return pool.pool;
+  return pool;
 }
 
 /** Closes this instance's pool (scripts and tests, when they are done). */
 export async function closeDatabase(): Promise<void> {
   const current = pool;
   pool = null;
-  await current?.pool.end();
+  await current?.end();
+}
+
+/**
+ * For the npm scripts that seed, copy or vacuum in bulk, whose statements outlast any visitor's
+ * wait: the pools this process opens from now on have no time limits. Functions never call it.
+ */
+export function liftDatabaseBounds(): void {
+  bounded = false;
+  void closeDatabase().catch(() => undefined);
 }
 
 /** Postgres error codes the code reacts to. */
@@ -75,6 +179,10 @@ const retryable = (error: unknown) => {
 /**
  * Runs `work` in one transaction: committed when it returns, rolled back when it throws (and the
  * error passed on). A deadlock or serialization failure runs it again, a few times.
+ *
+ * A connection that failed or stopped answering is asked nothing more: it is released as broken and
+ * closed, and the server rolls back a transaction whose connection closed. A ROLLBACK sent on it
+ * would wait a second time-out behind the query that never came back.
  */
 export async function transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -86,10 +194,13 @@ export async function transaction<T>(work: (client: Queryable) => Promise<T>): P
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      try {
-        await client.query("ROLLBACK");
-      } catch {
-        broken = true;
+      if (isStorageOutage(error)) broken = true;
+      else {
+        try {
+          await client.query("ROLLBACK");
+        } catch {
+          broken = true;
+        }
       }
       if (attempt < 4 && retryable(error)) continue;
       throw error;

@@ -66,11 +66,17 @@ export function requireMethod(req: Request, methods: readonly string[]): void {
   if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
 }
 
-/** Postgres and socket codes of a database that cannot be reached or is shutting down. */
+/**
+ * Postgres and socket codes of a database that cannot be reached, is shutting down, or did not
+ * answer in time (57014: a statement past `statement_timeout`; 25P03: a transaction left idle past
+ * `idle_in_transaction_session_timeout`, netlify/lib/database/database.ts).
+ */
 const DATABASE_OUTAGE_CODES = new Set([
   "57P01",
   "57P02",
   "57P03",
+  "57014",
+  "25P03",
   "53300",
   "ECONNREFUSED",
   "ECONNRESET",
@@ -78,9 +84,18 @@ const DATABASE_OUTAGE_CODES = new Set([
 ]);
 
 /**
+ * The messages of pg's own errors, which carry no code: a connection lost or timed out while
+ * connecting ("Connection terminated…", "timeout expired", "timeout exceeded when trying to
+ * connect") and a query the server never answered ("Query read timeout").
+ */
+const DATABASE_CLIENT_FAILURE =
+  /^(Connection terminated|Query read timeout$|timeout expired$|timeout exceeded when trying to connect$)/;
+
+/**
  * Netlify Blobs or the database could not be reached: a network failure, a server error after the
- * Blobs client's own retries, a refused or dropped database connection. Such a failure passes; the
- * caller is told to try again (503) rather than that we broke.
+ * Blobs client's own retries, a refused, dropped or timed-out database connection, a database that
+ * did not answer in time. Such a failure passes; the caller is told to try again (503) rather than
+ * that we broke.
  */
 export function isStorageOutage(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -88,7 +103,7 @@ export function isStorageOutage(error: unknown): boolean {
     (error instanceof TypeError && error.message === "fetch failed") ||
     (error instanceof Error && error.name === "BlobsInternalError") ||
     (typeof code === "string" && (code.startsWith("08") || DATABASE_OUTAGE_CODES.has(code))) ||
-    (error instanceof Error && /^Connection terminated/.test(error.message))
+    (error instanceof Error && DATABASE_CLIENT_FAILURE.test(error.message))
   );
 }
 
