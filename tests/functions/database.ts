@@ -14,26 +14,26 @@ function serverUrl(): string {
   return url;
 }
 
-/** Creates this file's database and points NETLIFY_DB_URL at it; `stop()` closes and drops it. */
-export async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * Creates a database of the caller's own on the run's PostgreSQL: a copy of `template`, or empty
+ * without one; `drop()` removes it.
+ */
+export async function createDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const server = serverUrl();
   // Several files copy the template at once; Postgres refuses a copy while another is reading it.
   for (let attempt = 0; ; attempt++) {
     try {
-      await ensureDatabase(server, name, LOCAL_DATABASE_NAME);
+      await ensureDatabase(server, name, template);
       break;
     } catch (error) {
       if (attempt > 40 || !/being accessed by other users/.test(String(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
     }
   }
-  const url = databaseUrl(server, name);
-  process.env.NETLIFY_DB_URL = url;
   return {
-    url,
-    async stop() {
-      await closeDatabase();
+    url: databaseUrl(server, name),
+    async drop() {
       const client = new pg.Client({ connectionString: databaseUrl(server, "postgres") });
       await client.connect();
       try {
@@ -41,6 +41,19 @@ export async function startDatabase(): Promise<{ url: string; stop(): Promise<vo
       } finally {
         await client.end();
       }
+    },
+  };
+}
+
+/** Creates this file's database and points NETLIFY_DB_URL at it; `stop()` closes and drops it. */
+export async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const database = await createDatabase(LOCAL_DATABASE_NAME);
+  process.env.NETLIFY_DB_URL = database.url;
+  return {
+    url: database.url,
+    async stop() {
+      await closeDatabase();
+      await database.drop();
     },
   };
 }

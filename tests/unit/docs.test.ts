@@ -3,8 +3,9 @@
  * generated into docs/reference.md (tests/functions/reference-doc.test.ts); this file holds the rest
  * of README.md and docs/*.md to the repository: every relative link and anchor resolves, every
  * repository path quoted in back-quotes exists, the code-layout tables name exactly the folders of
- * netlify/lib and src/lib, the HTTP contract describes exactly the function routes, and the spec's
- * routes are the site's pages.
+ * netlify/lib and src/lib, the HTTP contract describes exactly the function routes, the spec's
+ * routes are the site's pages, docs/scripts.md has a row for each npm script, and the README stays
+ * short.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -12,6 +13,9 @@ import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..");
+
+/** The README is the front page: what the site is, the two commands, the settings, deploying, the layout. */
+const README_MAX_LINES = 150;
 
 /** Git-ignored or generated paths the docs may name although a clean checkout does not hold them. */
 const NOT_IN_GIT = [
@@ -175,6 +179,26 @@ describe("code layout", () => {
     const map = /^netlify\/lib\/ .*\n((?: {2}\S.*\n| {3,}.*\n)+)/m.exec(read("README.md"))?.[1] ?? "";
     const listed = [...map.matchAll(/^ {2}([\w-]+\/)/gm)].map((match) => match[1]!).sort();
     expect(listed).toEqual(foldersOf("netlify/lib"));
+  });
+});
+
+describe("README.md", () => {
+  it(`stays a front page: at most ${README_MAX_LINES} lines, the rest in docs/`, () => {
+    expect(read("README.md").replace(/\n$/, "").split("\n").length).toBeLessThanOrEqual(README_MAX_LINES);
+  });
+});
+
+describe("docs/scripts.md", () => {
+  /** The script each row names: `npm run x -- …`, `npm start`, or a bare name such as `postinstall`. */
+  const rows = tableFirstCells(read("docs/scripts.md"))
+    .flat()
+    .flatMap((cell) => [...cell.matchAll(/`(?:npm (?:run )?)?([\w:-]+)[^`]*`/g)].map((match) => match[1]!));
+  const scripts = Object.keys(
+    (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts,
+  );
+
+  it("has a row for every npm script of package.json, and no other", () => {
+    expect([...new Set(rows)].sort()).toEqual([...scripts].sort());
   });
 });
 
