@@ -28,7 +28,7 @@ const LOGIN_JSON = {
 export default async (req: Request, context: Context) => {
   try {
     requireMethod(req, ["POST"]);
-    requireSignInAllowed(req);
+    await requireSignInAllowed(req);
     const { password } = await readJson(req, LoginSchema, MAX_BODY_BYTES, LOGIN_JSON);
     const slowed = await isSignInSlowed();
     if (slowed) await new Promise((resolve) => setTimeout(resolve, SLOWED_DELAY_MS));

@@ -54,6 +54,34 @@ export interface BuiltFunction {
   includedFiles: string[];
   /** Zipped by the platform's file tracer (it imports a package left out of the bundle). */
   traced: boolean;
+  /**
+   * What a cold start loads: the bytes of the main file and the chunks it imports statically, by
+   * package (or by folder of the project), largest first.
+   */
+  startsWith: { from: string; bytes: number }[];
+}
+
+/** The bytes a cold start loads, by package or project folder (see BuiltFunction.startsWith). */
+function loadedAtStart(metafile: Metafile, main: string): { from: string; bytes: number }[] {
+  const outputs = metafile.outputs;
+  const key = Object.keys(outputs).find((output) => join(ROOT, output) === main);
+  if (!key) throw new Error(`${main} is not in the build's outputs`);
+  const seen = new Set<string>();
+  const stack = [key];
+  while (stack.length) {
+    const output = stack.pop()!;
+    if (seen.has(output)) continue;
+    seen.add(output);
+    for (const imported of outputs[output]!.imports)
+      if (imported.kind === "import-statement" && !imported.external) stack.push(imported.path);
+  }
+  const bytes = new Map<string, number>();
+  for (const output of seen)
+    for (const [file, input] of Object.entries(outputs[output]!.inputs)) {
+      const from = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? dirname(file);
+      bytes.set(from, (bytes.get(from) ?? 0) + input.bytesInOutput);
+    }
+  return [...bytes].map(([from, size]) => ({ from, bytes: size })).sort((a, b) => b.bytes - a.bytes);
 }
 
 /** The function names in netlify/functions. */
@@ -147,7 +175,7 @@ async function buildOne(name: string, outdir: string): Promise<BuiltFunction> {
   } else if (includedFiles.length) {
     throw new Error(`${name} reads ${includedFiles.join(", ")} but is traced (it imports ${externalPackages(metafile).join(", ")}): ship them through netlify.toml`);
   }
-  return { name, inputs, includedFiles, traced };
+  return { name, inputs, includedFiles, traced, startsWith: loadedAtStart(metafile, main) };
 }
 
 /** Bundles every function (or those named) into `outdir`, emptied first. */

@@ -17,9 +17,9 @@ import contact from "../../netlify/functions/contact.mts";
 import {
   ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_PASSWORD_MIN_SCORE,
-  passwordScore,
   SECRET_MIN_BYTES,
 } from "../../netlify/lib/admin/secrets.ts";
+import { passwordScore } from "../../netlify/lib/admin/password-strength.ts";
 import { quotaClient } from "../../netlify/lib/limits/upload-quota.ts";
 import { recordFailedSignIn } from "../../netlify/lib/admin/audit-store.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";

@@ -12,7 +12,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { json } from "../http/responses.ts";
 import { HttpError, MethodNotAllowedError, UnauthorizedError } from "../http/http-error.ts";
-import { adminSecrets, type AdminSecrets } from "./secrets.ts";
+import { adminSecrets, judgeAdminPassword, type AdminSecrets } from "./secrets.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
 export const ADMIN_SESSION_COOKIE = "admin_session";
@@ -72,7 +72,8 @@ function isForeignRequest(req: Request): boolean {
  * The guards of sign-in, which has no session to check yet: throws 503 when admin access is not
  * configured, 403 for a foreign Origin on a state-changing method.
  */
-export function requireSignInAllowed(req: Request): void {
+export async function requireSignInAllowed(req: Request): Promise<void> {
+  await judgeAdminPassword();
   if (!adminSecrets()) throw unavailable();
   if (isForeignRequest(req)) throw forbidden();
 }
@@ -134,7 +135,12 @@ export async function requireAdmin(req: Request, methods: readonly string[]): Pr
   const secrets = adminSecrets();
   if (!secrets) throw unavailable();
   const session = await validSession(req, secrets);
-  if (!session) throw new UnauthorizedError();
+  if (!session) {
+    // The way to a session is sign-in: a password too easy to guess answers 503 here too.
+    await judgeAdminPassword();
+    if (!adminSecrets()) throw unavailable();
+    throw new UnauthorizedError();
+  }
   if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
   if (isForeignRequest(req)) throw forbidden();
   return { tag: sessionTag(session.storeKey) };

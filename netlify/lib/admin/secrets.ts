@@ -10,8 +10,6 @@
  * SECRET_MIN_BYTES. Each reason is logged once per process, never a secret.
  */
 import { createHmac } from "node:crypto";
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 import { isPreviewDeploy } from "../blobs/open-store.ts";
 
 /** Used only under the Netlify CLI (NETLIFY_LOCAL=true) when ADMIN_PASSWORD is unset. */
@@ -26,19 +24,22 @@ export const ADMIN_PASSWORD_MIN_SCORE = 3;
 /** SESSION_SECRET and CLIENT_KEY_SECRET: 256 bits, the size of the HMAC-SHA256 keys they become. */
 export const SECRET_MIN_BYTES = 32;
 
-let strength: ZxcvbnFactory | undefined;
-const scores = new Map<string, number>();
+/**
+ * The strength verdict on the deployed password, once judged in this process: the password and
+ * whether it is too easy to guess. Judging loads the strength dictionaries (about 0.5 MB), so it
+ * happens only where a password is checked: at sign-in, and when a request has no valid session
+ * (judgeAdminPassword). A request with a valid session was signed in under a password that passed,
+ * and the session key changes with the password.
+ */
+let verdict: { password: string; weak: boolean } | undefined;
 
-/** The password's strength score, worked out once per process (the dictionaries take a moment). */
-export function passwordScore(password: string): number {
-  let score = scores.get(password);
-  if (score === undefined) {
-    strength ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-    score = strength.check(password).score;
-    scores.clear();
-    scores.set(password, score);
-  }
-  return score;
+/** Judges the deployed password's strength, once per process and password (see `verdict`). */
+export async function judgeAdminPassword(): Promise<void> {
+  const password = process.env.ADMIN_PASSWORD ?? "";
+  if (process.env.NETLIFY_LOCAL === "true" || verdict?.password === password) return;
+  if (Array.from(password).length < ADMIN_PASSWORD_MIN_LENGTH) return;
+  const { passwordScore } = await import("./password-strength.ts");
+  verdict = { password, weak: passwordScore(password) < ADMIN_PASSWORD_MIN_SCORE };
 }
 
 export interface AdminSecrets {
@@ -70,7 +71,7 @@ function refusal(password: string): string | null {
   if (Array.from(password).length < ADMIN_PASSWORD_MIN_LENGTH) {
     return `ADMIN_PASSWORD is shorter than ${ADMIN_PASSWORD_MIN_LENGTH} characters: admin access stays off until a longer one is set.`;
   }
-  if (passwordScore(password) < ADMIN_PASSWORD_MIN_SCORE) {
+  if (verdict?.password === password && verdict.weak) {
     return "ADMIN_PASSWORD is too easy to guess (common words, names, dates, repeats or keyboard runs): admin access stays off until a stronger one is set, such as 20 random characters from a password manager.";
   }
   return null;
