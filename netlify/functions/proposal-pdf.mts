@@ -3,7 +3,6 @@ import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
 import { secureHeaders } from "../lib/http/responses.ts";
 import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { documentOfToken } from "../lib/proposals/proposal-answers.ts";
-import { proposalPdf, proposalPdfName } from "../lib/proposals/proposal-pdf.ts";
 import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
 
 const METHODS = ["GET", "HEAD"];
@@ -15,6 +14,8 @@ export default async (req: Request, context?: Context) => {
     requireMethod(req, METHODS);
     await chargeTokenRequest(req, context);
     const view = await documentOfToken(context?.params?.token ?? "");
+    // The PDF writer and its fonts load once the document is found: a refused call never pays for them.
+    const { proposalPdf, proposalPdfName } = await import("../lib/proposals/proposal-pdf.ts");
     const bytes = await proposalPdf(view);
     return new Response(Buffer.from(bytes), {
       headers: secureHeaders({

@@ -3,9 +3,10 @@
  * STRIPE_SECRET_KEY is set: the customer's quote page asks for a Checkout Session of what is due now
  * and goes to Stripe's page; Stripe calls the webhook when it is paid, whose signature is checked
  * with STRIPE_WEBHOOK_SECRET by the official package, and the payment is recorded once per
- * session however often Stripe retries (payments.ts). The card never touches this site.
+ * session however often Stripe retries (payments.ts). The card never touches this site. The Stripe
+ * package loads once a call gets past the checks that need none of it.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
 import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
 import { PAYMENT_TEXTS } from "../../../src/lib/payments/payment-rules.ts";
@@ -16,11 +17,13 @@ import { customerPath, TOKEN_PATTERN } from "../proposals/proposal-token.ts";
 import { accountFor, dueNow } from "./payment-account.ts";
 import { cardPaymentsEnabled, recordPayment } from "./payments.ts";
 
+const stripePackage = async () => (await import("stripe")).default;
+
 let client: Stripe | undefined;
-function stripe(): Stripe {
+async function stripe(): Promise<Stripe> {
   const key = process.env.STRIPE_SECRET_KEY;
   if (!key) throw new NotFoundError();
-  client ??= new Stripe(key, { maxNetworkRetries: 2, timeout: 10_000 });
+  client ??= new (await stripePackage())(key, { maxNetworkRetries: 2, timeout: 10_000 });
   return client;
 }
 
@@ -38,7 +41,7 @@ export async function startCheckout(token: string, siteUrl: string): Promise<{ u
   const lead = await readQuote(row.lead_id);
   const what = account.invoice ? `Invoice ${account.invoice.number}` : `Deposit for quote ${row.number}`;
   const page = `${siteUrl}${customerPath(token)}`;
-  const session = await stripe().checkout.sessions.create({
+  const session = await (await stripe()).checkout.sessions.create({
     mode: "payment",
     line_items: [
       { quantity: 1, price_data: { currency: "gbp", unit_amount: amount, product_data: { name: what } } },
@@ -70,7 +73,7 @@ export async function handleStripeEvent(
   if (!secret) throw new NotFoundError();
   let event: Stripe.Event;
   try {
-    event = await Stripe.webhooks.constructEventAsync(rawBody, signature ?? "", secret);
+    event = await (await stripePackage()).webhooks.constructEventAsync(rawBody, signature ?? "", secret);
   } catch {
     throw new HttpError(400, "Invalid signature");
   }
