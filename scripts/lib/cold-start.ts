@@ -125,9 +125,7 @@ export async function measureColdStarts({
     log("Zipping every function as a deploy does…");
     const zips = [
       ...(await zipFunctionsInto(join(work, "zips-empty"), emptySource)),
-      ...(await zipFunctionsInto(join(work, "zips"))).filter(
-        (zip) => !only || only.includes(zip.name),
-      ),
+      ...(await zipFunctionsInto(join(work, "zips"))).filter((zip) => !only || only.includes(zip.name)),
     ];
     const unpacked: Unpacked[] = [];
     for (const zip of zips) {
@@ -140,7 +138,8 @@ export async function measureColdStarts({
     const times = new Map<string, number[]>(unpacked.map((bundle) => [bundle.name, []]));
     for (let run = 1; run <= runs; run++) {
       log(`Run ${run} of ${runs}…`);
-      for (const bundle of unpacked) times.get(bundle.name)!.push(timeImport(bundle.directory, bundle.module));
+      for (const bundle of unpacked)
+        times.get(bundle.name)!.push(timeImport(bundle.directory, bundle.module));
     }
     const floor = median(times.get(FLOOR)!);
     return unpacked.map((bundle) => {

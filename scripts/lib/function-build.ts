@@ -36,7 +36,11 @@ const OPTIONAL_PACKAGES = ["pg-native", "bufferutil", "utf-8-validate"];
 export const FILES_READ_BY: Record<string, readonly string[]> = {
   "netlify/lib/business.ts": ["content/business.yaml"],
   "netlify/lib/price-guide/guide-content.ts": ["content/price-guide.yaml"],
-  "netlify/lib/visits/visit-content.ts": ["content/visits.yaml", "content/areas.yaml", "content/towns/*.yaml"],
+  "netlify/lib/visits/visit-content.ts": [
+    "content/visits.yaml",
+    "content/areas.yaml",
+    "content/towns/*.yaml",
+  ],
   "netlify/lib/pdf/pdf-writer.ts": ["latin-400", "latin-700", "latin-ext-400", "latin-ext-700"].map(
     (face) => `node_modules/@fontsource/noto-sans/files/noto-sans-${face}-normal.woff`,
   ),
@@ -102,7 +106,8 @@ const SHIPPED_FILES_MARK = "__files_read_at_run_time__";
  * the bundle). The zipper reads both from the bundle, as it reads the route.
  */
 function sourceForZipping(path: string, source: string): string {
-  if (source.split(CONFIG_START).length !== 2) throw new Error(`${path} must declare \`${CONFIG_START}\` once`);
+  if (source.split(CONFIG_START).length !== 2)
+    throw new Error(`${path} must declare \`${CONFIG_START}\` once`);
   return source.replace(
     CONFIG_START,
     `${CONFIG_START} nodeBundler: "none", includedFiles: ["chunks/*.mjs", "${SHIPPED_FILES_MARK}"],`,
@@ -164,16 +169,21 @@ async function buildOne(name: string, outdir: string): Promise<BuiltFunction> {
   }
   const inputs = Object.keys(metafile.inputs).sort();
   const includedFiles = [
-    ...new Set(Object.entries(FILES_READ_BY).flatMap(([module, files]) => (inputs.includes(module) ? files : []))),
+    ...new Set(
+      Object.entries(FILES_READ_BY).flatMap(([module, files]) => (inputs.includes(module) ? files : [])),
+    ),
   ];
   const main = join(outdir, name, `${name}.mjs`);
   if (!traced) {
     const fromBundle = includedFiles.map((file) => JSON.stringify(relative(dirname(main), join(ROOT, file))));
     const code = await readFile(main, "utf8");
-    if (code.split(`"${SHIPPED_FILES_MARK}"`).length !== 2) throw new Error(`${name}: the config's mark is not in the bundle once`);
+    if (code.split(`"${SHIPPED_FILES_MARK}"`).length !== 2)
+      throw new Error(`${name}: the config's mark is not in the bundle once`);
     await writeFile(main, code.replace(`"${SHIPPED_FILES_MARK}"`, fromBundle.join(",")));
   } else if (includedFiles.length) {
-    throw new Error(`${name} reads ${includedFiles.join(", ")} but is traced (it imports ${externalPackages(metafile).join(", ")}): ship them through netlify.toml`);
+    throw new Error(
+      `${name} reads ${includedFiles.join(", ")} but is traced (it imports ${externalPackages(metafile).join(", ")}): ship them through netlify.toml`,
+    );
   }
   return { name, inputs, includedFiles, traced, startsWith: loadedAtStart(metafile, main) };
 }

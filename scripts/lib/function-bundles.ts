@@ -13,7 +13,6 @@ import { buildFunctions } from "./function-build.ts";
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const MB = 1024 * 1024;
 
-
 /** Zipped-size budgets, well under the platform's 50 MB per function. */
 export const FUNCTION_BUDGETS = { sharp: 25 * MB, other: 5 * MB } as const;
 /** The only functions that may ship sharp (and so libvips): they process uploaded images. */
@@ -51,14 +50,48 @@ async function importFirst<T>(candidates: string[], what: string): Promise<T> {
   throw new Error(`${what} not found: is netlify-cli installed?`);
 }
 
+/** What the zipper reads of a function's configuration without zipping it. */
+export interface ListedFunction {
+  name: string;
+  runtimeAPIVersion?: number;
+  schedule?: string;
+  displayName?: string;
+  routes?: { pattern: string; methods: string[] }[];
+  trafficRules?: unknown;
+  inputModuleFormat?: string;
+}
+type ListFunctions = (
+  src: string,
+  options: { parseISC: boolean; config: Record<string, unknown> },
+) => Promise<ListedFunction[]>;
+
 /** zip-it-and-ship-it as pinned by Netlify Build (the hoisted copy may be another major). */
-async function loadZipper(): Promise<ZipFunctions> {
+async function loadZipItAndShipIt(): Promise<{
+  zipFunctions: ZipFunctions;
+  zipFunction: ZipFunction;
+  listFunctions: ListFunctions;
+}> {
   const main = "@netlify/zip-it-and-ship-it/dist/main.js";
-  const module = await importFirst<{ zipFunctions: ZipFunctions }>(
+  return importFirst(
     [`@netlify/build/node_modules/${main}`, `netlify-cli/node_modules/${main}`, main],
     "zip-it-and-ship-it",
   );
-  return module.zipFunctions;
+}
+
+async function loadZipper(): Promise<ZipFunctions> {
+  return (await loadZipItAndShipIt()).zipFunctions;
+}
+
+/** Zips one function (a source file or a bundle's folder) into `dest`, as a deploy does. */
+export async function zipOneFunction(path: string, dest: string) {
+  const { zipFunction } = await loadZipItAndShipIt();
+  return zipFunction(path, dest, { basePath: ROOT, repositoryRoot: ROOT, config: await functionsConfig() });
+}
+
+/** The functions of `source` as the zipper reads their in-source configuration (routes, schedules). */
+export async function listFunctionsOf(source: string): Promise<ListedFunction[]> {
+  const { listFunctions } = await loadZipItAndShipIt();
+  return listFunctions(source, { parseISC: true, config: await functionsConfig() });
 }
 
 /** netlify.toml's [functions] table in zip-it-and-ship-it's camelCase shape. */

@@ -1,0 +1,101 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildFunctions,
+  FILES_READ_BY,
+  FUNCTION_SOURCES,
+  ROOT,
+  type BuiltFunction,
+} from "../../scripts/lib/function-build";
+import { listFunctionsOf, zipOneFunction, type ListedFunction } from "../../scripts/lib/function-bundles";
+
+/** One function of each shape: rate-limited, with methods, scheduled, several paths, traced (sharp). */
+const SAMPLE = [
+  "contact",
+  "admin-gallery-item",
+  "cleanup-uploads",
+  "content-api-methods",
+  "proposal-answer",
+  "upload-image",
+];
+
+let outdir = "";
+let built: BuiltFunction[] = [];
+beforeAll(async () => {
+  outdir = await mkdtemp(join(ROOT, ".netlify", "functions-test-"));
+  built = await buildFunctions({ outdir, only: SAMPLE });
+}, 120_000);
+afterAll(async () => {
+  if (outdir) await rm(outdir, { recursive: true, force: true });
+});
+
+const configOf = ({ name, runtimeAPIVersion, schedule, routes, trafficRules }: ListedFunction) => ({
+  name,
+  runtimeAPIVersion,
+  schedule,
+  routes,
+  trafficRules,
+});
+
+describe("the functions' bundles", () => {
+  it("declare to Netlify the same routes, methods, schedules and rate limits as their sources", async () => {
+    const sources = (await listFunctionsOf(FUNCTION_SOURCES)).filter((f) => SAMPLE.includes(f.name));
+    const bundles = await listFunctionsOf(outdir);
+    expect(bundles.map(configOf).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      sources.map(configOf).sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    expect(sources.find((f) => f.name === "cleanup-uploads")?.schedule).toBeTruthy();
+  });
+
+  it("keep the quote form's rate limit and streaming answer when zipped", async () => {
+    const dest = join(outdir, "zips");
+    const source = await zipOneFunction(join(FUNCTION_SOURCES, "contact.mts"), dest);
+    const bundle = await zipOneFunction(join(outdir, "contact"), dest);
+    expect(source.trafficRules).toBeTruthy();
+    expect(bundle.trafficRules).toEqual(source.trafficRules);
+    expect(bundle.invocationMode).toBe(source.invocationMode);
+  }, 60_000);
+
+  it("are one main file and the chunks of their rare paths, zipped as they are with the files they read", async () => {
+    const contact = built.find((f) => f.name === "contact")!;
+    expect(contact.traced).toBe(false);
+    const main = await readFile(join(outdir, "contact", "contact.mjs"), "utf8");
+    expect(main).toContain('nodeBundler:"none"');
+    expect(main).toContain('"../../../content/business.yaml"');
+    // The e-mail templates are a chunk, loaded after the answer.
+    expect(
+      readdirSync(join(outdir, "contact", "chunks")).some((file) => file.startsWith("quote-emails-")),
+    ).toBe(true);
+    // No PDF is drawn here, so no font ships with it.
+    expect(contact.includedFiles.some((file) => file.endsWith(".woff"))).toBe(false);
+    expect(contact.startsWith.some((p) => p.from === "@cantoo/pdf-lib" || p.from === "react-dom")).toBe(
+      false,
+    );
+  });
+
+  it("leave sharp to the platform's file tracer, in the one function that processes images", () => {
+    expect(built.filter((f) => f.traced).map((f) => f.name)).toEqual(["upload-image"]);
+  });
+});
+
+describe("files the functions read at run time", () => {
+  const modules = (dir: string): string[] =>
+    readdirSync(dir).flatMap((entry) => {
+      const path = join(dir, entry);
+      return statSync(path).isDirectory() ? modules(path) : /\.tsx?$/.test(entry) ? [path] : [];
+    });
+
+  it("are named for every module that reads one (FILES_READ_BY), and exist", () => {
+    const readers = modules(join(ROOT, "netlify", "lib"))
+      .filter((path) => !path.endsWith("shipped-file.ts"))
+      .filter((path) => /\bshippedFile\b/.test(readFileSync(path, "utf8")))
+      .map((path) => path.slice(ROOT.length + 1))
+      .sort();
+    expect(Object.keys(FILES_READ_BY).sort()).toEqual(readers);
+    for (const files of Object.values(FILES_READ_BY))
+      for (const file of files.filter((f) => !f.includes("*")))
+        expect(statSync(join(ROOT, file)).isFile()).toBe(true);
+  });
+});
