@@ -20,13 +20,21 @@ export const QUERY_TIMEOUT_MS = 2_500;
 /** A stalled or stopped function's transaction frees its row locks; no gap between statements nears it. */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
-/** pg's names for the bounds; the last two travel to the server when a connection starts. */
+/** pg's names for the bounds it keeps itself, on every call. */
 const BOUNDS = {
   connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   query_timeout: QUERY_TIMEOUT_MS,
-  statement_timeout: STATEMENT_TIMEOUT_MS,
-  idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
 } satisfies pg.PoolConfig;
+
+/**
+ * The server's own bounds, set for each transaction as it begins (one round trip with BEGIN), not
+ * as start-up parameters of the connection: a transaction-mode connection pooler in front of the
+ * database may refuse those, and a setting made on one pooled connection does not follow the next
+ * statement to another.
+ */
+const BEGIN_BOUNDED =
+  `BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}; ` +
+  `SET LOCAL idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_TIMEOUT_MS}`;
 
 /** What a query answers: the rows, and how many a write touched. */
 export interface QueryResult<Row> {
@@ -189,7 +197,7 @@ export async function transaction<T>(work: (client: Queryable) => Promise<T>): P
     const client = await database().connect();
     let broken = false;
     try {
-      await client.query("BEGIN");
+      await client.query(bounded ? BEGIN_BOUNDED : "BEGIN");
       const result = await work(client);
       await client.query("COMMIT");
       return result;
