@@ -147,7 +147,7 @@ async function bundle(name: string, outdir: string, asIs: boolean): Promise<Meta
         ]
       : [],
   });
-  return result.metafile as Metafile;
+  return result.metafile;
 }
 
 /** Packages the bundle imports but does not hold, but for Node's own and the optional ones. */

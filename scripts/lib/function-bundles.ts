@@ -65,6 +65,12 @@ type ListFunctions = (
   options: { parseISC: boolean; config: Record<string, unknown> },
 ) => Promise<ListedFunction[]>;
 
+type ZipFunction = (
+  path: string,
+  dest: string,
+  options: { basePath: string; repositoryRoot: string; config: Record<string, unknown> },
+) => Promise<ZipResult & { trafficRules?: unknown; invocationMode?: string }>;
+
 /** zip-it-and-ship-it as pinned by Netlify Build (the hoisted copy may be another major). */
 async function loadZipItAndShipIt(): Promise<{
   zipFunctions: ZipFunctions;
