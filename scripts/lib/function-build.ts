@@ -10,9 +10,11 @@
  * can reach.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { isBuiltin } from "node:module";
+import { readFileSync } from "node:fs";
+import { createRequire, isBuiltin } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join, relative } from "node:path";
-import { build, type Metafile } from "esbuild";
+import { build, type Metafile, type Plugin } from "esbuild";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 /** The functions as written. */
@@ -133,21 +135,77 @@ async function bundle(name: string, outdir: string, asIs: boolean): Promise<Meta
     metafile: true,
     logLevel: "warning",
     absWorkingDir: ROOT,
-    plugins: asIs
-      ? [
-          {
-            name: "zip-as-is",
-            setup(build) {
-              build.onLoad({ filter: /[\\/]netlify[\\/]functions[\\/][^\\/]+\.mts$/ }, async (args) => ({
-                contents: sourceForZipping(args.path, await readFile(args.path, "utf8")),
-                loader: "ts",
-              }));
-            },
-          },
-        ]
-      : [],
+    plugins: [
+      commonJsDynamicImports,
+      ...(asIs
+        ? [
+            {
+              name: "zip-as-is",
+              setup(build) {
+                build.onLoad({ filter: /[\\/]netlify[\\/]functions[\\/][^\\/]+\.mts$/ }, async (args) => ({
+                  contents: sourceForZipping(args.path, await readFile(args.path, "utf8")),
+                  loader: "ts",
+                }));
+              },
+            } satisfies Plugin,
+          ]
+        : []),
+    ],
   });
   return result.metafile;
+}
+
+/**
+ * `await import("<package>")` of a CommonJS package (yaml, nodemailer): split into a chunk of its
+ * own, esbuild gives that chunk a default export only, so `const { parse } = await import("yaml")`
+ * would find nothing, where Node itself offers the named exports too. The import is pointed at a
+ * small module that names each export the package has, read from the package at build time.
+ */
+const commonJsDynamicImports: Plugin = {
+  name: "commonjs-dynamic-imports",
+  setup(build) {
+    const requireFromRoot = createRequire(join(ROOT, "package.json"));
+    build.onResolve({ filter: /^[@a-z]/ }, (args) => {
+      if (args.kind !== "dynamic-import" || args.namespace === "commonjs-named") return undefined;
+      const entry = fileURLToPath(
+        import.meta.resolve(args.path, pathToFileURL(join(ROOT, "package.json")).href),
+      );
+      return isCommonJs(entry) ? { path: args.path, namespace: "commonjs-named" } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: "commonjs-named" }, (args) => {
+      const names = Object.keys(requireFromRoot(args.path) as object).filter(
+        (name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== "default",
+      );
+      const from = JSON.stringify(args.path);
+      return {
+        contents: [
+          `import commonJs from ${from};`,
+          "export default commonJs;",
+          ...names.map((name) => `export const ${name} = commonJs.${name};`),
+        ].join("\n"),
+        resolveDir: ROOT,
+        loader: "js",
+      };
+    });
+  },
+};
+
+/** Whether Node loads `file` as CommonJS: `.cjs`, or `.js` under a package that is not `type: module`. */
+function isCommonJs(file: string): boolean {
+  if (file.endsWith(".cjs")) return true;
+  if (!file.endsWith(".js")) return false;
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        type?: string;
+        name?: string;
+      };
+      if (manifest.type !== undefined || manifest.name !== undefined) return manifest.type !== "module";
+    } catch {
+      // no package.json here: look further up
+    }
+  }
+  return true;
 }
 
 /** Packages the bundle imports but does not hold, but for Node's own and the optional ones. */

@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -73,6 +74,31 @@ describe("the functions' bundles", () => {
     expect(contact.startsWith.some((p) => p.from === "@cantoo/pdf-lib" || p.from === "react-dom")).toBe(
       false,
     );
+  });
+
+  it("run: a bundle answers, reading the business details with the YAML parser it loads on first use", async () => {
+    const { default: handler } = (await import(
+      pathToFileURL(join(outdir, "review-unsubscribe", "review-unsubscribe.mjs")).href
+    )) as {
+      default: (req: Request) => Promise<Response>;
+    };
+    const response = await handler(new Request("http://localhost/review-emails/stop?lead=x&token=y"));
+    const business = /^\s+name: "?([^"\n]+)"?$/m.exec(
+      readFileSync(join(ROOT, "content", "business.yaml"), "utf8"),
+    )?.[1];
+    expect(business).toBeTruthy();
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain(business!.replaceAll("&", "&#38;"));
+  });
+
+  it("give a CommonJS package loaded on first use its named exports (nodemailer's createTransport)", async () => {
+    const chunks = join(outdir, "contact", "chunks");
+    const nodemailer = readdirSync(chunks).find((file) => file.startsWith("nodemailer-"));
+    expect(nodemailer).toBeTruthy();
+    const chunk = (await import(pathToFileURL(join(chunks, nodemailer!)).href)) as {
+      createTransport?: unknown;
+    };
+    expect(typeof chunk.createTransport).toBe("function");
   });
 
   it("leave sharp to the platform's file tracer, in the one function that processes images", () => {
