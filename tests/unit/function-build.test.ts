@@ -13,7 +13,10 @@ import {
 } from "../../scripts/lib/function-build";
 import { listFunctionsOf, zipOneFunction, type ListedFunction } from "../../scripts/lib/function-bundles";
 
-/** One function of each shape: rate-limited, with methods, scheduled, several paths, traced (sharp). */
+/**
+ * One function of each shape: rate-limited, with methods, scheduled, several paths, traced (sharp),
+ * and one that answers without a database (run in a test below).
+ */
 const SAMPLE = [
   "contact",
   "admin-gallery-item",
@@ -21,6 +24,7 @@ const SAMPLE = [
   "content-api-methods",
   "proposal-answer",
   "upload-image",
+  "review-unsubscribe",
 ];
 
 let outdir = "";
