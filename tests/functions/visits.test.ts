@@ -6,7 +6,7 @@
  * the clock changes, the desk's agenda, moves, cancellations and blocks, previews and the limit.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { VisitAvailability } from "../../src/lib/content-schemas.ts";
+import type { VisitAvailability } from "../../src/lib/visits/availability-schema.ts";
 import { VISIT_MESSAGES } from "../../src/lib/visits/rules.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { mailSettings } from "../../netlify/lib/mail/mailer.ts";
