@@ -7,17 +7,18 @@ import {
   CarouselCategorySchema,
   FaqItemSchema,
   LegalPageSchema,
-  PriceGuideSchema,
   ReviewPolicySchema,
   ServiceSchema,
   TestimonialSchema,
   TownSchema,
-  VisitAvailabilitySchema,
 } from "./lib/content-schemas";
+import { PriceGuideSchema } from "./lib/price-guide/guide-schema";
+import { VisitAvailabilitySchema } from "./lib/visits/availability-schema";
 
 /**
- * Collections of content/. The schemas live in src/lib/content-schemas.ts so unit tests can
- * validate fixtures with them; cross-file rules (slugs, references) are checked in
+ * Collections of content/. The schemas live in src/lib/content-schemas.ts (the price guide's and
+ * the visit availability's, which the functions use too, in zod/mini beside their features) so
+ * unit tests can validate fixtures with them; cross-file rules (slugs, references) are checked in
  * src/utils/content.ts, which every page reads through.
  *
  * `file` and `glob` are Astro's loaders that also tell the content editor (/admin/) where each

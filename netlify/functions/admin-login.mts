@@ -1,5 +1,6 @@
 import type { Config, Context } from "@netlify/functions";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../src/lib/zod-locale.ts";
 import { passwordMatches, requireSignInAllowed, SignInRefused, startSession } from "../lib/admin/auth.ts";
 import { recordAudit, recordFailedSignIn } from "../lib/admin/audit-store.ts";
 import { clientKeys } from "../lib/http/client-key.ts";
@@ -18,7 +19,7 @@ import {
 
 /** Longer bodies are not a password form: refused (413) before parsing. */
 const MAX_BODY_BYTES = 1024;
-const LoginSchema = z.object({ password: z.string().min(1) });
+const LoginSchema = z.object({ password: z.string().check(z.minLength(1)) });
 const LOGIN_JSON = {
   notJsonMessage: "A password is required",
   invalid: () => new HttpError(400, "A password is required"),

@@ -1,5 +1,6 @@
 import type { Config, Context } from "@netlify/functions";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../src/lib/zod-locale.ts";
 import { requireAdmin } from "../lib/admin/auth.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
 import { json } from "../lib/http/responses.ts";
@@ -8,7 +9,7 @@ import { readJson } from "../lib/http/request-body.ts";
 import { deliverQuote, requeueNotifications } from "../lib/mail/outbox.ts";
 import { isQuoteId } from "../lib/quote/quote-store.ts";
 
-const RetrySchema = z.object({ id: z.string().refine(isQuoteId) });
+const RetrySchema = z.object({ id: z.string().check(z.refine(isQuoteId)) });
 const RETRY_JSON = { requireJsonType: true, invalid: () => new HttpError(400, "id must be a submission id") };
 
 /** POST /api/admin/notifications/retry `{ id }`: queues the quote's unsent e-mails again and sends them. */

@@ -1,5 +1,6 @@
 import type { Config, Context } from "@netlify/functions";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../src/lib/zod-locale.ts";
 import { parseInstant } from "../../src/lib/visits/london-time.ts";
 import { requireAdmin } from "../lib/admin/auth.ts";
 import { MethodNotAllowedError, toErrorResponse } from "../lib/http/http-error.ts";
@@ -9,11 +10,11 @@ import { addBlock, currentBlocks, removeBlock } from "../lib/visits/visit-desk.t
 
 const instant = z
   .string()
-  .refine((value) => parseInstant(value) !== null, "Must be a date and time with its offset");
+  .check(z.refine((value) => parseInstant(value) !== null, "Must be a date and time with its offset"));
 const BlockBody = z.strictObject({
   start: instant,
   end: instant,
-  reason: z.string().trim().max(200).optional(),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 });
 
 /**

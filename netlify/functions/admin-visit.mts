@@ -1,5 +1,6 @@
 import type { Config, Context } from "@netlify/functions";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../src/lib/zod-locale.ts";
 import { parseInstant } from "../../src/lib/visits/london-time.ts";
 import { requireAdmin } from "../lib/admin/auth.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
@@ -11,7 +12,7 @@ import { isUuid, leadVisit } from "../lib/visits/visit-desk.ts";
 
 const METHODS = ["PATCH", "DELETE"];
 const MoveBody = z.strictObject({
-  start: z.string().refine((value) => parseInstant(value) !== null, "Please choose a time"),
+  start: z.string().check(z.refine((value) => parseInstant(value) !== null, "Please choose a time")),
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../src/lib/zod-locale.ts";
 import { requireAdmin } from "../lib/admin/auth.ts";
 import { toErrorResponse } from "../lib/http/http-error.ts";
 import { readQuery } from "../lib/http/request-body.ts";

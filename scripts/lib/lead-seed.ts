@@ -17,7 +17,7 @@ import type { LeadNote, LeadSource, LeadStatus } from "../../src/lib/lead-model.
 import { PROPERTY_TYPE_IDS } from "../../src/lib/price-guide/answers.ts";
 import type { StoredEstimate } from "../../src/lib/price-guide/estimate.ts";
 import { computeBand, questionsFor } from "../../src/lib/price-guide/band.ts";
-import type { PriceGuide } from "../../src/lib/content-schemas.ts";
+import type { PriceGuide } from "../../src/lib/price-guide/guide-schema.ts";
 import { SERVICE_OPTION_VALUES } from "../../src/lib/service-options.ts";
 import { database, type Queryable } from "../../netlify/lib/database/database.ts";
 import type { NotificationState } from "../../netlify/lib/mail/notification-state.ts";

@@ -1,23 +1,20 @@
 /**
- * Zod schemas for everything under content/. src/content.config.ts builds the collections
- * from them and the unit tests feed them fixtures, so a typo in content/ fails both the
- * build and the tests with the same message.
+ * Zod schemas for content/. src/content.config.ts builds the collections from them and the unit
+ * tests feed them fixtures, so a typo in content/ fails both the build and the tests with the same
+ * message. Only the build and the pages use these (classic zod); the two files the functions read
+ * as well have zod/mini schemas of their own: src/lib/price-guide/guide-schema.ts and
+ * src/lib/visits/availability-schema.ts.
  *
  * Browser-safe: no astro:*, no Node APIs, no React.
  */
 import { z } from "zod";
-import { PROPERTY_TYPE_IDS, type PropertyTypeId } from "./price-guide/answers.ts";
 import { SERVICE_ACCENT_NAMES } from "./service-accents.ts";
 import { SERVICE_ICON_NAMES } from "./service-icons.ts";
 import { SERVICE_OPTION_VALUES } from "./service-options.ts";
+import { SLUG_MESSAGE, SLUG_PATTERN } from "./slug.ts";
 import { COUNCIL_AREAS, MAX_TOWN_DISTANCE_MILES, POSTCODE_DISTRICT_PATTERN, milesBetween } from "./towns.ts";
 
-/** Lower-case words joined by single hyphens: `roof-repairs`. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export const SlugSchema = z
-  .string()
-  .regex(SLUG_PATTERN, "must be a slug: lower-case letters and digits joined by hyphens, e.g. roof-repairs");
+export const SlugSchema = z.string().regex(SLUG_PATTERN, SLUG_MESSAGE);
 
 /** The built-in services (docs/spec.md, Content and records): every one must have a file in content/services/. */
 export const BUILT_IN_SERVICE_SLUGS = [
@@ -415,190 +412,6 @@ export const LegalPageSchema = z
   })
   .meta({ title: "Legal pages", description: "Privacy policy, terms of service and cookie policy" });
 
-// ---------------------------------------------------------------------------------------------
-// Price guide (content/price-guide.yaml, /price-guide)
-
-const GUIDE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const guideId = (what: string) =>
-  z
-    .string()
-    .max(40)
-    .regex(GUIDE_ID_PATTERN, `${what} id must be lower-case letters and digits joined by hyphens`)
-    .describe(
-      `The ${what}'s id: lower-case words joined by hyphens. It goes into links and stored quotes, so keep it once live`,
-    );
-const pounds = (describe: string) =>
-  z.number().int("amounts are whole pounds").min(10).max(250_000).describe(describe);
-const percent = z
-  .number()
-  .int()
-  .min(-60)
-  .max(200)
-  .describe("Percent added to the price by this answer; negative takes off, 0 leaves it as it is");
-const guideList = (describe: string, max = 8) => z.array(text(3, 160)).min(1).max(max).describe(describe);
-
-/** One band: the likely lowest and highest price in pounds, VAT and unavoidable charges included. */
-export const PriceBandSchema = z
-  .strictObject({
-    low: pounds(
-      "Lowest likely price in £, including VAT and every charge the customer cannot avoid (scaffolding, disposal)",
-    ),
-    high: pounds(
-      "Highest likely price in £, including VAT and every unavoidable charge; leave empty when photos are needed",
-    ).optional(),
-    photosNeeded: z
-      .boolean()
-      .default(false)
-      .describe(
-        "Tick when this job cannot be priced without photos: the page says 'from £low — photos needed'",
-      ),
-  })
-  .superRefine((band, ctx) => {
-    if (band.photosNeeded && band.high !== undefined)
-      ctx.addIssue({ code: "custom", path: ["high"], message: "leave high empty when photos are needed" });
-    if (!band.photosNeeded && band.high === undefined)
-      ctx.addIssue({ code: "custom", path: ["high"], message: "high is needed unless photos are needed" });
-    if (band.high !== undefined && band.high <= band.low)
-      ctx.addIssue({
-        code: "custom",
-        path: ["high"],
-        message: "high must be more than low: a range, never one figure",
-      });
-    if (band.high !== undefined && band.high > band.low * 4)
-      ctx.addIssue({
-        code: "custom",
-        path: ["high"],
-        message: "high may be at most four times low; narrow the band or mark photos needed",
-      });
-  });
-
-/** An answer to one of the guide's questions and what it does to the price. */
-export const PriceChoiceSchema = z.strictObject({
-  id: guideId("choice"),
-  label: text(2, 60).describe("What the visitor taps"),
-  hint: text(3, 140).optional().describe("One short line under the label"),
-  percent,
-  photosNeeded: z
-    .boolean()
-    .default(false)
-    .describe(
-      "Tick when this answer cannot be priced without photos: the page says 'from £low — photos needed'",
-    ),
-});
-
-const PropertyTypeSchema = z.strictObject({
-  label: text(3, 40).describe("What the visitor taps, e.g. Semi-detached house"),
-  hint: text(3, 140).optional().describe("One short line under the label"),
-  usualStoreys: guideId("storeys choice").describe(
-    "The storeys choice this property type's bands are priced for (one of the storeys ids)",
-  ),
-});
-
-const bandsDescription = (label: string) => `Price band for a ${label}, at its usual number of storeys`;
-
-export const PriceJobSchema = z.strictObject({
-  id: guideId("job"),
-  label: text(3, 40).describe("The job as the visitor taps it, e.g. Roughcast"),
-  summary: text(10, 120).describe("One line saying what the job is"),
-  service: SlugSchema.describe("The service page this job belongs to (a file name in content/services/)"),
-  quoteService: z
-    .enum(SERVICE_OPTION_VALUES, {
-      error: `quoteService must be one of: ${SERVICE_OPTION_VALUES.join(", ")}`,
-    })
-    .describe("The service chosen in the quote form when the visitor asks for a firm quote"),
-  bands: z
-    .strictObject(
-      Object.fromEntries(
-        PROPERTY_TYPE_IDS.map((id) => [id, PriceBandSchema.describe(bandsDescription(id))]),
-      ) as Record<PropertyTypeId, typeof PriceBandSchema>,
-    )
-    .describe("A band for each of the five property types"),
-  usesStoreys: z
-    .boolean()
-    .default(true)
-    .describe(
-      "Whether the number of storeys changes the price (untick for e.g. flat roofs over an extension)",
-    ),
-  usesAccess: z.boolean().default(true).describe("Whether awkward access changes the price"),
-  finish: z
-    .strictObject({
-      question: text(5, 60).describe("The question, e.g. Which finish?"),
-      choices: z.array(PriceChoiceSchema).min(2).max(6).describe("The materials or finishes to choose from"),
-    })
-    .optional()
-    .describe("A question about the material or finish, if the price depends on it"),
-  includes: guideList("What the price includes for this job (the list every price includes is shown too)"),
-  excludes: guideList("What the price does not include"),
-  couldChange: guideList("What could change the price once we have seen the job"),
-  timeOnSite: text(3, 60).describe("Typical time on site, e.g. 1 to 2 weeks"),
-});
-
-/**
- * The owner's price guide (content/price-guide.yaml): bands per job and property type in pounds
- * including VAT, the modifiers for storeys, access and finish, and the date it was last reviewed.
- */
-export const PriceGuideSchema = z
-  .strictObject({
-    reviewed: z.iso
-      .date("reviewed must be a date written yyyy-mm-dd")
-      .describe("The day the owner last checked every figure (yyyy-mm-dd); the page shows it"),
-    includedInEveryPrice: guideList("What every price in the guide includes (VAT, scaffolding, disposal…)"),
-    propertyTypes: z
-      .strictObject(
-        Object.fromEntries(PROPERTY_TYPE_IDS.map((id) => [id, PropertyTypeSchema])) as Record<
-          PropertyTypeId,
-          typeof PropertyTypeSchema
-        >,
-      )
-      .describe("The five property types the visitor chooses from"),
-    storeys: z
-      .array(PriceChoiceSchema)
-      .min(2)
-      .max(4)
-      .describe("How many storeys: each percent is counted from the property type's usual storeys"),
-    access: z.array(PriceChoiceSchema).min(2).max(4).describe("How easy the job is to reach"),
-    jobs: z.array(PriceJobSchema).min(1).max(16).describe("The jobs the guide prices, in the order shown"),
-  })
-  .superRefine((guide, ctx) => {
-    const duplicates = (ids: string[]) => ids.filter((id, index) => ids.indexOf(id) !== index);
-    const report = (path: (string | number)[], message: string) =>
-      ctx.addIssue({ code: "custom", path, message });
-    for (const id of duplicates(guide.jobs.map((job) => job.id)))
-      report(["jobs"], `job id "${id}" is used twice`);
-    for (const id of duplicates(guide.storeys.map((choice) => choice.id)))
-      report(["storeys"], `storeys id "${id}" is used twice`);
-    for (const id of duplicates(guide.access.map((choice) => choice.id)))
-      report(["access"], `access id "${id}" is used twice`);
-    guide.jobs.forEach((job, index) => {
-      for (const id of duplicates(job.finish?.choices.map((choice) => choice.id) ?? []))
-        report(["jobs", index, "finish"], `choice id "${id}" is used twice in ${job.id}`);
-    });
-    const storeys = guide.storeys.map((choice) => choice.id);
-    for (const id of PROPERTY_TYPE_IDS) {
-      const usual = guide.propertyTypes[id].usualStoreys;
-      if (!storeys.includes(usual))
-        report(
-          ["propertyTypes", id, "usualStoreys"],
-          `usualStoreys "${usual}" is not one of the storeys ids (${storeys.join(", ")})`,
-        );
-    }
-  });
-
-export type PriceGuide = z.infer<typeof PriceGuideSchema>;
-export type PriceJob = z.infer<typeof PriceJobSchema>;
-export type PriceChoice = z.infer<typeof PriceChoiceSchema>;
-export type PriceBand = z.infer<typeof PriceBandSchema>;
-
-/** Throws a message naming every price guide job whose service has no file in content/services/. */
-export function assertPriceGuideServices(guide: PriceGuide, serviceSlugs: readonly string[]): void {
-  const problems = guide.jobs
-    .filter((job) => !serviceSlugs.includes(job.service))
-    .map(
-      (job) =>
-        `content/price-guide.yaml → ${job.id}: service "${job.service}" has no file in content/services/`,
-    );
-  if (problems.length > 0) throw new Error(problems.join("\n"));
-}
 const MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December";
 
 /**
@@ -623,77 +436,3 @@ export type Service = z.infer<typeof ServiceSchema>;
 export type Testimonial = z.infer<typeof TestimonialSchema>;
 export type FaqItem = z.infer<typeof FaqItemSchema>;
 export type CarouselCategory = z.infer<typeof CarouselCategorySchema>;
-
-/** The days of the week, in the order the owner reads them. */
-export const WEEKDAYS = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-const clockTime = (what: string) =>
-  z
-    .string()
-    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, `${what} must be a time written hh:mm, e.g. 09:00`)
-    .describe(`${what}, UK time, written hh:mm (24-hour clock)`);
-
-/**
- * When survey visits can be booked online (content/visits.yaml, docs/visits.md): the weekdays and
- * the hours a visit may start, how long one takes, the gap kept free after it, how many days ahead
- * and how much notice. All in UK time (Europe/London). Days and times the owner cannot do are
- * blocked in the lead desk, not here.
- */
-export const VisitAvailabilitySchema = z
-  .strictObject({
-    weekdays: z
-      .array(z.enum(WEEKDAYS, { error: `weekdays must be among: ${WEEKDAYS.join(", ")}` }))
-      .min(1)
-      .max(7)
-      .meta({ title: "Days" })
-      .describe("The days of the week a visit can be booked"),
-    firstStart: clockTime("The earliest start").meta({ title: "Earliest start" }),
-    lastStart: clockTime("The latest start").meta({ title: "Latest start" }),
-    visitMinutes: z
-      .number()
-      .int()
-      .min(15)
-      .max(240)
-      .meta({ title: "Visit length (minutes)" })
-      .describe("How long a survey visit takes"),
-    gapMinutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(240)
-      .meta({ title: "Gap between visits (minutes)" })
-      .describe("Kept free after each visit, for travel"),
-    daysAhead: z
-      .number()
-      .int()
-      .min(1)
-      .max(60)
-      .meta({ title: "Days ahead" })
-      .describe("How many days ahead a visit can be booked"),
-    noticeHours: z
-      .number()
-      .int()
-      .min(0)
-      .max(168)
-      .meta({ title: "Least notice (hours)" })
-      .describe("A visit can be booked at least this many hours before it starts"),
-  })
-  .refine((a) => a.firstStart <= a.lastStart, {
-    path: ["lastStart"],
-    message: "The latest start must not be before the earliest start",
-  })
-  .meta({
-    title: "Visit availability",
-    description: "When customers can book a survey visit online (/visit links)",
-  });
-
-export type VisitAvailability = z.infer<typeof VisitAvailabilitySchema>;

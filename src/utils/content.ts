@@ -1,11 +1,6 @@
 import { getCollection, getEntry } from "astro:content";
-import {
-  assertCarouselReferences,
-  assertPriceGuideServices,
-  assertServiceSlugs,
-  assertTowns,
-  type PriceGuide,
-} from "../lib/content-schemas";
+import { assertCarouselReferences, assertServiceSlugs, assertTowns } from "../lib/content-schemas";
+import { assertPriceGuideServices, type PriceGuide } from "../lib/price-guide/guide-schema";
 import { getBusiness } from "./business";
 import { compareTestimonials } from "../lib/testimonials";
 

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
-import { PriceGuideSchema } from "../../src/lib/content-schemas";
+import { PriceGuideSchema } from "../../src/lib/price-guide/guide-schema";
 import { computeBand } from "../../src/lib/price-guide/band";
 import { formatPounds } from "../../src/lib/price-guide/format";
 import { expectNoA11yViolations } from "./helpers/a11y";

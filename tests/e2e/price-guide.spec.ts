@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
-import { PriceGuideSchema } from "../../src/lib/content-schemas";
+import { PriceGuideSchema } from "../../src/lib/price-guide/guide-schema";
 import { computeBand } from "../../src/lib/price-guide/band";
 import { formatPounds, guideShownText, rangeText } from "../../src/lib/price-guide/format";
 import { expectNoA11yViolations } from "./helpers/a11y";

@@ -137,14 +137,17 @@ describe("login", () => {
     ["not JSON", "password=admin"],
     ["no password field", JSON.stringify({ pass: "x" })],
     ["password not a string", JSON.stringify({ password: 42 })],
-  ])("400 for %s", async (_name, body) => {
+    ["an empty password", JSON.stringify({ password: "" })],
+  ])("400 for %s: A password is required", async (_name, body) => {
     const request = new Request(`${TEST_ORIGIN}/api/admin/login`, {
       method: "POST",
       headers: { Origin: TEST_ORIGIN, "Content-Type": "application/json" },
       body,
     });
     const { default: login } = await import("../../netlify/functions/admin-login.mts");
-    expect((await login(request, contextFor("192.0.2.12"))).status).toBe(400);
+    const response = await login(request, contextFor("192.0.2.12"));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "A password is required" });
   });
 
   it("405 for GET", async () => {

@@ -13,7 +13,7 @@ import contact from "../../netlify/functions/contact.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
 import calibration from "../../netlify/functions/admin-contact-submissions-calibration.mts";
 import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
-import { PriceGuideSchema } from "../../src/lib/content-schemas.ts";
+import { PriceGuideSchema } from "../../src/lib/price-guide/guide-schema.ts";
 import { computeBand } from "../../src/lib/price-guide/band.ts";
 import { calibrate, type Calibration, type CalibrationPoint } from "../../src/lib/price-guide/calibration.ts";
 import { guideShownText } from "../../src/lib/price-guide/format.ts";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
 import { ownerEmail, receiptEmail } from "../../netlify/lib/mail/emails/quote-emails.tsx";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
-import { PriceGuideSchema } from "../../src/lib/content-schemas.ts";
+import { PriceGuideSchema } from "../../src/lib/price-guide/guide-schema.ts";
 import { computeBand, type GuideBand } from "../../src/lib/price-guide/band.ts";
 import { rangeText } from "../../src/lib/price-guide/format.ts";
 import { startBlobs } from "./blobs.ts";

@@ -430,7 +430,9 @@ describe("POST /api/admin/notifications/retry guards", () => {
     const id = crypto.randomUUID();
     expect((await retryRequest({ id }, { cookie: null })).status).toBe(401);
     expect((await retryRequest({ id }, { origin: "https://evil.example" })).status).toBe(403);
-    expect((await retryRequest({ id: "../x" })).status).toBe(400);
+    const bad = await retryRequest({ id: "../x" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: "id must be a submission id" });
     expect((await retryRequest({ id })).status).toBe(404);
     const get = await retry(
       new Request(`${BASE}/api/admin/notifications/retry`, { headers: { cookie } }),

@@ -6,7 +6,7 @@
  * the clock changes, the desk's agenda, moves, cancellations and blocks, previews and the limit.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { VisitAvailability } from "../../src/lib/content-schemas.ts";
+import type { VisitAvailability } from "../../src/lib/visits/availability-schema.ts";
 import { VISIT_MESSAGES } from "../../src/lib/visits/rules.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { mailSettings } from "../../netlify/lib/mail/mailer.ts";
@@ -650,6 +650,68 @@ describe("the desk", () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  const MISSING = "Invalid input: expected string, received undefined";
+  test.each<[string, () => Request, Handler, Parameters<typeof routeContext>[0], unknown]>([
+    [
+      "an agenda without its days",
+      () => admin("/api/admin/visits?from=2027-03-01"),
+      agenda,
+      agendaConfig,
+      { error: "from and to must be dates written YYYY-MM-DD" },
+    ],
+    [
+      "a block without its times",
+      () => admin("/api/admin/visit-blocks", { method: "POST", body: "{}" }),
+      blocks,
+      blocksConfig,
+      { error: "Invalid request", fieldErrors: { start: [MISSING], end: [MISSING] } },
+    ],
+    [
+      "a block with times that are not, a reason too long and a field it does not have",
+      () =>
+        admin("/api/admin/visit-blocks", {
+          method: "POST",
+          body: JSON.stringify({ start: "tomorrow", end: "later", reason: "x".repeat(201), all: true }),
+        }),
+      blocks,
+      blocksConfig,
+      {
+        error: "Invalid request",
+        fieldErrors: {
+          start: ["Must be a date and time with its offset"],
+          end: ["Must be a date and time with its offset"],
+          reason: ["Too big: expected string to have <=200 characters"],
+          body: ['Unrecognized key: "all"'],
+        },
+      },
+    ],
+    [
+      "a move without its time",
+      () => admin(`/api/admin/visits/${crypto.randomUUID()}`, { method: "PATCH", body: "{}" }),
+      adminVisit,
+      adminVisitConfig,
+      { error: "Invalid request", fieldErrors: { start: [MISSING] } },
+    ],
+    [
+      "a move to no time, with a field it does not have",
+      () =>
+        admin(`/api/admin/visits/${crypto.randomUUID()}`, {
+          method: "PATCH",
+          body: JSON.stringify({ start: "soon", notify: false }),
+        }),
+      adminVisit,
+      adminVisitConfig,
+      {
+        error: "Invalid request",
+        fieldErrors: { start: ["Please choose a time"], body: ['Unrecognized key: "notify"'] },
+      },
+    ],
+  ])("400 for %s, with its messages", async (_name, request, handler, config, expected) => {
+    const response = await call(handler, config, request());
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(expected);
   });
 
   test("a block takes its times off every link; removing it gives them back", async () => {

@@ -1,8 +1,9 @@
 /**
  * The content editor's config against the content schemas: every collection of
  * src/content.config.ts, every field of its schema, with the same required flag, choices, lengths,
- * ranges and patterns. The check below reads the schemas through zod's public API, independently
- * of the generator, and is itself shown to fail on a config that leaves a field out or disagrees.
+ * ranges and patterns. The check below reads the schemas through zod's core classes and defs,
+ * independently of the generator, and is itself shown to fail on a config that leaves a field out
+ * or disagrees.
  */
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -46,34 +47,36 @@ interface CmsConfig {
   }[];
 }
 
-/** What the schema says about a field, read with zod's public API. */
-function expectation(schema: z.ZodType) {
+type Schema = z.core.$ZodType;
+const { $ZodArray, $ZodBoolean, $ZodDefault, $ZodEnum, $ZodLiteral, $ZodNullable, $ZodNumber } = z.core;
+const { $ZodObject, $ZodOptional, $ZodPipe } = z.core;
+
+/**
+ * What the schema says about a field, read with zod's core classes, which classic zod's schemas
+ * (the build's) and zod/mini's (the price guide's and the visit availability's) both are.
+ */
+function expectation(schema: Schema) {
   let required = true;
   let current = schema;
   for (;;) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
+    if (current instanceof $ZodOptional || current instanceof $ZodNullable) {
       required = false;
-      current = current.unwrap() as z.ZodType;
-    } else if (current instanceof z.ZodDefault) {
+      current = current._zod.def.innerType;
+    } else if (current instanceof $ZodDefault) {
       required = false;
-      current = current.unwrap() as z.ZodType;
-    } else if (current instanceof z.ZodPipe) {
-      current = current.in as z.ZodType;
+      current = current._zod.def.innerType;
+    } else if (current instanceof $ZodPipe) {
+      current = current._zod.def.in;
     } else return { required, core: current };
   }
 }
 
 /** Every disagreement between a schema's object and a config's fields, as "path: problem". */
-function compare(
-  schema: z.ZodType,
-  fields: Field[] | undefined,
-  path: string,
-  extra: string[] = [],
-): string[] {
+function compare(schema: Schema, fields: Field[] | undefined, path: string, extra: string[] = []): string[] {
   const { core } = expectation(schema);
-  if (!(core instanceof z.ZodObject)) return [`${path}: schema is not an object`];
+  if (!(core instanceof $ZodObject)) return [`${path}: schema is not an object`];
   const problems: string[] = [];
-  const shape = core.shape as Record<string, z.ZodType>;
+  const shape = core._zod.def.shape;
   for (const [name, property] of Object.entries(shape)) {
     const field = fields?.find((f) => f.name === name);
     if (!field) problems.push(`${path}.${name}: missing from the editor`);
@@ -86,24 +89,25 @@ function compare(
   return problems;
 }
 
-function compareField(schema: z.ZodType, field: Field, path: string): string[] {
+function compareField(schema: Schema, field: Field, path: string): string[] {
   const problems: string[] = [];
   const { required, core } = expectation(schema);
   const expect = (condition: boolean, problem: string) => {
     if (!condition) problems.push(`${path}: ${problem}`);
   };
-  if (core instanceof z.ZodLiteral) {
+  if (core instanceof $ZodLiteral) {
     expect(
-      field.widget === "hidden" && core.values.has(field.default as never),
+      field.widget === "hidden" && core._zod.values.has(field.default as never),
       "a fixed value, kept as it is",
     );
     return problems;
   }
   expect((field.required ?? true) === required, `required should be ${required}`);
-  if (core.def.type === "string") {
+  const def = core._zod.def;
+  if (def.type === "string") {
     // z.string() and its formats (z.email(), z.url()): the checks say the lengths and patterns.
-    const format = (core.def as { format?: string }).format;
-    const checks = (core.def.checks ?? []).map(
+    const format = (def as { format?: string }).format;
+    const checks = (def.checks ?? []).map(
       (check) =>
         check._zod.def as {
           check: string;
@@ -125,48 +129,49 @@ function compareField(schema: z.ZodType, field: Field, path: string): string[] {
       expect(field.pattern?.[0]?.includes(pattern) ?? false, `pattern ${pattern}`);
     if (patterns.length === 0) expect(field.pattern === undefined, "no pattern");
     if (format === "email" || format === "url") expect(field.type === format, `type ${format}`);
-  } else if (core instanceof z.ZodNumber) {
+  } else if (core instanceof $ZodNumber) {
     expect(field.widget === "number", `widget ${field.widget} for a number`);
-    const whole = core.format === "safeint" || core.format === "int32";
+    const checks = (def.checks ?? []).map(
+      (check) => check._zod.def as { check: string; value?: number; format?: string },
+    );
+    const format = checks.find((check) => check.check === "number_format")?.format;
+    const whole = format === "safeint" || format === "int32";
     expect((field.value_type === "int") === whole, `whole numbers only: ${whole}`);
-    // Whole numbers carry the safe-integer range as their bounds: that is no limit to show.
-    const bound = (value: number | null) =>
-      value !== null && Number.isFinite(value) && Math.abs(value) < Number.MAX_SAFE_INTEGER
-        ? value
-        : undefined;
-    const min = bound(core.minValue);
-    const max = bound(core.maxValue);
+    const values = (kind: string) =>
+      checks.filter((check) => check.check === kind).map((check) => check.value!);
+    const bound = (value: number) => (Number.isFinite(value) ? value : undefined);
+    const min = bound(Math.max(...values("greater_than")));
+    const max = bound(Math.min(...values("less_than")));
     expect(field.min === min, `min should be ${min}`);
     expect(field.max === max, `max should be ${max}`);
-  } else if (core instanceof z.ZodEnum) {
+  } else if (core instanceof $ZodEnum) {
     expect(field.widget === "select", `widget ${field.widget} for a choice`);
     const values = (field.options ?? []).map((option) =>
       typeof option === "string" ? option : option.value,
     );
-    expect(
-      JSON.stringify(values) === JSON.stringify(core.options),
-      `choices should be ${core.options.join(", ")}`,
-    );
-  } else if (core instanceof z.ZodBoolean) {
+    const choices = Object.values(core._zod.def.entries);
+    expect(JSON.stringify(values) === JSON.stringify(choices), `choices should be ${choices.join(", ")}`);
+  } else if (core instanceof $ZodBoolean) {
     expect(field.widget === "boolean", `widget ${field.widget} for yes/no`);
-  } else if (core instanceof z.ZodArray) {
+  } else if (core instanceof $ZodArray) {
     expect(field.widget === "list", `widget ${field.widget} for a list`);
-    const checks = (core.def.checks ?? []).map(
+    const checks = (def.checks ?? []).map(
       (check) => check._zod.def as { check: string; minimum?: number; maximum?: number },
     );
     const min = checks.find((check) => check.check === "min_length")?.minimum;
     const max = checks.find((check) => check.check === "max_length")?.maximum;
     expect(field.min === min, `at least ${min} items`);
     expect(field.max === max, `at most ${max} items`);
-    const element = expectation(core.element as z.ZodType).core;
-    if (element instanceof z.ZodObject) problems.push(...compare(element, field.fields, `${path}[]`));
-    else if (field.field) problems.push(...compareField(core.element as z.ZodType, field.field, `${path}[]`));
+    const itemSchema = core._zod.def.element;
+    const element = expectation(itemSchema).core;
+    if (element instanceof $ZodObject) problems.push(...compare(element, field.fields, `${path}[]`));
+    else if (field.field) problems.push(...compareField(itemSchema, field.field, `${path}[]`));
     else problems.push(`${path}: list items have no field`);
-  } else if (core instanceof z.ZodObject) {
+  } else if (core instanceof $ZodObject) {
     expect(field.widget === "object", `widget ${field.widget} for a group`);
     problems.push(...compare(core, field.fields, path));
   } else {
-    problems.push(`${path}: ${core.def.type} is not checked by this test`);
+    problems.push(`${path}: ${def.type} is not checked by this test`);
   }
   return problems;
 }
@@ -175,7 +180,7 @@ function compareField(schema: z.ZodType, field: Field, path: string): string[] {
 function disagreements(cms: CmsConfig): string[] {
   const problems: string[] = [];
   for (const [name, collection] of Object.entries(collections)) {
-    const schema = rawSchema(collection.schema as z.ZodType);
+    const schema = rawSchema(collection.schema as Schema);
     const entry = cms.collections.find((c) => c.name === name);
     if (!entry) {
       problems.push(`${name}: collection missing from the editor`);

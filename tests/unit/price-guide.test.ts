@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { describe, expect, test } from "vitest";
-import { PriceGuideSchema, type PriceGuide } from "../../src/lib/content-schemas";
+import { PriceGuideSchema, type PriceGuide } from "../../src/lib/price-guide/guide-schema";
 import {
   ANSWER_KEYS,
   PROPERTY_TYPE_IDS,

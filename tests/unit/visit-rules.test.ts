@@ -3,7 +3,7 @@
  * checks and messages, London wall time across the clock changes, and the free slots.
  */
 import { describe, expect, test } from "vitest";
-import type { VisitAvailability } from "../../src/lib/content-schemas.ts";
+import type { VisitAvailability } from "../../src/lib/visits/availability-schema.ts";
 import {
   londonDate,
   londonInstant,

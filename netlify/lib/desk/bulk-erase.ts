@@ -8,7 +8,8 @@
  * deletes the leads' rows; then their attachment files go. The count the owner confirmed must still
  * be the count, or nothing is erased (409): quotes arriving meanwhile are never swept up unseen.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../../src/lib/zod-locale.ts";
 import { LEAD_KEPT_STATUSES } from "../../../src/lib/lead-model.ts";
 import { recordAudit } from "../admin/audit-store.ts";
 import { transaction, type Queryable } from "../database/database.ts";
@@ -21,18 +22,20 @@ export const BULK_ERASE_MAX = 5000;
 
 export const BulkEraseBody = z
   .strictObject({
-    source: z.string().trim().min(1).max(120).optional(),
-    from: z.string().regex(DAY, "from must be a date (yyyy-mm-dd)").optional(),
-    to: z.string().regex(DAY, "to must be a date (yyyy-mm-dd)").optional(),
+    source: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),
+    from: z.optional(z.string().check(z.regex(DAY, "from must be a date (yyyy-mm-dd)"))),
+    to: z.optional(z.string().check(z.regex(DAY, "to must be a date (yyyy-mm-dd)"))),
     /** The count the owner was shown and confirms; absent: only count. */
-    confirm: z.number().int().min(1).max(BULK_ERASE_MAX).optional(),
+    confirm: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(BULK_ERASE_MAX))),
   })
-  .refine((body) => body.source !== undefined || body.from !== undefined || body.to !== undefined, {
-    message: "Choose a source or a range of days",
-  })
-  .refine((body) => !body.from || !body.to || body.from <= body.to, {
-    message: "The range ends before it starts",
-  });
+  .check(
+    z.refine((body) => body.source !== undefined || body.from !== undefined || body.to !== undefined, {
+      message: "Choose a source or a range of days",
+    }),
+    z.refine((body) => !body.from || !body.to || body.from <= body.to, {
+      message: "The range ends before it starts",
+    }),
+  );
 
 export type BulkErase = z.output<typeof BulkEraseBody>;
 

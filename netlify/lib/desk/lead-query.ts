@@ -4,7 +4,8 @@
  * the body of a lead change. Values that cannot be meant get a 400 with the message given here.
  */
 import { QUOTED_AMOUNT_MESSAGE, isQuotedAmount } from "../../../src/lib/price-guide/calibration.ts";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../../src/lib/zod-locale.ts";
 import {
   LEAD_NOTE_MAX_LENGTH,
   LEAD_SEARCH_MAX_LENGTH,
@@ -12,6 +13,7 @@ import {
   LEADS_MAX_PAGE_SIZE,
   LEADS_PAGE_SIZE,
   type LeadFilters,
+  type LeadStatus,
 } from "../../../src/lib/lead-model.ts";
 import { HttpError } from "../http/http-error.ts";
 
@@ -48,99 +50,119 @@ const noEmptyStatus = <T extends string>(value: T | "" | undefined): T | undefin
   value === "" ? undefined : value;
 
 const filterShape = {
-  status: z
-    .union([z.literal(""), z.enum(LEAD_STATUSES, { error: "Unknown status" })], { error: "Unknown status" })
-    .optional()
-    .transform(noEmptyStatus),
-  service: z.string().trim().max(50, "Unknown service").optional().transform(emptyToUndefined),
-  q: z
-    .string()
-    .trim()
-    .max(LEAD_SEARCH_MAX_LENGTH, `Search is limited to ${LEAD_SEARCH_MAX_LENGTH} characters`)
-    .optional()
-    .transform(emptyToUndefined),
+  status: z.pipe(
+    z.optional(
+      z.union([z.literal(""), z.enum(LEAD_STATUSES, { error: "Unknown status" })], {
+        error: "Unknown status",
+      }),
+    ),
+    z.transform(noEmptyStatus<LeadStatus>),
+  ),
+  service: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(50, "Unknown service"))),
+    z.transform(emptyToUndefined),
+  ),
+  q: z.pipe(
+    z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(LEAD_SEARCH_MAX_LENGTH, `Search is limited to ${LEAD_SEARCH_MAX_LENGTH} characters`),
+        ),
+    ),
+    z.transform(emptyToUndefined),
+  ),
 };
 
 /** The filters of the list, the export and the screen's URL: `status`, `service`, `q`. */
-export const LeadFilterQuery = z.object(filterShape).transform((query): LeadFilters => {
-  const filters: LeadFilters = {};
-  if (query.status) filters.status = query.status;
-  if (query.service) filters.service = query.service;
-  if (query.q) filters.q = query.q;
-  return filters;
-});
+export const LeadFilterQuery = z.pipe(
+  z.object(filterShape),
+  z.transform((query): LeadFilters => {
+    const filters: LeadFilters = {};
+    if (query.status) filters.status = query.status;
+    if (query.service) filters.service = query.service;
+    if (query.q) filters.q = query.q;
+    return filters;
+  }),
+);
 
 const LIMIT_MESSAGE = "limit must be a whole number from 1";
 
 /** The list's query: the filters, `limit` (default 50, at most 200) and `cursor`. */
-export const LeadListQuery = z
-  .object({
+export const LeadListQuery = z.pipe(
+  z.object({
     ...filterShape,
-    limit: z
-      .string()
-      .regex(/^\d{1,6}$/, LIMIT_MESSAGE)
-      .transform(Number)
-      .refine((limit) => limit >= 1, LIMIT_MESSAGE)
-      .optional(),
-    cursor: z
-      .string()
-      .optional()
-      .transform((value, context) => {
+    limit: z.optional(
+      z
+        .pipe(z.string().check(z.regex(/^\d{1,6}$/, LIMIT_MESSAGE)), z.transform(Number))
+        .check(z.refine((limit) => limit >= 1, LIMIT_MESSAGE)),
+    ),
+    cursor: z.pipe(
+      z.optional(z.string()),
+      z.transform((value, context) => {
         if (!value) return undefined;
         const cursor = decodeCursor(value);
-        if (!cursor) context.addIssue({ code: "custom", message: "Invalid cursor" });
+        if (!cursor) context.issues.push({ code: "custom", message: "Invalid cursor", input: value });
         return cursor ?? undefined;
       }),
-  })
-  .transform((query): ListQuery => {
+    ),
+  }),
+  z.transform((query): ListQuery => {
     const list: ListQuery = { limit: Math.min(query.limit ?? LEADS_PAGE_SIZE, LEADS_MAX_PAGE_SIZE) };
     if (query.status) list.status = query.status;
     if (query.service) list.service = query.service;
     if (query.q) list.q = query.q;
     if (query.cursor) list.cursor = query.cursor;
     return list;
-  });
+  }),
+);
 
 /** The chart's grouping: `by=service` (the default) or `by=source`. */
 export const LeadStatsQuery = z.object({
-  by: z.enum(["service", "source"], { error: "by must be service or source" }).default("service"),
+  by: z._default(z.enum(["service", "source"], { error: "by must be service or source" }), "service"),
 });
 
 /** The body of PATCH /api/admin/contact-submissions/{id}: `{ status?, note? }`, at least one. */
-export const LeadChangeBody = z
-  .strictObject({
-    status: z.enum(LEAD_STATUSES).optional(),
-    note: z.string().trim().min(1).max(LEAD_NOTE_MAX_LENGTH).optional(),
-    /** What the owner quoted, whole pounds with VAT (price guide calibration). */
-    quotedAmount: z.unknown().refine(isQuotedAmount).optional(),
-    /**
-     * With `status: "completed"`: the property's address for the guarantee certificate, when no
-     * visit or acceptance recorded it (docs/payments.md, "Completion").
-     */
-    propertyAddress: z
-      .strictObject({
-        line1: z.string().trim().min(1).max(100),
-        town: z.string().trim().min(1).max(60),
-        postcode: z.string().trim().min(5).max(10),
-      })
-      .optional(),
-  })
-  .refine((change) => change.propertyAddress === undefined || change.status === "completed", {
-    message: "propertyAddress goes with status completed",
-  })
-  .refine(
-    (change) => change.status !== undefined || change.note !== undefined || change.quotedAmount !== undefined,
-    { message: "Nothing to change: send status, note or quotedAmount" },
-  )
-  .transform(({ quotedAmount, ...rest }) => ({
+export const LeadChangeBody = z.pipe(
+  z
+    .strictObject({
+      status: z.optional(z.enum(LEAD_STATUSES)),
+      note: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(LEAD_NOTE_MAX_LENGTH))),
+      /** What the owner quoted, whole pounds with VAT (price guide calibration). */
+      quotedAmount: z.optional(z.custom<number>(isQuotedAmount)),
+      /**
+       * With `status: "completed"`: the property's address for the guarantee certificate, when no
+       * visit or acceptance recorded it (docs/payments.md, "Completion").
+       */
+      propertyAddress: z.optional(
+        z.strictObject({
+          line1: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+          town: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+          postcode: z.string().check(z.trim(), z.minLength(5), z.maxLength(10)),
+        }),
+      ),
+    })
+    .check(
+      z.refine((change) => change.propertyAddress === undefined || change.status === "completed", {
+        message: "propertyAddress goes with status completed",
+      }),
+      z.refine(
+        (change) =>
+          change.status !== undefined || change.note !== undefined || change.quotedAmount !== undefined,
+        { message: "Nothing to change: send status, note or quotedAmount" },
+      ),
+    ),
+  z.transform(({ quotedAmount, ...rest }) => ({
     ...rest,
     ...(quotedAmount === undefined ? {} : { quotedAmount }),
-  }));
+  })),
+);
 
 export type LeadChange = z.output<typeof LeadChangeBody>;
 
 /** The 400 for a body LeadChangeBody refuses, with the message of its first problem. */
-export function leadChangeRefusal(error: z.ZodError): HttpError {
+export function leadChangeRefusal(error: z.core.$ZodError): HttpError {
   const issue = error.issues[0];
   if (issue?.code === "unrecognized_keys")
     return new HttpError(400, `Unexpected field: ${issue.keys.join(", ")}`);

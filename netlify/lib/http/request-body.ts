@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { HttpError } from "./http-error.ts";
 import { fieldErrorsOf } from "../../../src/lib/field-errors.ts";
 
@@ -45,14 +45,14 @@ export interface JsonBodyOptions {
   /** The 400's message when the body is not UTF-8 JSON. */
   notJsonMessage?: string;
   /** The error for JSON that `schema` refuses; by default a 400 listing the schema's field errors. */
-  invalid?: (error: z.ZodError) => HttpError;
+  invalid?: (error: z.core.$ZodError) => HttpError;
 }
 
 /**
  * The one way a function reads a JSON body: at most `maxBytes` (413 beyond, whatever Content-Length
  * claimed), UTF-8 JSON (else 400), checked against `schema` (else `options.invalid`, 400).
  */
-export async function readJson<S extends z.ZodType>(
+export async function readJson<S extends z.ZodMiniType>(
   req: Request,
   schema: S,
   maxBytes: number,
@@ -81,10 +81,10 @@ export const MAX_QUERY_LENGTH = 4096;
  * the first value of each parameter, checked against `schema`. A refusal is a 400 whose message is
  * the schema's first message (`invalid` may map it otherwise).
  */
-export function readQuery<S extends z.ZodType>(
+export function readQuery<S extends z.ZodMiniType>(
   req: Request,
   schema: S,
-  options: { invalid?: (error: z.ZodError) => HttpError } = {},
+  options: { invalid?: (error: z.core.$ZodError) => HttpError } = {},
 ): z.output<S> {
   const url = new URL(req.url);
   if (url.search.length > MAX_QUERY_LENGTH) throw new HttpError(414, "Query string too long");

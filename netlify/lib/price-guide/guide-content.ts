@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PriceGuide } from "../../../src/lib/content-schemas.ts";
+import type { PriceGuide } from "../../../src/lib/price-guide/guide-schema.ts";
 import { shippedFile } from "../shipped-file.ts";
 
 const GUIDE_FILE = join("content", "price-guide.yaml");
@@ -17,7 +17,7 @@ export async function priceGuide(): Promise<PriceGuide> {
   if (!cached) {
     const [{ parse }, { PriceGuideSchema }] = await Promise.all([
       import("yaml"),
-      import("../../../src/lib/content-schemas.ts"),
+      import("../../../src/lib/price-guide/guide-schema.ts"),
     ]);
     const document = parse(readFileSync(shippedFile(GUIDE_FILE), "utf8")) as { guide?: unknown };
     cached = PriceGuideSchema.parse(document.guide);

@@ -3,7 +3,8 @@
  * (netlify/lib/http/request-body.ts readJson). Apart from uploads.ts so the part and complete
  * functions do not load zod.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../../src/lib/zod-locale.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { JsonBodyOptions } from "../http/request-body.ts";
 import { cleanFileName } from "./file-types.ts";
@@ -21,14 +22,17 @@ const SIZE_MESSAGE = "size must be the file's size in bytes";
  * it with 413, not 400. Unknown fields are dropped.
  */
 export const UploadStartSchema = z.object({
-  name: z.unknown().transform((value, context) => {
-    const name = cleanFileName(value);
-    if (name === null) context.addIssue({ code: "custom", message: NAME_MESSAGE });
-    return name ?? "";
-  }),
+  name: z.pipe(
+    z.unknown(),
+    z.transform((value, context) => {
+      const name = cleanFileName(value);
+      if (name === null) context.issues.push({ code: "custom", message: NAME_MESSAGE, input: value });
+      return name ?? "";
+    }),
+  ),
   size: z
     .number({ error: SIZE_MESSAGE })
-    .refine((size) => Number.isSafeInteger(size) && size >= 1, SIZE_MESSAGE),
+    .check(z.refine((size) => Number.isSafeInteger(size) && size >= 1, SIZE_MESSAGE)),
 });
 
 export type UploadStart = z.output<typeof UploadStartSchema>;

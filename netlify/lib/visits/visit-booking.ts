@@ -9,7 +9,7 @@
  * and that refusal becomes the 409 (nothing stored).
  */
 import { LEAD_MAX_NOTES } from "../../../src/lib/lead-model.ts";
-import type { VisitAvailability } from "../../../src/lib/content-schemas.ts";
+import type { VisitAvailability } from "../../../src/lib/visits/availability-schema.ts";
 import {
   addDays,
   formatVisitWhen,

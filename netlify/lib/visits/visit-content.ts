@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { VisitAvailability } from "../../../src/lib/content-schemas.ts";
+import type { VisitAvailability } from "../../../src/lib/visits/availability-schema.ts";
 import { postcodeParts } from "../../../src/lib/visits/rules.ts";
 import { shippedFile as shipped } from "../shipped-file.ts";
 
@@ -21,7 +21,7 @@ export async function visitAvailability(): Promise<VisitAvailability> {
   if (!availabilityCache) {
     const [{ parse }, { VisitAvailabilitySchema }] = await Promise.all([
       import("yaml"),
-      import("../../../src/lib/content-schemas.ts"),
+      import("../../../src/lib/visits/availability-schema.ts"),
     ]);
     const document = parse(readFileSync(shipped(VISITS_FILE), "utf8")) as { availability?: unknown };
     availabilityCache = VisitAvailabilitySchema.parse(document.availability);

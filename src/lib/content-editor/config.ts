@@ -45,15 +45,15 @@ export const NETLIFY_AUTH_URL = "https://api.netlify.com";
 /** Where uploaded files would go; no field of this site takes one, but the CMS needs a folder. */
 export const MEDIA_FOLDER = "public/uploads";
 
-function schemaOf(name: string, collection: CollectionConfig): z.ZodType {
-  if (!(collection.schema instanceof z.ZodType)) {
+function schemaOf(name: string, collection: CollectionConfig): z.core.$ZodType {
+  if (!(collection.schema instanceof z.core.$ZodType)) {
     throw new Error(`Content editor: collection "${name}" needs a zod schema (not a function) to get a form`);
   }
   return rawSchema(collection.schema);
 }
 
 /** The collection's title and help line: the schema's `.meta({ title, description })`. */
-function labels(name: string, schema: z.ZodType): { label: string; description?: string } {
+function labels(name: string, schema: z.core.$ZodType): { label: string; description?: string } {
   const { meta } = unwrap(schema, z.globalRegistry);
   return {
     label: meta.title ?? humanize(name),
@@ -71,7 +71,7 @@ function titleField(fields: CmsField[]): CmsField | undefined {
 /** A folder with one file per entry: the owner can add, edit and delete entries. */
 function folderCollection(
   name: string,
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   source: { folder: string; extension: string },
   reader: ContentReader,
 ): CmsCollection {
@@ -122,7 +122,12 @@ function hasBody(folder: string, reader: ContentReader): boolean {
  * one per broad area). The owner edits the entries that exist; adding one is a change of design.
  * A file that is a list of entries with ids is edited as a list.
  */
-function fileCollection(name: string, schema: z.ZodType, path: string, reader: ContentReader): CmsCollection {
+function fileCollection(
+  name: string,
+  schema: z.core.$ZodType,
+  path: string,
+  reader: ContentReader,
+): CmsCollection {
   const data: unknown = parse(reader.read(path));
   const entryFields = objectFields(unwrap(schema, z.globalRegistry).core, name, z.globalRegistry);
   const { label, description } = labels(name, schema);

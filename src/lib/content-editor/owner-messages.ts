@@ -126,17 +126,21 @@ export function describeIssue(schema: z.core.$ZodType, issue: Issue): string {
   return labels.length > 0 ? `${labels.join(" → ")}: ${message}` : message;
 }
 
-const RAW = new WeakMap<object, z.ZodType>();
+const RAW = new WeakMap<object, z.core.$ZodType>();
 
-export type OwnerSchema<S extends z.ZodType> = z.ZodPipe<z.ZodUnknown, z.ZodTransform<z.output<S>, unknown>>;
+export type OwnerSchema<S extends z.core.$ZodType> = z.ZodPipe<
+  z.ZodUnknown,
+  z.ZodTransform<z.output<S>, unknown>
+>;
 
 /**
- * The schema, parsing exactly as before, whose issues read as `describeIssue` writes them. The
- * content editor's config is generated from the schema inside (`rawSchema`).
+ * The schema (classic zod or zod/mini), parsing exactly as before, whose issues read as
+ * `describeIssue` writes them. The content editor's config is generated from the schema inside
+ * (`rawSchema`).
  */
-export function withOwnerMessages<S extends z.ZodType>(schema: S): OwnerSchema<S> {
+export function withOwnerMessages<S extends z.core.$ZodType>(schema: S): OwnerSchema<S> {
   const wrapped = z.unknown().transform((input, ctx) => {
-    const result = schema.safeParse(input, { error: ownerMessage });
+    const result = z.safeParse(schema, input, { error: ownerMessage });
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
       ctx.issues.push({
@@ -153,11 +157,11 @@ export function withOwnerMessages<S extends z.ZodType>(schema: S): OwnerSchema<S
 }
 
 /** The schema `withOwnerMessages` wrapped, or the schema itself. */
-export function rawSchema(schema: z.ZodType): z.ZodType {
+export function rawSchema(schema: z.core.$ZodType): z.core.$ZodType {
   return RAW.get(schema) ?? schema;
 }
 
-type WithOwnerMessages<C> = C extends { schema: infer S extends z.ZodType }
+type WithOwnerMessages<C> = C extends { schema: infer S extends z.core.$ZodType }
   ? Omit<C, "schema"> & { schema: OwnerSchema<S> }
   : C;
 
@@ -171,7 +175,7 @@ export function withOwnerMessagesAll<T extends Record<string, { schema?: unknown
   return Object.fromEntries(
     Object.entries(collections).map(([name, collection]) => [
       name,
-      collection.schema instanceof z.ZodType
+      collection.schema instanceof z.core.$ZodType
         ? { ...collection, schema: withOwnerMessages(collection.schema) }
         : collection,
     ]),

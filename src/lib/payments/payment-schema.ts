@@ -3,21 +3,22 @@
  * confirmed. Shared by the functions, which validate, and the desk, which builds them.
  * Browser-safe.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-locale.ts";
 
 export const PaymentBodySchema = z.strictObject({
   /** Pence. */
   amount: z.int(),
   method: z.literal("bank"),
   /** YYYY-MM-DD, the UK day it arrived. */
-  receivedOn: z.string().max(10),
+  receivedOn: z.string().check(z.maxLength(10)),
 });
 export type PaymentBody = z.output<typeof PaymentBodySchema>;
 
 export const RefundBodySchema = z.strictObject({
   /** Pence refunded. */
   amount: z.int(),
-  note: z.string().trim().max(500).optional(),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type RefundBody = z.output<typeof RefundBodySchema>;
 

@@ -6,7 +6,7 @@
  *
  * Pure and browser-safe: no zod, no Node APIs (only types come from the schemas).
  */
-import type { PriceChoice, PriceGuide, PriceJob } from "../content-schemas.ts";
+import type { PriceChoice, PriceGuide, PriceJob } from "./guide-schema.ts";
 import { ANSWER_KEYS, PROPERTY_TYPE_IDS, type AnswerKey, type GuideAnswers } from "./answers.ts";
 
 /** What the calculation needs of the guide: the page and /contact embed only this. */

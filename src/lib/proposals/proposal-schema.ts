@@ -2,7 +2,8 @@
  * The shapes of a written quote (docs/proposals.md) as the desk builds it and the customer answers
  * it, with the messages both the browser and the server give. Browser-safe: no Node APIs.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-locale.ts";
 import { lineNet, totalsOf, VAT_RATES } from "./money.ts";
 import { MAX_DECLINE_REASON } from "./quote-document.ts";
 
@@ -27,24 +28,28 @@ export const TOTAL_MESSAGE = "The total can be at most £500,000";
 export const ProposalLineSchema = z.strictObject({
   description: z
     .string()
-    .trim()
-    .min(1, "Describe the work on this line")
-    .max(500, "A line's description can be at most 500 characters"),
-  quantity: z
-    .number("Enter a quantity")
-    .positive("The quantity must be more than 0")
-    .max(10_000, "The quantity can be at most 10,000")
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, "At most two decimals"),
+    .check(
+      z.trim(),
+      z.minLength(1, "Describe the work on this line"),
+      z.maxLength(500, "A line's description can be at most 500 characters"),
+    ),
+  quantity: z.number("Enter a quantity").check(
+    z.positive("The quantity must be more than 0"),
+    z.maximum(10_000, "The quantity can be at most 10,000"),
+    z.refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, "At most two decimals"),
+  ),
   unitPrice: z
     .number("Enter a price")
-    .int("The price is in whole pence")
-    .min(0, "The price cannot be negative")
-    .max(100_000_000, "The price can be at most £1,000,000"),
+    .check(
+      z.int("The price is in whole pence"),
+      z.minimum(0, "The price cannot be negative"),
+      z.maximum(100_000_000, "The price can be at most £1,000,000"),
+    ),
   vatRate: z.union(
     VAT_RATES.map((rate) => z.literal(rate)),
     { error: "The VAT rate is 20, 5 or 0" },
   ),
-  optional: z.boolean().optional(),
+  optional: z.optional(z.boolean()),
 });
 export type ProposalLine = z.infer<typeof ProposalLineSchema>;
 
@@ -52,62 +57,72 @@ export const ProposalBodySchema = z
   .strictObject({
     lines: z
       .array(ProposalLineSchema)
-      .min(1, "Add at least one line")
-      .max(MAX_PROPOSAL_LINES, `At most ${MAX_PROPOSAL_LINES} lines`),
+      .check(
+        z.minLength(1, "Add at least one line"),
+        z.maxLength(MAX_PROPOSAL_LINES, `At most ${MAX_PROPOSAL_LINES} lines`),
+      ),
     depositPercent: z
       .number(DEPOSIT_MESSAGE)
-      .int("The deposit is a whole percentage")
-      .min(0, "The deposit cannot be negative")
-      .max(MAX_DEPOSIT_PERCENT, DEPOSIT_MESSAGE),
-    notes: z.string().trim().max(2000, "Notes can be at most 2,000 characters").optional(),
-    startWindow: z.string().trim().max(200, "The start window can be at most 200 characters").optional(),
+      .check(
+        z.int("The deposit is a whole percentage"),
+        z.minimum(0, "The deposit cannot be negative"),
+        z.maximum(MAX_DEPOSIT_PERCENT, DEPOSIT_MESSAGE),
+      ),
+    notes: z.optional(z.string().check(z.trim(), z.maxLength(2000, "Notes can be at most 2,000 characters"))),
+    startWindow: z.optional(
+      z.string().check(z.trim(), z.maxLength(200, "The start window can be at most 200 characters")),
+    ),
   })
-  .superRefine((body, ctx) => {
-    // Every line chosen counts towards the largest total the customer can reach.
-    const all = body.lines.map((_, index) => index);
-    if (
-      totalsOf(body.lines, all).total > MAX_PROPOSAL_TOTAL ||
-      body.lines.some((l) => lineNet(l) > MAX_PROPOSAL_TOTAL)
-    )
-      ctx.addIssue({ code: "custom", path: ["lines"], message: TOTAL_MESSAGE });
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      // Every line chosen counts towards the largest total the customer can reach.
+      const all = body.lines.map((_, index) => index);
+      if (
+        totalsOf(body.lines, all).total > MAX_PROPOSAL_TOTAL ||
+        body.lines.some((l) => lineNet(l) > MAX_PROPOSAL_TOTAL)
+      )
+        ctx.addIssue({ code: "custom", path: ["lines"], message: TOTAL_MESSAGE });
+    }),
+  );
 export type ProposalBody = z.infer<typeof ProposalBodySchema>;
 
 /** A UK postcode, as the customer may type it (spaces and case free). */
 export const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
 export const AcceptBodySchema = z.strictObject({
-  name: z.string(NAME_MESSAGE).trim().min(2, NAME_MESSAGE).max(200, "A name can be at most 200 characters"),
+  name: z
+    .string(NAME_MESSAGE)
+    .check(z.trim(), z.minLength(2, NAME_MESSAGE), z.maxLength(200, "A name can be at most 200 characters")),
   agree: z.literal(true, AGREE_MESSAGE),
   startEarly: z.boolean("Say whether work may start within the 14 days"),
-  options: z
-    .array(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(MAX_PROPOSAL_LINES - 1),
-    )
-    .max(MAX_PROPOSAL_LINES)
-    .optional(),
-  propertyAddress: z
-    .strictObject({
-      line1: z.string().trim().min(1, "Enter the property's address").max(200),
-      town: z.string().trim().min(1, "Enter the town").max(100),
-      postcode: z.string().trim().regex(UK_POSTCODE, POSTCODE_MESSAGE),
-    })
-    .optional(),
+  options: z.optional(
+    z
+      .array(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_PROPOSAL_LINES - 1)))
+      .check(z.maxLength(MAX_PROPOSAL_LINES)),
+  ),
+  propertyAddress: z.optional(
+    z.strictObject({
+      line1: z.string().check(z.trim(), z.minLength(1, "Enter the property's address"), z.maxLength(200)),
+      town: z.string().check(z.trim(), z.minLength(1, "Enter the town"), z.maxLength(100)),
+      postcode: z.string().check(z.trim(), z.regex(UK_POSTCODE, POSTCODE_MESSAGE)),
+    }),
+  ),
 });
 export type AcceptBody = z.infer<typeof AcceptBodySchema>;
 
 export const DeclineBodySchema = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .max(MAX_DECLINE_REASON, `The reason can be at most ${MAX_DECLINE_REASON} characters`)
-    .optional(),
+  reason: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(MAX_DECLINE_REASON, `The reason can be at most ${MAX_DECLINE_REASON} characters`),
+      ),
+  ),
 });
 
 export const CancelBodySchema = z.strictObject({
-  name: z.string(NAME_MESSAGE).trim().min(2, "Type your full name to cancel").max(200),
+  name: z
+    .string(NAME_MESSAGE)
+    .check(z.trim(), z.minLength(2, "Type your full name to cancel"), z.maxLength(200)),
 });

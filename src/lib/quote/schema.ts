@@ -4,6 +4,7 @@
  * Browser-safe, but only the server imports it (zod stays out of the /contact page bundle).
  */
 import * as z from "zod/mini";
+import "../zod-locale.ts";
 import {
   attachmentsRule,
   normaliseField,

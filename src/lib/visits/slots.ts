@@ -7,7 +7,7 @@
  *
  * Browser-safe: no Node APIs, astro:* or React.
  */
-import { WEEKDAYS, type VisitAvailability } from "../content-schemas.ts";
+import type { VisitAvailability, Weekday } from "./availability-schema.ts";
 import { addDays, londonDate, londonInstant, minutesOf, weekdayOf } from "./london-time.ts";
 
 const MINUTE_MS = 60_000;
@@ -27,7 +27,7 @@ export function visitSpan(availability: VisitAvailability, start: number): { vis
 }
 
 /** Sunday-first index (Date#getUTCDay) of each weekday name. */
-const DAY_INDEX: Readonly<Record<(typeof WEEKDAYS)[number], number>> = {
+const DAY_INDEX: Readonly<Record<Weekday, number>> = {
   sunday: 0,
   monday: 1,
   tuesday: 2,
