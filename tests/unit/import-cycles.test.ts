@@ -91,7 +91,8 @@ const FOLDER_IMPORTS: Record<string, string[]> = {
   limits: ["admin", "blobs", "http"],
   uploads: ["blobs", "http", "limits"],
   gallery: ["blobs", "http"],
-  "price-guide": ["database", "quote"],
+  "price-guide": ["(root)", "database", "quote"],
+  pdf: ["(root)"],
   quote: ["admin", "blobs", "database", "http", "limits", "mail", "price-guide", "uploads"],
   mail: [
     "(root)",
@@ -107,7 +108,7 @@ const FOLDER_IMPORTS: Record<string, string[]> = {
     "visits",
   ],
   "follow-up": ["database", "http", "mail", "quote"],
-  visits: ["admin", "database", "http", "mail"],
+  visits: ["(root)", "admin", "database", "http", "mail"],
   proposals: ["(root)", "database", "http", "limits", "mail", "payments", "pdf"],
   payments: ["(root)", "database", "http", "mail", "pdf", "proposals", "quote", "visits"],
   desk: ["admin", "database", "follow-up", "http", "mail", "payments", "quote", "uploads", "visits"],
