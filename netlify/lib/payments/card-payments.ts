@@ -41,7 +41,9 @@ export async function startCheckout(token: string, siteUrl: string): Promise<{ u
   const lead = await readQuote(row.lead_id);
   const what = account.invoice ? `Invoice ${account.invoice.number}` : `Deposit for quote ${row.number}`;
   const page = `${siteUrl}${customerPath(token)}`;
-  const session = await (await stripe()).checkout.sessions.create({
+  const session = await (
+    await stripe()
+  ).checkout.sessions.create({
     mode: "payment",
     line_items: [
       { quantity: 1, price_data: { currency: "gbp", unit_amount: amount, product_data: { name: what } } },
