@@ -1,0 +1,50 @@
+import type { RefObject } from "react";
+import { buttonOutline } from "../../button";
+
+interface Props {
+  /** Takes the focus on signing in and after a lead is erased. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** How many leads match, once the list is loaded. */
+  total: number | null;
+  newCount: number | null;
+  /** The list is loading: Refresh waits. */
+  loading: boolean;
+  onRefresh: () => void;
+  onSignOut: () => void;
+}
+
+/** The desk's heading with its counts, and Refresh, Logout and the way back to the website. */
+export default function DeskHeader({ headingRef, total, newCount, loading, onRefresh, onSignOut }: Props) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4 border-b border-slate-200 pb-5">
+      <div>
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-brand-800 focus:outline-none">
+          Contact Submissions
+        </h1>
+        <p className="mt-1 flex flex-wrap gap-x-5 text-slate-700">
+          {total !== null && (
+            <span>
+              Total submissions: <strong className="text-slate-900">{total}</strong>
+            </span>
+          )}
+          {newCount !== null && (
+            <span>
+              New leads: <strong className="text-slate-900">{newCount}</strong>
+            </span>
+          )}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" onClick={onRefresh} disabled={loading} className={buttonOutline}>
+          Refresh
+        </button>
+        <button type="button" onClick={onSignOut} className={buttonOutline}>
+          Logout
+        </button>
+        <a href="/" className={buttonOutline}>
+          Back to Website
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { fullName } from "../../../lib/admin/quotes";
+import ConfirmDialog from "../ConfirmDialog";
+import DeskHeader from "./DeskHeader";
+import LeadDetailPane from "./LeadDetailPane";
+import LeadListPane from "./LeadListPane";
+import { EmailNotConfiguredNotice } from "./NotificationStatus";
+import { useLeadDesk } from "./use-lead-desk";
+
+interface Props {
+  businessName: string;
+  /** Signed in just now: the heading takes the focus. */
+  focusHeading: boolean;
+  /** The server ended the session: lock, saying why. */
+  onLock: (reason: string) => void;
+  onSignOut: () => void;
+}
+
+/**
+ * The quote requests: chart, search and filters (kept in the URL), the list, and one lead in
+ * detail (useLeadDesk).
+ */
+export default function LeadDesk({ businessName, focusHeading, onLock, onSignOut }: Props) {
+  const desk = useLeadDesk({ focusHeading, onLock });
+  const { list, detail } = desk;
+
+  return (
+    <div>
+      <DeskHeader
+        headingRef={desk.headingRef}
+        total={list.status === "loaded" ? list.total : null}
+        newCount={desk.stats.newCount}
+        loading={list.status === "loading"}
+        onRefresh={desk.refresh}
+        onSignOut={onSignOut}
+      />
+
+      <EmailNotConfiguredNotice />
+
+      <p aria-live="polite" className="sr-only">
+        {desk.announcement}
+      </p>
+
+      <div className="mt-6">
+        {detail ? (
+          <LeadDetailPane
+            detail={detail}
+            businessName={businessName}
+            onOpen={(id) => void desk.openDetail(id)}
+            onBack={desk.backToList}
+            onChanged={desk.onLeadChanged}
+            onDelete={desk.setToDelete}
+            onSessionEnded={(error) => onLock(error.message)}
+          />
+        ) : (
+          <LeadListPane desk={desk} onLock={onLock} />
+        )}
+      </div>
+      <ConfirmDialog
+        item={desk.toDelete}
+        title="Delete this lead?"
+        describe={(submission) =>
+          `The quote request from ${fullName(submission)}, its notes and every attached file will be erased. This cannot be undone.`
+        }
+        onCancel={() => desk.setToDelete(null)}
+        onConfirm={(item) => void desk.erase(item)}
+      />
+    </div>
+  );
+}

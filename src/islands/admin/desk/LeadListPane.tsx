@@ -1,0 +1,102 @@
+import { followUpCount } from "../../../lib/follow-up/follow-ups";
+import { exportUrl } from "../../../lib/leads-api";
+import { buttonOutline } from "../../button";
+import AuditLog from "./AuditLog";
+import DeskPanels from "./DeskPanels";
+import FloodCleanup from "./FloodCleanup";
+import FollowUpPanel from "./FollowUpPanel";
+import GuideCalibration from "./GuideCalibration";
+import LeadChart from "./LeadChart";
+import LeadFiltersForm from "./LeadFilters";
+import MoneyPanel from "./MoneyPanel";
+import QuoteList from "./QuoteList";
+import VisitAgenda from "./VisitAgenda";
+import type { useLeadDesk } from "./use-lead-desk";
+
+interface Props {
+  desk: ReturnType<typeof useLeadDesk>;
+  /** The server ended the session: lock, saying why. */
+  onLock: (reason: string) => void;
+}
+
+/**
+ * The desk with no lead open: the folded panels (follow-ups, visits, money, chart, price guide),
+ * search and filters, the list a page at a time with its CSV, the flood cleanup and the activity log.
+ */
+export default function LeadListPane({ desk, onLock }: Props) {
+  const { list, filters, followUps, stats, lockOnSessionEnd } = desk;
+  const open = (id: string) => void desk.openDetail(id);
+  const filtered = Boolean(filters.q || filters.status || filters.service);
+
+  return (
+    <div className="space-y-6">
+      <DeskPanels waiting={followUps.followUps ? followUpCount(followUps.followUps) : null}>
+        <FollowUpPanel
+          followUps={followUps.followUps}
+          error={followUps.error}
+          onRetry={followUps.reload}
+          onOpen={open}
+        />
+        <VisitAgenda onOpen={open} onSessionEnded={lockOnSessionEnd} />
+        <MoneyPanel onOpen={open} onSessionEnded={lockOnSessionEnd} />
+        <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
+        <GuideCalibration onSessionEnded={lockOnSessionEnd} />
+      </DeskPanels>
+      <LeadFiltersForm filters={filters} onChange={desk.applyFilters} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-slate-700">
+          {list.status === "loaded" &&
+            (filtered ? `${list.total} matching` : `Newest first`) +
+              (list.total > list.submissions.length ? `, showing ${list.submissions.length}` : "")}
+        </p>
+        <a href={exportUrl(filters)} download className={buttonOutline}>
+          Export CSV<span className="sr-only"> of {filtered ? "the matching" : "all"} submissions</span>
+        </a>
+      </div>
+      {desk.listAlert && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {desk.listAlert}
+        </p>
+      )}
+      {list.status === "loading" && (
+        <p role="status" className="py-10 text-center text-slate-700">
+          Loading submissions...
+        </p>
+      )}
+      {list.status === "error" && (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+          <p className="font-semibold">Could not load submissions</p>
+          <p className="mt-1">{list.message}</p>
+          <button type="button" onClick={() => void desk.load(filters)} className={`${buttonOutline} mt-4`}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {list.status === "loaded" && (
+        <>
+          <QuoteList
+            submissions={list.submissions}
+            onOpen={open}
+            onStatus={(submission, status) => void desk.quickStatus(submission, status)}
+            filtered={filtered}
+            busy={desk.busy}
+          />
+          {list.next && (
+            <div className="text-center">
+              <button
+                type="button"
+                onClick={() => void desk.loadMore()}
+                disabled={list.more}
+                className={buttonOutline}
+              >
+                {list.more ? "Loading..." : "Show 50 More"}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      <FloodCleanup onSessionEnded={(error) => onLock(error.message)} onErased={desk.refresh} />
+      <AuditLog onSessionEnded={(error) => onLock(error.message)} />
+    </div>
+  );
+}

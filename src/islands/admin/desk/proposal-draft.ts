@@ -1,0 +1,126 @@
+/**
+ * A written quote as the owner types it on the desk (ProposalPanel): the draft and its lines, the
+ * body the API takes, the draft read back from a saved quote, and the live totals.
+ */
+import {
+  depositOf,
+  penceFromPounds,
+  totalsOf,
+  type Totals,
+  type VatRate,
+} from "../../../lib/proposals/money";
+import type { ProposalBody } from "../../../lib/proposals/proposal-schema";
+import type { AdminProposal, ProposalSummary } from "../../../lib/proposals/proposals-api";
+import { poundsText } from "./pounds-text";
+
+/** A line as typed: the price in pounds, the quantity as text, until saved. */
+export interface LineDraft {
+  key: number;
+  description: string;
+  quantity: string;
+  price: string;
+  vatRate: VatRate;
+  optional: boolean;
+}
+
+export interface Draft {
+  id: string | null;
+  lines: LineDraft[];
+  deposit: string;
+  notes: string;
+  startWindow: string;
+}
+
+let nextKey = 1;
+export const emptyLine = (): LineDraft => ({
+  key: nextKey++,
+  description: "",
+  quantity: "1",
+  price: "",
+  vatRate: 20,
+  optional: false,
+});
+export const emptyDraft = (): Draft => ({
+  id: null,
+  lines: [emptyLine()],
+  deposit: "25",
+  notes: "",
+  startWindow: "",
+});
+
+const quantityOf = (text: string) => (/^\s*\d+(\.\d{1,2})?\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/** The body the API takes: prices in pence. Unreadable numbers go as they are, for the server's words. */
+export function bodyOf(draft: Draft): ProposalBody {
+  return {
+    lines: draft.lines.map((line) => ({
+      description: line.description,
+      quantity: quantityOf(line.quantity),
+      unitPrice: penceFromPounds(line.price) ?? Number.NaN,
+      vatRate: line.vatRate,
+      optional: line.optional,
+    })),
+    depositPercent: /^\s*\d+\s*$/.test(draft.deposit) ? Number(draft.deposit) : Number.NaN,
+    notes: draft.notes.trim() || undefined,
+    startWindow: draft.startWindow.trim() || undefined,
+  };
+}
+
+/** A saved quote opened again for editing: its prices back in pounds. */
+export const draftOf = (proposal: AdminProposal): Draft => ({
+  id: proposal.id,
+  lines: proposal.lines.map((line) => ({
+    key: nextKey++,
+    description: line.description,
+    quantity: String(line.quantity),
+    price: poundsText(line.unitPrice),
+    vatRate: line.vatRate,
+    optional: line.optional,
+  })),
+  deposit: String(proposal.depositPercent),
+  notes: proposal.notes ?? "",
+  startWindow: proposal.startWindow ?? "",
+});
+
+/** The list's entry for a quote the server has just answered with. */
+export const summaryOf = (proposal: AdminProposal): ProposalSummary => ({
+  id: proposal.id,
+  number: proposal.number,
+  version: proposal.version,
+  status: proposal.status,
+  totals: proposal.totals,
+  sentAt: proposal.sentAt,
+  viewedAt: proposal.viewedAt,
+  decidedAt: proposal.decidedAt,
+  validUntil: proposal.validUntil,
+  cancelledAt: proposal.cancelledAt,
+  startEarly: null,
+  declineReason: proposal.declineReason,
+});
+
+export interface DraftTotals {
+  totals: Totals;
+  /** The total were the customer to choose every optional line. */
+  withOptions: Totals;
+  /** Null while the deposit's percentage cannot be read. */
+  deposit: number | null;
+}
+
+/** The totals as typed so far: a number that cannot be read yet counts as 0. */
+export function draftTotals(draft: Draft): DraftTotals {
+  const body = bodyOf(draft);
+  const moneyLines = body.lines.map((line) => ({
+    ...line,
+    quantity: Number.isFinite(line.quantity) ? line.quantity : 0,
+    unitPrice: Number.isFinite(line.unitPrice) ? line.unitPrice : 0,
+  }));
+  const totals = totalsOf(moneyLines);
+  return {
+    totals,
+    withOptions: totalsOf(
+      moneyLines,
+      moneyLines.map((_, index) => index),
+    ),
+    deposit: Number.isFinite(body.depositPercent) ? depositOf(totals.total, body.depositPercent) : null,
+  };
+}
