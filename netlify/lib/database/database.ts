@@ -8,7 +8,7 @@
  * Every call is bounded: a database that does not answer fails the call within a few seconds, and
  * the one error response answers that with a 503 (netlify/lib/http/http-error.ts).
  */
-import pg from "pg";
+import type { PoolConfig } from "pg";
 import { isStorageOutage, logFailure } from "../http/http-error.ts";
 
 /** A connection takes tens of milliseconds, a compute waking up a few hundred: by 2 s it is lost. */
@@ -24,7 +24,7 @@ export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 const BOUNDS = {
   connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   query_timeout: QUERY_TIMEOUT_MS,
-} satisfies pg.PoolConfig;
+} satisfies PoolConfig;
 
 /**
  * The server's own bounds, set for each transaction as it begins (one round trip with BEGIN), not
@@ -85,7 +85,12 @@ let bounded = true;
  */
 async function openPool(url: string, driver: string | undefined): Promise<DriverPool> {
   const bounds = bounded ? BOUNDS : {};
-  if (driver !== "serverless") return new pg.Pool({ connectionString: url, ...bounds });
+  if (driver !== "serverless") {
+    // pg and the Node modules it needs (net, tls, dns…) load with the first query, not with the
+    // function: a call answered before it reaches the database (a refusal, a bad request) never pays.
+    const { default: pg } = await import("pg");
+    return new pg.Pool({ connectionString: url, ...bounds });
+  }
   const { getDatabase } = await import("@netlify/database");
   const { pool } = getDatabase({ connectionString: url });
   // getDatabase takes nothing but the connection string; its pool (pg-pool's code) gives every
