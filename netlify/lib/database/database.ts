@@ -14,14 +14,27 @@ import { isStorageOutage, logFailure } from "../http/http-error.ts";
 /** A connection takes tens of milliseconds, a compute waking up a few hundred: by 2 s it is lost. */
 export const CONNECT_TIMEOUT_MS = 2_000;
 /** The server cancels a statement after this; the desk's slowest takes 59 ms at 100,000 leads. */
-export const STATEMENT_TIMEOUT_MS = 2_000;
+export const STATEMENT_TIMEOUT_MS = 4_000;
+/**
+ * A statement waiting this long for a row lock gives up, and its transaction starts again (as after a
+ * deadlock): when many payments or completions arrive at once and take their gapless numbers in turn,
+ * each wait stays short of the client's limit instead of adding up behind it.
+ */
+export const LOCK_TIMEOUT_MS = 2_000;
 /** A paused or cut-off server never answers; past the server's own limit, so a live one answers first. */
-export const QUERY_TIMEOUT_MS = 2_500;
+export const QUERY_TIMEOUT_MS = 4_500;
+/**
+ * Connections one instance may hold. Deployed, an instance serves one request at a time; the
+ * function tests call a handler many times at once in one process, and a call waiting for a free
+ * connection counts against CONNECT_TIMEOUT_MS.
+ */
+export const POOL_SIZE = 25;
 /** A stalled or stopped function's transaction frees its row locks; no gap between statements nears it. */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
 /** pg's names for the bounds it keeps itself, on every call. */
 const BOUNDS = {
+  max: POOL_SIZE,
   connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   query_timeout: QUERY_TIMEOUT_MS,
 } satisfies PoolConfig;
@@ -33,7 +46,7 @@ const BOUNDS = {
  * statement to another.
  */
 const BEGIN_BOUNDED =
-  `BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}; ` +
+  `BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}; SET LOCAL lock_timeout = ${LOCK_TIMEOUT_MS}; ` +
   `SET LOCAL idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_TIMEOUT_MS}`;
 
 /** What a query answers: the rows, and how many a write touched. */
@@ -177,6 +190,9 @@ export function liftDatabaseBounds(): void {
 export const UNIQUE_VIOLATION = "23505";
 const SERIALIZATION_FAILURE = "40001";
 const DEADLOCK_DETECTED = "40P01";
+const LOCK_NOT_AVAILABLE = "55P03";
+/** Tries of a transaction that met a deadlock, a serialization failure or a lock held too long. */
+const TRANSACTION_TRIES = 6;
 
 /** The constraint a unique violation names, or null for any other error. */
 export function violatedUnique(error: unknown): string | null {
@@ -186,12 +202,12 @@ export function violatedUnique(error: unknown): string | null {
 
 const retryable = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;
+  return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED || code === LOCK_NOT_AVAILABLE;
 };
 
 /**
  * Runs `work` in one transaction: committed when it returns, rolled back when it throws (and the
- * error passed on). A deadlock or serialization failure runs it again, a few times.
+ * error passed on). A deadlock, a serialization failure or a row lock held past LOCK_TIMEOUT_MS runs it again, a few times.
  *
  * A connection that failed or stopped answering is asked nothing more: it is released as broken and
  * closed, and the server rolls back a transaction whose connection closed. A ROLLBACK sent on it
@@ -207,7 +223,8 @@ export async function transaction<T>(work: (client: Queryable) => Promise<T>): P
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      if (isStorageOutage(error)) broken = true;
+      // A lock given up is the server answering: its transaction is rolled back as any other.
+      if (isStorageOutage(error) && !retryable(error)) broken = true;
       else {
         try {
           await client.query("ROLLBACK");
@@ -215,7 +232,7 @@ export async function transaction<T>(work: (client: Queryable) => Promise<T>): P
           broken = true;
         }
       }
-      if (attempt < 4 && retryable(error)) continue;
+      if (attempt < TRANSACTION_TRIES && retryable(error)) continue;
       throw error;
     } finally {
       client.release(broken);

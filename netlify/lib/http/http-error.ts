@@ -69,9 +69,11 @@ export function requireMethod(req: Request, methods: readonly string[]): void {
 /**
  * Postgres and socket codes of a database that cannot be reached, is shutting down, or did not
  * answer in time (57014: a statement past `statement_timeout`; 25P03: a transaction left idle past
- * `idle_in_transaction_session_timeout`, netlify/lib/database/database.ts).
+ * `idle_in_transaction_session_timeout`; 55P03: a row lock still held past `lock_timeout` after the
+ * transaction's last try; netlify/lib/database/database.ts).
  */
 const DATABASE_OUTAGE_CODES = new Set([
+  "55P03",
   "57P01",
   "57P02",
   "57P03",
