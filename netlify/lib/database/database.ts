@@ -13,16 +13,25 @@ import { isStorageOutage, logFailure } from "../http/http-error.ts";
 
 /** A connection takes tens of milliseconds, a compute waking up a few hundred: by 2 s it is lost. */
 export const CONNECT_TIMEOUT_MS = 2_000;
-/** The server cancels a statement after this; the desk's slowest takes 59 ms at 100,000 leads. */
-export const STATEMENT_TIMEOUT_MS = 4_000;
+/**
+ * The server cancels a runaway statement after this (the desk's slowest takes 59 ms at 100,000
+ * leads). Longer than the client's wait: a database that answers slowly under load is still
+ * answering, and the client's own limit is what bounds a caller's wait.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
 /**
  * A statement waiting this long for a row lock gives up, and its transaction starts again (as after a
  * deadlock): when many payments or completions arrive at once and take their gapless numbers in turn,
  * each wait stays short of the client's limit instead of adding up behind it.
  */
 export const LOCK_TIMEOUT_MS = 2_000;
-/** A paused or cut-off server never answers; past the server's own limit, so a live one answers first. */
-export const QUERY_TIMEOUT_MS = 4_500;
+/**
+ * A query unanswered this long makes the client ask the server, on a fresh connection, whether it
+ * is there at all: a paused or cut-off server never answers (its own limits cannot help), so the
+ * caller hears 503; a server that answers the probe is working, only slowly (waiting on its locks,
+ * busy), and the query goes on under the server's own limits.
+ */
+export const QUERY_TIMEOUT_MS = 3_500;
 /**
  * Connections one instance may hold. Deployed, an instance serves one request at a time; the
  * function tests call a handler many times at once in one process, and a call waiting for a free
@@ -32,12 +41,19 @@ export const POOL_SIZE = 25;
 /** A stalled or stopped function's transaction frees its row locks; no gap between statements nears it. */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
-/** pg's names for the bounds it keeps itself, on every call. */
+/** pg's names for the bounds it keeps itself. The wait for an answer is bounded here (`answered`). */
 const BOUNDS = {
   max: POOL_SIZE,
   connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  query_timeout: QUERY_TIMEOUT_MS,
 } satisfies PoolConfig;
+
+/** How often the wait for an answer is counted (see `LazyPool.answered`). */
+const WAIT_TICK_MS = 250;
+/**
+ * How long a fresh connection may take to answer `SELECT 1` when a query has waited
+ * QUERY_TIMEOUT_MS: together they stay under the 5 s in which a caller hears back.
+ */
+const PROBE_TIMEOUT_MS = 1_000;
 
 /**
  * The server's own bounds, set for each transaction as it begins (one round trip with BEGIN), not
@@ -137,15 +153,82 @@ class LazyPool implements Pool {
     return this.#pool;
   }
 
+  /** Whether the server answers `SELECT 1` on a fresh connection within PROBE_TIMEOUT_MS. */
+  async #answers(): Promise<boolean> {
+    const { default: pg } = await import("pg");
+    const probe = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      query_timeout: PROBE_TIMEOUT_MS,
+    });
+    try {
+      await probe.connect();
+      await probe.query("SELECT 1");
+      return true;
+    } catch {
+      return false;
+    } finally {
+      probe.end().catch(() => undefined);
+    }
+  }
+
+  /**
+   * `query`, given up with the error the one error response answers 503 ("Query read timeout", as
+   * pg says it) once it has waited QUERY_TIMEOUT_MS and the server does not answer a probe. Only
+   * time this process could have read an answer counts: a stretch in which the process itself was
+   * busy (drawing a PDF, say) counts as one tick. The query left behind ends with its connection (a
+   * transaction's client is released as broken).
+   */
+  answered<T>(query: Promise<T>): Promise<T> {
+    if (!bounded) return query;
+    return new Promise<T>((resolve, reject) => {
+      let waited = 0;
+      let last = performance.now();
+      let probing = false;
+      const tick = setInterval(() => {
+        const now = performance.now();
+        waited += Math.min(now - last, 2 * WAIT_TICK_MS);
+        last = now;
+        if (waited < QUERY_TIMEOUT_MS || probing) return;
+        probing = true;
+        void this.#answers().then((alive) => {
+          if (alive) {
+            waited = 0;
+            probing = false;
+            return;
+          }
+          clearInterval(tick);
+          reject(new Error("Query read timeout"));
+        });
+      }, WAIT_TICK_MS);
+      query.then(
+        (result) => {
+          clearInterval(tick);
+          resolve(result);
+        },
+        (error: unknown) => {
+          clearInterval(tick);
+          reject(error instanceof Error ? error : new Error("Database query failed"));
+        },
+      );
+    });
+  }
+
   async query<Row = Record<string, unknown>>(
     text: string,
     values?: readonly unknown[],
   ): Promise<QueryResult<Row>> {
-    return (await this.#open()).query<Row>(text, values);
+    const pool = await this.#open();
+    return this.answered(pool.query<Row>(text, values));
   }
 
   async connect(): Promise<PoolClient> {
-    return (await this.#open()).connect();
+    const client = await (await this.#open()).connect();
+    return {
+      query: <Row = Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
+        this.answered(client.query<Row>(text, values)),
+      release: (error?: Error | boolean) => client.release(error),
+    };
   }
 
   async end(): Promise<void> {
