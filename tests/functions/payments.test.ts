@@ -17,7 +17,7 @@ import { GUARANTEE_CHECKS_PER_HOUR } from "../../netlify/functions/guarantee-che
 import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
-import { ukDate } from "../../src/lib/proposals/uk-time.ts";
+import { londonDate } from "../../src/lib/visits/london-time.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearStore, startBlobs } from "./blobs.ts";
@@ -141,7 +141,7 @@ async function acceptedQuote(
   };
 }
 
-const today = () => ukDate(Date.now());
+const today = () => londonDate(Date.now());
 const pay = (id: string, amount: number, receivedOn = today()) =>
   admin("POST", `/api/admin/proposals/${id}/payments`, { amount, method: "bank", receivedOn });
 const complete = async (leadId: string, extra: object = {}) => {
@@ -213,7 +213,7 @@ describe("a bank payment recorded in the desk", () => {
         `${PAYMENT_TEXTS.amount} (${formatPounds(TOTAL)})`,
       ]);
     }
-    const tomorrow = ukDate(Date.now() + 36 * 60 * 60 * 1000);
+    const tomorrow = londonDate(Date.now() + 36 * 60 * 60 * 1000);
     for (const receivedOn of [tomorrow, "2026-02-30", "yesterday"]) {
       const response = await pay(quote.id, 1000, receivedOn);
       expect(response.status).toBe(400);
@@ -275,7 +275,7 @@ describe("completion", () => {
     const response = await complete(quote.lead.id);
     expect(response.status).toBe(200);
     const body = await response.json();
-    const dueOn = ukDate(Date.now() + 7 * 24 * 60 * 60 * 1000);
+    const dueOn = londonDate(Date.now() + 7 * 24 * 60 * 60 * 1000);
     expect(body.invoices).toEqual([
       {
         number: "INV-000001",
@@ -322,9 +322,9 @@ describe("completion", () => {
     const reminders = await queryRecords<{ due_at: Date }>(
       "SELECT due_at FROM mail_jobs WHERE kind = 'invoice-reminder' AND status = 'pending' ORDER BY due_at",
     );
-    expect(reminders.map((r) => ukDate(r.due_at.getTime()))).toEqual([
-      ukDate(Date.parse(`${dueOn}T12:00:00Z`) + 24 * 60 * 60 * 1000),
-      ukDate(Date.parse(`${dueOn}T12:00:00Z`) + 7 * 24 * 60 * 60 * 1000),
+    expect(reminders.map((r) => londonDate(r.due_at.getTime()))).toEqual([
+      londonDate(Date.parse(`${dueOn}T12:00:00Z`) + 24 * 60 * 60 * 1000),
+      londonDate(Date.parse(`${dueOn}T12:00:00Z`) + 7 * 24 * 60 * 60 * 1000),
     ]);
     for (const r of reminders)
       expect(

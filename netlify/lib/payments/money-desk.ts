@@ -5,8 +5,7 @@
  * payments tables, each query bounded by an index (unpaid invoices by due date, payments by day).
  */
 import { stringify } from "csv-stringify/sync";
-import { addDays } from "../../../src/lib/payments/payment-rules.ts";
-import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import { addDays, londonDate } from "../../../src/lib/visits/london-time.ts";
 import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
 import { database } from "../database/database.ts";
 import { CSV_BOM, CSV_OPTIONS, neutralizeCell } from "../http/csv.ts";
@@ -37,7 +36,7 @@ interface OpenItem {
 
 /** GET /api/admin/money: requested and unpaid, paid in the last 30 days, overdue, refunds due. */
 export async function moneySummary(now = Date.now()) {
-  const today = ukDate(now);
+  const today = londonDate(now);
   const db = database();
   // Deposits asked for on accepted quotes with no invoice yet, less what was paid on them.
   const { rows: deposits } = await db.query<{
@@ -82,7 +81,7 @@ export async function moneySummary(now = Date.now()) {
         leadId: row.lead_id,
         customer: row.name,
         amount: row.deposit - row.paid,
-        since: ukDate(row.accepted_at.getTime()),
+        since: londonDate(row.accepted_at.getTime()),
         dueOn: null,
         overdue: false,
       })),
@@ -216,7 +215,7 @@ export async function checkGuarantee(number: string, postcode: string, now = Dat
   const row = await readGuarantee(wanted);
   if (!row || row.postcode !== code) return null;
   return {
-    valid: row.valid_until >= ukDate(now),
+    valid: row.valid_until >= londonDate(now),
     validUntil: row.valid_until,
     work: `${row.term_work}: ${row.work.split("\n").join("; ")}`,
     completedOn: row.completed_on,

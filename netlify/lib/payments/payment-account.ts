@@ -5,7 +5,7 @@
  * documents (mail/emails/payment-emails.tsx) import this module and nothing that queues mail.
  */
 import { vatBands } from "../../../src/lib/proposals/money.ts";
-import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import { londonDate } from "../../../src/lib/visits/london-time.ts";
 import type {
   CertificateDocument,
   DocumentBusiness,
@@ -129,7 +129,7 @@ export async function certificateDocument(
   const business = await businessDetails();
   return {
     number: guarantee.number,
-    issuedOn: ukDate(guarantee.issued_at.getTime()),
+    issuedOn: londonDate(guarantee.issued_at.getTime()),
     business: documentBusiness(business),
     customer: { name: guarantee.customer_name },
     property: guarantee.property_address,

@@ -7,17 +7,16 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
-import { formatIsoDay, ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
 import type { InvoiceDocument, PostalAddress } from "../../../src/lib/payments/payment-documents.ts";
 import {
-  addDays,
   guaranteeEnd,
   INVOICE_DUE_DAYS,
   INVOICE_REMINDER_DAYS,
-  isCalendarDay,
   PAYMENT_TEXTS,
   paymentVat,
 } from "../../../src/lib/payments/payment-rules.ts";
+import { addDays, isCalendarDate, londonDate, londonInstant } from "../../../src/lib/visits/london-time.ts";
 import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
 import { businessDetails, type BusinessDetails } from "../business.ts";
 import { database, transaction, type Queryable } from "../database/database.ts";
@@ -109,7 +108,7 @@ export async function recordPayment(
         throw new HttpError(400, "Invalid payment", {
           amount: [`${PAYMENT_TEXTS.amount} (${formatPounds(Math.max(0, account.balance))})`],
         });
-      if (!isCalendarDay(input.receivedOn) || input.receivedOn > ukDate(now))
+      if (!isCalendarDate(input.receivedOn) || input.receivedOn > londonDate(now))
         throw new HttpError(400, "Invalid payment", { receivedOn: [PAYMENT_TEXTS.receivedOn] });
     }
     const share = paymentVat(input.amount, acceptedBands(account), account.total);
@@ -188,7 +187,7 @@ export async function paymentsView(proposalId: string) {
       kind: "deposit",
       number: row.number!,
       amount: account.deposit,
-      requestedOn: ukDate(account.acceptance.accepted_at.getTime()),
+      requestedOn: londonDate(account.acceptance.accepted_at.getTime()),
       dueOn: null,
     });
   if (account.invoice)
@@ -267,7 +266,7 @@ export async function issueCompletionDocuments(
   const property = { line1: address.line1, town: address.town, postcode };
 
   const business = await businessDetails();
-  const issuedOn = ukDate(now);
+  const issuedOn = londonDate(now);
   const dueOn = addDays(issuedOn, INVOICE_DUE_DAYS);
   const document = row.document!;
   const chosen = account.acceptance.options;
@@ -371,19 +370,8 @@ export async function issueCompletionDocuments(
   };
 }
 
-const UK_HOUR = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-
-/** 09:00 UK time on a UK date: when a reminder about that day goes. */
-export function ukMorning(day: string): number {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const utcNine = Date.UTC(year, month - 1, date, 9);
-  const ukHour = Number(UK_HOUR.format(new Date(utcNine)));
-  return utcNine - (ukHour - 9) * 60 * 60 * 1000;
-}
+/** 09:00 UK time on a UK date: when a reminder about that day goes (09:00 always exists). */
+export const ukMorning = (day: string): number => londonInstant(day, 9 * 60)!;
 
 /** `invoices` and `guarantee` of GET /api/admin/contact-submissions/{id}. */
 export async function leadMoney(leadId: string) {

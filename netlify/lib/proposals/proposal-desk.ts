@@ -13,7 +13,8 @@ import {
   type ProposalBody,
 } from "../../../src/lib/proposals/proposal-schema.ts";
 import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
-import { DAY_MS, endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
+import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
+import { DAY_MS } from "../../../src/lib/visits/london-time.ts";
 import { transaction, type Queryable } from "../database/database.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";

@@ -4,8 +4,7 @@
  *
  * Shipped to the browser: keep it free of Node APIs, astro:* and React.
  */
-
-export const ADMIN_TIME_ZONE = "Europe/London";
+import { UK_TIME_ZONE } from "../visits/london-time.ts";
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
@@ -14,7 +13,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
-  timeZone: ADMIN_TIME_ZONE,
+  timeZone: UK_TIME_ZONE,
 });
 
 /** en-GB "dd/mm/yyyy, hh:mm" in UK time; the raw text when it is not a date. */
