@@ -21,13 +21,14 @@ import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
 import { businessDetails, type BusinessDetails } from "../business.ts";
 import { database, transaction, type Queryable } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
+import { isUuid } from "../http/uuid.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { REFERENCE_ALPHABET } from "../quote/reference.ts";
 import { recordLeadOutcome } from "../proposals/lead-outcome.ts";
 import { lockProposal } from "../proposals/proposal-desk.ts";
 import { proposalByToken } from "../proposals/proposal-records.ts";
 import { TOKEN_PATTERN } from "../proposals/proposal-token.ts";
-import { acceptanceOf, isProposalId, readProposal, type ProposalRow } from "../proposals/proposal-records.ts";
+import { acceptanceOf, readProposal, type ProposalRow } from "../proposals/proposal-records.ts";
 import { visitAddressOfLead } from "../visits/visit-records.ts";
 import {
   accountFor,
@@ -93,7 +94,7 @@ export async function recordPayment(
   input: NewPayment,
   now = Date.now(),
 ): Promise<{ payment: ReturnType<typeof toAdminPayment>; mailIds: string[]; recorded: boolean }> {
-  if (!isProposalId(proposalId)) throw notFound();
+  if (!isUuid(proposalId)) throw notFound();
   return transaction(async (client) => {
     const row = await lockProposal(client, proposalId);
     if (input.stripeSessionId) {
@@ -159,7 +160,7 @@ export async function recordPayment(
 
 /** GET /api/admin/proposals/{id}/payments: what was asked for, what came in, what is left. */
 export async function paymentsView(proposalId: string) {
-  const row = isProposalId(proposalId) ? await readProposal(proposalId) : null;
+  const row = isUuid(proposalId) ? await readProposal(proposalId) : null;
   if (!row) throw notFound();
   const db = database();
   const account = await accountOf(db, row);
@@ -467,7 +468,7 @@ export async function confirmRefund(
   input: { amount: number; note?: string },
   now = Date.now(),
 ) {
-  if (!isProposalId(proposalId)) throw notFound();
+  if (!isUuid(proposalId)) throw notFound();
   return transaction(async (client) => {
     const row = await lockProposal(client, proposalId);
     const refund = await refundOfProposal(row.id, client, true);

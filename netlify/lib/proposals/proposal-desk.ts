@@ -17,6 +17,7 @@ import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
 import { DAY_MS } from "../../../src/lib/visits/london-time.ts";
 import { transaction, type Queryable } from "../database/database.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
+import { isUuid } from "../http/uuid.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { lockLead, recordLeadOutcome } from "./lead-outcome.ts";
 import {
@@ -29,7 +30,6 @@ import {
 import {
   acceptancesOf,
   insertProposal,
-  isProposalId,
   proposalsOfLead,
   readProposal,
   setProposal,
@@ -129,7 +129,7 @@ export async function lockProposal(client: Queryable, id: string): Promise<Propo
 }
 
 export async function getProposal(id: string, now = Date.now()): Promise<AdminProposal> {
-  const row = isProposalId(id) ? await readProposal(id) : null;
+  const row = isUuid(id) ? await readProposal(id) : null;
   if (!row) throw notFound();
   return toAdminProposal(row, now);
 }
@@ -139,7 +139,7 @@ export async function changeProposal(
   body: ProposalBody,
   now = Date.now(),
 ): Promise<AdminProposal> {
-  if (!isProposalId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await transaction(async (client) => {
     const current = await lockProposal(client, id);
     if (current.status !== "draft")
@@ -155,7 +155,7 @@ const customerName = (lead: { firstName: string; lastName: string }) =>
 
 /** The desk's preview: the document as it would be sent now, as the customer's page shows it. */
 export async function previewProposal(id: string, now = Date.now()): Promise<QuoteView> {
-  if (!isProposalId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return transaction(async (client) => {
     const row = await lockProposal(client, id);
     if (row.document) {
@@ -229,7 +229,7 @@ export async function sendProposal(
   id: string,
   now = Date.now(),
 ): Promise<{ proposal: AdminProposal; mailIds: string[] }> {
-  if (!isProposalId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return transaction(async (client) => {
     const row = await lockProposal(client, id);
     if (row.status !== "draft") throw new ConflictError("This quote has been sent already");
@@ -289,7 +289,7 @@ export async function sendProposal(
 }
 
 export async function withdrawProposal(id: string, now = Date.now()): Promise<AdminProposal> {
-  if (!isProposalId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await transaction(async (client) => {
     const current = await lockProposal(client, id);
     const status = effectiveStatus(current, now);
@@ -309,6 +309,5 @@ export async function withdrawProposal(id: string, now = Date.now()): Promise<Ad
 }
 
 export function requireLeadId(id: string): void {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
-    throw new HttpError(404, "Submission not found");
+  if (!isUuid(id)) throw new HttpError(404, "Submission not found");
 }

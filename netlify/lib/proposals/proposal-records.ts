@@ -8,6 +8,7 @@ import type { ProposalLine } from "../../../src/lib/proposals/proposal-schema.ts
 import type { ProposalStatus } from "../../../src/lib/proposals/proposal-status.ts";
 import type { QuoteDocument } from "../../../src/lib/proposals/quote-document.ts";
 import { database, type Queryable } from "../database/database.ts";
+import { isUuid } from "../http/uuid.ts";
 
 export interface ProposalRow {
   id: string;
@@ -51,15 +52,12 @@ const COLUMNS = `id, lead_id, version, status, lines, deposit_percent, notes, st
   updated_at, number, token, document, document_hash, sent_at, valid_until, viewed_at, decided_at,
   decline_reason, cancelled_at, withdrawn_at, replaced_by`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const isProposalId = (id: string) => UUID.test(id);
-
 export async function readProposal(
   id: string,
   client: Queryable = database(),
   lock = false,
 ): Promise<ProposalRow | null> {
-  if (!isProposalId(id)) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await client.query<ProposalRow>(
     `SELECT ${COLUMNS} FROM proposals WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
     [id],

@@ -17,6 +17,7 @@ import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { NOTIFICATION_KINDS } from "../../../src/lib/notification-status.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
 import { database, transaction, violatedUnique, type Queryable } from "../database/database.ts";
+import { isUuidAnyCase } from "../http/uuid.ts";
 import { searchTextOf } from "./lead-search.ts";
 import { newReference } from "./reference.ts";
 
@@ -278,15 +279,9 @@ export async function recordsOf(
   return rows.map((row) => recordOf(row, emails.get(row.id) ?? []));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `value` is a lead's id as the site writes it (a lowercase UUID): anything else is a 404. */
-export const isQuoteId = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
-
 /** The record, or null when there is none. */
 export async function readQuote(id: string): Promise<QuoteRecord | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuidAnyCase(id)) return null;
   const { rows } = await database().query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1`, [id]);
   const row = rows[0];
   return row ? ((await recordsOf([row]))[0] ?? null) : null;
@@ -294,7 +289,7 @@ export async function readQuote(id: string): Promise<QuoteRecord | null> {
 
 /** The records of these ids that exist, in no particular order. */
 export async function readQuotes(ids: readonly string[]): Promise<QuoteRecord[]> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter((id) => isUuidAnyCase(id));
   if (!valid.length) return [];
   const { rows } = await database().query<LeadRow>(
     `SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ANY($1::uuid[])`,
@@ -305,7 +300,7 @@ export async function readQuotes(ids: readonly string[]): Promise<QuoteRecord[]>
 
 /** Which of these ids have a lead row. */
 export async function existingQuoteIds(ids: readonly string[]): Promise<Set<string>> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter((id) => isUuidAnyCase(id));
   if (!valid.length) return new Set();
   const { rows } = await database().query<{ id: string }>("SELECT id FROM leads WHERE id = ANY($1::uuid[])", [
     valid,
@@ -374,7 +369,7 @@ export async function updateQuote<R>(
   now = Date.now(),
 ): Promise<R> {
   return transaction(async (client) => {
-    const { rows } = UUID.test(id)
+    const { rows } = isUuidAnyCase(id)
       ? await client.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 FOR UPDATE`, [id])
       : { rows: [] as LeadRow[] };
     const row = rows[0];
@@ -413,7 +408,7 @@ export async function deleteQuoteRows(
   recordTombstone: (client: Queryable) => Promise<void>,
   options: { expiredBefore?: string } = {},
 ): Promise<{ reference: string | null; idempotencyKeyHash: string | null } | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuidAnyCase(id)) return null;
   return transaction(async (client) => {
     const { rows } = await client.query<{
       status: string;
