@@ -10,6 +10,7 @@ import followUps from "../../netlify/functions/admin-follow-ups.mts";
 import digestFunction, { config as digestConfig } from "../../netlify/functions/owner-digest.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
+import { iso } from "../../netlify/lib/http/iso-time.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { runOwnerDigest } from "../../netlify/lib/follow-up/owner-digest.ts";
@@ -87,7 +88,6 @@ async function lead(overrides: Partial<QuoteRecord>): Promise<QuoteRecord> {
   return record;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const ownerMails = () => smtp.messages.filter((m) => m.envelope.to.includes(owner));
 const leadLink = (id: string) => `${SITE}/contact-admin?id=${id}`;
 

@@ -23,6 +23,7 @@ import { formatPounds } from "../../../src/lib/proposals/money.ts";
 import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
 import { londonDate } from "../../../src/lib/visits/london-time.ts";
 import { database } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 import { readQuotes, type QuoteRecord } from "../quote/quote-store.ts";
 
 interface ItemRow {
@@ -45,7 +46,6 @@ function itemOf(row: ItemRow, detail?: string): FollowUpItem {
   };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const ITEM_COLUMNS = "id, reference, first_name, last_name, service";
 
 /** The items of one group and how many there are: `from` and `where` select the leads, `since` orders them. */

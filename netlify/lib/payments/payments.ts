@@ -22,6 +22,7 @@ import { businessDetails, type BusinessDetails } from "../business.ts";
 import { database, transaction, type Queryable } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
 import { isUuid } from "../http/uuid.ts";
+import { isoOrNull } from "../http/iso-time.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { REFERENCE_ALPHABET } from "../quote/reference.ts";
 import { recordLeadOutcome } from "../proposals/lead-outcome.ts";
@@ -417,7 +418,7 @@ export function toAdminRefund(refund: RefundRow) {
     startEarly: refund.start_early,
     cancelledAt: refund.cancelled_at.toISOString(),
     amount: refund.amount,
-    confirmedAt: refund.confirmed_at?.toISOString() ?? null,
+    confirmedAt: isoOrNull(refund.confirmed_at),
     note: refund.note,
   };
 }

@@ -18,6 +18,7 @@ import { DAY_MS } from "../../../src/lib/visits/london-time.ts";
 import { transaction, type Queryable } from "../database/database.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import { isUuid } from "../http/uuid.ts";
+import { isoOrNull } from "../http/iso-time.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { lockLead, recordLeadOutcome } from "./lead-outcome.ts";
 import {
@@ -42,8 +43,6 @@ import { PROPOSAL_MAIL } from "./proposal-mail-kinds.ts";
 
 const notFound = () => new NotFoundError("Quote not found");
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
 /** The proposal as the admin API returns it. */
 export function toAdminProposal(row: ProposalRow, now = Date.now()) {
   const totals = totalsOf(row.lines);
@@ -60,12 +59,12 @@ export function toAdminProposal(row: ProposalRow, now = Date.now()) {
     totals,
     deposit: depositOf(totals.total, row.deposit_percent),
     createdAt: row.created_at.toISOString(),
-    sentAt: iso(row.sent_at),
-    validUntil: iso(row.valid_until),
-    viewedAt: iso(row.viewed_at),
-    decidedAt: iso(row.decided_at),
-    cancelledAt: iso(row.cancelled_at),
-    withdrawnAt: iso(row.withdrawn_at),
+    sentAt: isoOrNull(row.sent_at),
+    validUntil: isoOrNull(row.valid_until),
+    viewedAt: isoOrNull(row.viewed_at),
+    decidedAt: isoOrNull(row.decided_at),
+    cancelledAt: isoOrNull(row.cancelled_at),
+    withdrawnAt: isoOrNull(row.withdrawn_at),
     declineReason: row.decline_reason,
     documentHash: row.document_hash,
     customerUrl: row.token ? customerPath(row.token) : null,
@@ -86,11 +85,11 @@ export async function proposalSummaries(leadId: string, now = Date.now()) {
       totals: acceptance
         ? { net: acceptance.totals.net, vat: acceptance.totals.vat, total: acceptance.totals.total }
         : totalsOf(row.lines),
-      sentAt: iso(row.sent_at),
-      viewedAt: iso(row.viewed_at),
-      decidedAt: iso(row.decided_at),
-      validUntil: iso(row.valid_until),
-      cancelledAt: iso(row.cancelled_at),
+      sentAt: isoOrNull(row.sent_at),
+      viewedAt: isoOrNull(row.viewed_at),
+      decidedAt: isoOrNull(row.decided_at),
+      validUntil: isoOrNull(row.valid_until),
+      cancelledAt: isoOrNull(row.cancelled_at),
       startEarly: acceptance?.start_early ?? null,
       declineReason: row.decline_reason,
     };

@@ -16,6 +16,7 @@ import { type ProposalStatus } from "../../../src/lib/proposals/proposal-status.
 import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
 import { businessDetails, type BusinessDetails } from "../business.ts";
 import type { AcceptanceRow, ProposalRow } from "./proposal-records.ts";
+import { isoOrNull } from "../http/iso-time.ts";
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -109,7 +110,7 @@ export function decisionOf(row: ProposalRow, acceptance: AcceptanceRow | null): 
       totals: { net: acceptance.totals.net, vat: acceptance.totals.vat, total: acceptance.totals.total },
       vatBands: vatBands(lines, acceptance.options),
       deposit: acceptance.totals.deposit,
-      cancelledAt: row.cancelled_at?.toISOString() ?? null,
+      cancelledAt: isoOrNull(row.cancelled_at),
       cancellableUntil: new Date(cancellableUntil(acceptance.accepted_at)).toISOString(),
     };
   }

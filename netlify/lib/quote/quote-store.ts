@@ -18,6 +18,7 @@ import { NOTIFICATION_KINDS } from "../../../src/lib/notification-status.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
 import { database, transaction, violatedUnique, type Queryable } from "../database/database.ts";
 import { isUuidAnyCase } from "../http/uuid.ts";
+import { isoOrNull } from "../http/iso-time.ts";
 import { searchTextOf } from "./lead-search.ts";
 import { newReference } from "./reference.ts";
 
@@ -66,8 +67,6 @@ export interface IdempotencyRecord {
 
 // ---------------------------------------------------------------------------------------------
 // Rows ⇄ records
-
-const iso = (value: Date | null): string | undefined => (value ? value.toISOString() : undefined);
 
 interface LeadRow {
   id: string;
@@ -159,15 +158,15 @@ export function recordOf(row: LeadRow, emails: readonly EmailRow[]): QuoteRecord
       .map(notificationOf);
   if (row.estimate !== null) record.estimate = row.estimate;
   if (row.quoted_amount !== null) record.quotedAmount = row.quoted_amount;
-  const quotedAt = iso(row.quoted_at);
+  const quotedAt = isoOrNull(row.quoted_at);
   if (quotedAt) record.quotedAt = quotedAt;
-  const statusChangedAt = iso(row.status_changed_at);
+  const statusChangedAt = isoOrNull(row.status_changed_at);
   if (statusChangedAt) record.statusChangedAt = statusChangedAt;
-  const completedAt = iso(row.completed_at);
+  const completedAt = isoOrNull(row.completed_at);
   if (completedAt) record.completedAt = completedAt;
   if (row.review_token !== null) {
     record.review = { token: row.review_token };
-    const optedOutAt = iso(row.review_opted_out_at);
+    const optedOutAt = isoOrNull(row.review_opted_out_at);
     if (optedOutAt) record.review.optedOutAt = optedOutAt;
   }
   if (row.idempotency_key_hash !== null) record.idempotencyKeyHash = row.idempotency_key_hash;

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { database, type Queryable } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 import type { Span } from "../../../src/lib/visits/slots.ts";
 
 /** SQLSTATE of an exclusion constraint violation: the time overlaps a booked visit. */
@@ -102,8 +103,6 @@ const visitOf = (row: VisitRow): Visit => ({
   updatedAt: row.updated_at.toISOString(),
   cancelledBy: row.cancelled_by,
 });
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 // ---------------------------------------------------------------------------------------------
 // Invitations
