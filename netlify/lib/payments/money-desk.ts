@@ -6,7 +6,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { addDays, londonDate } from "../../../src/lib/visits/london-time.ts";
-import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
+import { normalisePostcode } from "../../../src/lib/postcode.ts";
 import { database } from "../database/database.ts";
 import { CSV_BOM, CSV_OPTIONS, neutralizeCell } from "../http/csv.ts";
 import {

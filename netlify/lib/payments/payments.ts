@@ -17,7 +17,7 @@ import {
   paymentVat,
 } from "../../../src/lib/payments/payment-rules.ts";
 import { addDays, isCalendarDate, londonDate, londonInstant } from "../../../src/lib/visits/london-time.ts";
-import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
+import { normalisePostcode, POSTCODE_MESSAGE } from "../../../src/lib/postcode.ts";
 import { businessDetails, type BusinessDetails } from "../business.ts";
 import { database, transaction, type Queryable } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
@@ -263,8 +263,7 @@ export async function issueCompletionDocuments(
       propertyAddress: [PAYMENT_TEXTS.propertyAddress],
     });
   const postcode = normalisePostcode(address.postcode);
-  if (!postcode)
-    throw new HttpError(400, "Invalid address", { propertyAddress: ["Please enter a valid UK postcode"] });
+  if (!postcode) throw new HttpError(400, "Invalid address", { propertyAddress: [POSTCODE_MESSAGE] });
   const property = { line1: address.line1, town: address.town, postcode };
 
   const business = await businessDetails();

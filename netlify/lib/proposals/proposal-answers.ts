@@ -5,6 +5,7 @@
  * that locks the lead, then the proposal, and queues its e-mails; two accepts at once queue up on
  * the lead's lock, and the acceptance's primary key refuses a second row whatever happens.
  */
+import { writePostcode } from "../../../src/lib/postcode.ts";
 import { depositOf, totalsOf, formatPounds } from "../../../src/lib/proposals/money.ts";
 import type { AcceptBody } from "../../../src/lib/proposals/proposal-schema.ts";
 import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
@@ -109,7 +110,7 @@ export async function acceptProposal(
         property_address: body.propertyAddress
           ? {
               ...body.propertyAddress,
-              postcode: body.propertyAddress.postcode.toUpperCase().replace(/\s*(\d[A-Z]{2})$/, " $1"),
+              postcode: writePostcode(body.propertyAddress.postcode),
             }
           : null,
         totals: { ...totals, deposit },
