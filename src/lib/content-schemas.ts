@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { PROPERTY_TYPE_IDS, type PropertyTypeId } from "./price-guide/answers.ts";
+import { MONTH_NAMES } from "./month-names.ts";
 import { SERVICE_ACCENT_NAMES } from "./service-accents.ts";
 import { SERVICE_ICON_NAMES } from "./service-icons.ts";
 import { SERVICE_OPTION_VALUES } from "./service-options.ts";
@@ -599,7 +600,6 @@ export function assertPriceGuideServices(guide: PriceGuide, serviceSlugs: readon
     );
   if (problems.length > 0) throw new Error(problems.join("\n"));
 }
-const MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December";
 
 /**
  * The review policy (content/review-policy/review-policy.md): how reviews are asked for, how the testimonials
@@ -612,7 +612,7 @@ export const ReviewPolicySchema = z
     lastUpdated: z
       .string()
       .regex(
-        new RegExp(`^(?:${MONTH_NAMES}) \\d{4}$`),
+        new RegExp(`^(?:${MONTH_NAMES.join("|")}) \\d{4}$`),
         "lastUpdated must be a month and year, e.g. November 2026",
       )
       .describe("When the policy last changed, e.g. November 2026"),
