@@ -4,7 +4,14 @@
  * acceptance, whatever the clocks do in between. The clock itself is `../visits/london-time.ts`.
  * Browser-safe.
  */
-import { addDays, isCalendarDate, londonDate, londonInstant, UK_TIME_ZONE } from "../visits/london-time.ts";
+import {
+  addDays,
+  formatVisitDay,
+  isCalendarDate,
+  londonDate,
+  londonInstant,
+  UK_TIME_ZONE,
+} from "../visits/london-time.ts";
 
 /** The instant UK midnight begins a date (`yyyy-mm-dd`): midnight always exists in the UK. */
 const ukMidnight = (date: string) => londonInstant(date, 0)!;
@@ -20,13 +27,6 @@ export function endOfUkDayAfter(ms: number, days: number): number {
   return ukMidnight(addDays(londonDate(ms), days + 1)) - 1;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
 const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
   timeZone: UK_TIME_ZONE,
   day: "numeric",
@@ -44,7 +44,7 @@ const DATE_TIME_FORMAT = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** "Friday 11 December 2026": a UK date as a person reads it. */
-export const formatUkDay = (ms: number): string => DAY_FORMAT.format(new Date(ms)).replace(",", "");
+export const formatUkDay = (ms: number): string => `${formatVisitDay(ms)} ${londonDate(ms).slice(0, 4)}`;
 
 /** "11 December 2026" */
 export const formatUkDate = (ms: number): string => DATE_FORMAT.format(new Date(ms));
