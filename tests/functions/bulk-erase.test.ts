@@ -3,23 +3,14 @@
  * then erase exactly what was counted; won and completed leads stay; a quote arriving in between
  * stops it; one activity log entry names the session and the count; every lead leaves a tombstone.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import erase from "../../netlify/functions/admin-leads-erase.mts";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
-import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { clearRecords, queryRecords, saveQuote } from "./database.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(clearRecords);
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -49,7 +40,11 @@ const call = (body: unknown, withCookie = true) =>
   erase(
     new Request(`${TEST_ORIGIN}/api/admin/leads/erase`, {
       method: "POST",
-      headers: { "content-type": "application/json", Origin: TEST_ORIGIN, ...(withCookie ? { cookie } : {}) },
+      headers: {
+        "content-type": "application/json",
+        Origin: TEST_ORIGIN,
+        ...(withCookie ? { cookie: session.cookie } : {}),
+      },
       body: JSON.stringify(body),
     }),
   );

@@ -6,7 +6,7 @@
  * helper, the refund due on cancellation, the desk's money and the accountant's CSV.
  */
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
@@ -18,24 +18,17 @@ import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { londonDate } from "../../src/lib/visits/london-time.ts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
+import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
+import { clearStore } from "./blobs.ts";
 import { clearRecords, queryRecords, saveQuote } from "./database.ts";
 import { startSmtp } from "./smtp.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let cookie: string;
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
   await clearStore(TOKEN_LIMITS_STORE);
@@ -86,7 +79,8 @@ const DEPOSIT = 27143;
 const DEPOSIT_VAT = 4480 + 13;
 const ADDRESS = { line1: "7 Station Road", town: "Kippen", postcode: "fk8 3dn" };
 
-const admin = (method: string, path: string, body?: object) => callApi(method, path, { cookie, body });
+const admin = (method: string, path: string, body?: object) =>
+  callApi(method, path, { cookie: session.cookie, body });
 
 const received = () =>
   smtp.messages.map((m) => ({
@@ -147,7 +141,7 @@ const pay = (id: string, amount: number, receivedOn = today()) =>
 const complete = async (leadId: string, extra: object = {}) => {
   const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
   return callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
-    cookie,
+    cookie: session.cookie,
     body: { status: "completed", ...extra },
     headers: { "If-Match": current.headers.get("ETag")! },
   });
@@ -336,7 +330,7 @@ describe("completion", () => {
       ).toBe("09:00");
     // Completing again issues nothing new.
     await callApi("PATCH", `/api/admin/contact-submissions/${quote.lead.id}`, {
-      cookie,
+      cookie: session.cookie,
       body: { status: "won" },
     });
     expect((await complete(quote.lead.id)).status).toBe(200);

@@ -4,7 +4,7 @@
  * when two accept at once), declining, cancelling within the 14 days in UK time, the 410s, the
  * lead's status and quoted amount, the e-mails and their reminders, the rate limit and previews.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
@@ -18,22 +18,15 @@ import {
   NAME_MESSAGE,
   type ProposalBody,
 } from "../../src/lib/proposals/proposal-schema.ts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
+import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
+import { clearStore } from "./blobs.ts";
 import { clearRecords, queryRecords, saveQuote } from "./database.ts";
 import { startSmtp } from "./smtp.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let cookie: string;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
   await clearStore(TOKEN_LIMITS_STORE);
@@ -103,7 +96,8 @@ async function delivered(count: number) {
   return received();
 }
 
-const admin = (method: string, path: string, body?: object) => callApi(method, path, { cookie, body });
+const admin = (method: string, path: string, body?: object) =>
+  callApi(method, path, { cookie: session.cookie, body });
 const tokenOf = (customerUrl: string) => customerUrl.split("/").pop()!;
 
 async function sentQuote(record?: QuoteRecord) {
