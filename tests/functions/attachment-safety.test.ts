@@ -38,6 +38,7 @@ import {
   docxWithVbaProject,
   zipPosingAsDocx,
 } from "./zip-fixture.ts";
+import { backgroundWork } from "./background.ts";
 
 const download = routed(attachment, attachmentConfig);
 const putPart = routed(partFunction, partConfig);
@@ -65,20 +66,13 @@ beforeEach(() => {
   process.env.SMTP_URL = smtp.url;
 });
 
-let background: Promise<unknown>[] = [];
+const { waitUntil, settle } = backgroundWork();
 let clients = 0;
 const context = () =>
   ({
     ip: `198.19.0.${(clients += 1)}`,
-    waitUntil: (promise: Promise<unknown>) => background.push(promise),
+    waitUntil,
   }) as unknown as Context;
-async function settle() {
-  while (background.length) {
-    const pending = background;
-    background = [];
-    await Promise.all(pending);
-  }
-}
 
 async function send(
   attachments: { name: string; bytes: Uint8Array }[],

@@ -18,6 +18,7 @@ import { useAdminTestEnv } from "./admin-session.ts";
 import { startBlobs } from "./blobs.ts";
 import { closedPortUrl } from "./smtp.ts";
 import { files, quoteKeys, quoteRequest, storedKeys, type QuoteOptions } from "./quote-fixtures.ts";
+import { backgroundWork } from "./background.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {
@@ -33,16 +34,8 @@ afterEach(() => {
 });
 
 /** Work the handler left running after its answer (the quote's e-mails), as waitUntil holds it. */
-let background: Promise<unknown>[] = [];
-const contextFor = (ip: string) =>
-  ({ ip, waitUntil: (promise: Promise<unknown>) => background.push(promise) }) as unknown as Context;
-async function settle() {
-  while (background.length) {
-    const pending = background;
-    background = [];
-    await Promise.all(pending);
-  }
-}
+const { waitUntil, settle } = backgroundWork();
+const contextFor = (ip: string) => ({ ip, waitUntil }) as unknown as Context;
 const post = (ip: string, options: QuoteOptions = {}) => contact(quoteRequest(options), contextFor(ip));
 
 async function fill(ip: (i: number) => string, count = QUOTES_PER_CLIENT) {

@@ -18,6 +18,7 @@ import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { clearStore, startBlobs } from "./blobs.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
+import { backgroundWork } from "./background.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
@@ -48,20 +49,13 @@ afterEach(() => {
   delete process.env.SMTP_URL;
 });
 
-let background: Promise<unknown>[] = [];
+const { waitUntil, settle } = backgroundWork();
 let clients = 0;
 const context = () =>
   ({
     ip: `198.18.7.${(clients += 1)}`,
-    waitUntil: (p: Promise<unknown>) => background.push(p),
+    waitUntil,
   }) as unknown as Context;
-async function settle() {
-  while (background.length) {
-    const pending = background;
-    background = [];
-    await Promise.all(pending);
-  }
-}
 
 async function submit(email: string) {
   const response = await contact(quoteRequest({ fields: { email } }), context());

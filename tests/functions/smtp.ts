@@ -70,6 +70,17 @@ export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
   };
 }
 
+/** Runs `work` with a fresh SMTP server as the site's mail server (`SMTP_URL`), stopped afterwards. */
+export async function withSmtp(work: (smtp: Awaited<ReturnType<typeof startSmtp>>) => Promise<void>) {
+  const smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  try {
+    await work(smtp);
+  } finally {
+    await smtp.stop();
+  }
+}
+
 /** Accepts TCP connections and holds them silently (a hung mail server). */
 export async function startHangingServer() {
   const sockets = new Set<Socket>();
