@@ -18,7 +18,7 @@ import {
 } from "../../../src/lib/payments/payment-rules.ts";
 import { addDays, isCalendarDate, londonDate, londonInstant } from "../../../src/lib/visits/london-time.ts";
 import { normalisePostcode, POSTCODE_MESSAGE } from "../../../src/lib/postcode.ts";
-import { businessDetails, type BusinessDetails } from "../business.ts";
+import { businessDetails, documentBusiness, type BusinessDetails } from "../business.ts";
 import { database, transaction, type Queryable } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
 import { isUuid } from "../http/uuid.ts";
@@ -36,7 +36,6 @@ import {
   accountOf,
   acceptedBands,
   customerName,
-  documentBusiness,
   dueNow,
   type Account,
 } from "./payment-account.ts";
