@@ -37,22 +37,15 @@ import {
 import { startBlobs } from "./blobs.ts";
 import { queryRecords } from "./database.ts";
 import { quoteRequest, VALID_FIELDS } from "./quote-fixtures.ts";
+import { captureConsole } from "./console-capture.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
-const logged: string[] = [];
 
 beforeAll(async () => {
   blobs = await startBlobs();
-  for (const level of ["log", "info", "warn", "error"] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map(String).join(" "));
-    });
-  }
 });
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await blobs.stop();
-});
+afterAll(async () => blobs.stop());
+const logged = captureConsole();
 beforeEach(() => useAdminTestEnv());
 afterEach(() => {
   vi.useRealTimers();

@@ -19,27 +19,20 @@ import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { clearStore, startBlobs } from "./blobs.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 import { backgroundWork } from "./background.ts";
+import { captureConsole } from "./console-capture.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 let owner: string;
-const logged: string[] = [];
 
 beforeAll(async () => {
   blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
   owner = (await businessDetails()).email;
-  for (const level of ["log", "info", "warn", "error"] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map(String).join(" "));
-    });
-  }
 });
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await blobs.stop();
-});
+afterAll(async () => blobs.stop());
+const logged = captureConsole();
 beforeEach(async () => {
   useAdminTestEnv();
   await clearStore(LIMITS_STORE);
