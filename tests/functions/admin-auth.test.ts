@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startBlobs } from "./blobs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useBlobs } from "./blobs";
 import {
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
@@ -16,12 +16,7 @@ import { ADMIN_SESSION_TTL_MS } from "../../netlify/lib/admin/auth.ts";
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from "../../netlify/lib/admin/login-throttle.ts";
 import { captureConsole } from "./console-capture";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(async () => blobs.stop());
+useBlobs();
 const logged = captureConsole();
 beforeEach(() => useAdminTestEnv());
 afterEach(() => vi.useRealTimers());

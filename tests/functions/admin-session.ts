@@ -11,9 +11,9 @@
  * Requests should use `http://localhost/...` URLs; state-changing ones with a foreign `Origin` get 403.
  */
 import type { Context } from "@netlify/functions";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import login from "../../netlify/functions/admin-login.mts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 
 export const TEST_ADMIN_PASSWORD = "test-admin-password-7Qx";
 export const TEST_ORIGIN = "http://localhost";
@@ -72,12 +72,10 @@ export async function adminCookie(): Promise<string> {
  */
 export function useAdminSession(): { readonly cookie: string } {
   const session = { cookie: "" };
-  let blobs: Awaited<ReturnType<typeof startBlobs>> | undefined;
+  useBlobs();
   beforeAll(async () => {
-    blobs = await startBlobs();
     useAdminTestEnv();
     session.cookie = await adminCookie();
   });
-  afterAll(async () => blobs?.stop());
   return session;
 }

@@ -21,7 +21,7 @@ import { checkQuote, QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import { validateQuote } from "../../src/lib/quote/schema.ts";
 import { mailtoLink } from "../../src/lib/links.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, rawRequest, storedKeys, VALID_FIELDS } from "./quote-fixtures.ts";
 import { routed } from "./route.ts";
 import { startSmtp } from "./smtp.ts";
@@ -44,13 +44,12 @@ const download = routed(attachment, attachmentConfig);
 const putPart = routed(partFunction, partConfig);
 const complete = routed(completeFunction, completeConfig);
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let cookie: string;
 let owner: string;
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   smtp = await startSmtp();
   useAdminTestEnv();
   cookie = await adminCookie();
@@ -59,7 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.SMTP_URL;
   await smtp.stop();
-  await blobs.stop();
 });
 beforeEach(() => {
   useAdminTestEnv();

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BlobsServer } from "@netlify/blobs/server";
 import { getStore, setEnvironmentContext } from "@netlify/blobs";
+import { afterAll, beforeAll } from "vitest";
 import { startDatabase } from "./database.ts";
 
 export async function startBlobs() {
@@ -30,6 +31,20 @@ export async function startBlobs() {
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+export type TestBlobs = Awaited<ReturnType<typeof startBlobs>>;
+
+/**
+ * For a test file, called at its top before its own hooks: a Blobs server and database of the
+ * file's own for its whole run, removed after its own `afterAll`. The object returned is filled in
+ * (`context`, `databaseUrl`) once the run starts.
+ */
+export function useBlobs(): TestBlobs {
+  const blobs = {} as TestBlobs;
+  beforeAll(async () => void Object.assign(blobs, await startBlobs()));
+  afterAll(async () => blobs.stop?.());
+  return blobs;
 }
 
 /** Deletes every entry of store `name` on the current Blobs server (between tests of one file). */

@@ -14,7 +14,7 @@ import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { queryRecords } from "./database.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
+import { clearStore, useBlobs } from "./blobs.ts";
 import {
   BASE,
   files,
@@ -27,23 +27,21 @@ import { closedPortUrl, startHangingServer, startSmtp, type ReceivedMail, withSm
 import { backgroundWork } from "./background.ts";
 
 const SITE = "https://www.glenbrae.test";
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 let owner: string;
 let business: BusinessDetails;
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
   business = await businessDetails();
   owner = business.email;
   process.env.SITE_URL = SITE;
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.SMTP_URL;
   delete process.env.SITE_URL;
-  await blobs.stop();
 });
 afterEach(() => {
   vi.useRealTimers();

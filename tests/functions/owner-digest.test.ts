@@ -21,12 +21,11 @@ import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
 import { NEW_LEAD_DUE_MS, QUOTE_DECISION_MS } from "../../src/lib/follow-up/rules.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { BASE } from "./quote-fixtures.ts";
 import { startSmtp } from "./smtp.ts";
 
 const SITE = "https://www.glenbrae.test";
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 let owner: string;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -44,16 +43,15 @@ async function emptyStores() {
   await Promise.all(entries.map((entry) => store.delete(entry.key)));
 }
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
   owner = (await businessDetails()).email;
   process.env.SITE_URL = SITE;
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.SITE_URL;
-  await blobs.stop();
 });
 beforeEach(async () => {
   await emptyStores();

@@ -18,27 +18,25 @@ import type { ReviewSummary } from "../../src/lib/follow-up/review-status.ts";
 import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
 import { REVIEW_REMINDER_MS } from "../../src/lib/follow-up/rules.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 import { type ReceivedMail, withSmtp } from "./smtp.ts";
 import { backgroundWork } from "./background.ts";
 
 const SITE = "https://www.glenbrae.test";
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 let business: BusinessDetails;
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
   business = await businessDetails();
   process.env.SITE_URL = SITE;
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.SMTP_URL;
   delete process.env.SITE_URL;
-  await blobs.stop();
 });
 afterEach(() => {
   vi.useRealTimers();

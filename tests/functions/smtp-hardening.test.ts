@@ -7,7 +7,7 @@
 import type { Context } from "@netlify/functions";
 import { networkInterfaces } from "node:os";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import emailStatus from "../../netlify/functions/admin-notifications.mts";
 import scheduled from "../../netlify/functions/send-notifications.mts";
@@ -16,22 +16,20 @@ import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 import { isLocalHost, smtpServer } from "../../netlify/lib/mail/mailer.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
+import { clearStore, useBlobs } from "./blobs.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 import { backgroundWork } from "./background.ts";
 import { captureConsole } from "./console-capture.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 let owner: string;
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
   owner = (await businessDetails()).email;
 });
-afterAll(async () => blobs.stop());
 const logged = captureConsole();
 beforeEach(async () => {
   useAdminTestEnv();

@@ -24,7 +24,7 @@ import blocks, { config as blocksConfig } from "../../netlify/functions/admin-vi
 import submission, { config as submissionConfig } from "../../netlify/functions/admin-contact-submission.mts";
 import { parseIcs } from "../e2e/helpers/ics.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
+import { clearStore, useBlobs } from "./blobs.ts";
 import { clearRecords, queryRecords, saveQuote } from "./database.ts";
 import { routeContext } from "./route.ts";
 import { startSmtp } from "./smtp.ts";
@@ -42,19 +42,17 @@ const OPEN: VisitAvailability = {
   noticeHours: 0,
 };
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let cookie: string;
 let ipCount = 0;
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
 });
-afterAll(async () => {
+afterAll(() => {
   useVisitAvailability(null);
-  await blobs.stop();
 });
 beforeEach(async () => {
   await clearRecords();
