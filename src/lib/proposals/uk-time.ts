@@ -10,7 +10,8 @@ import {
   isCalendarDate,
   londonDate,
   londonInstant,
-  UK_TIME_ZONE,
+  ukFormat,
+  HOURS_AND_MINUTES,
 } from "../visits/london-time.ts";
 
 /** The instant UK midnight begins a date (`yyyy-mm-dd`): midnight always exists in the UK. */
@@ -27,21 +28,9 @@ export function endOfUkDayAfter(ms: number, days: number): number {
   return ukMidnight(addDays(londonDate(ms), days + 1)) - 1;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const DATE = { day: "numeric", month: "long", year: "numeric" } as const;
+const DATE_FORMAT = ukFormat(DATE);
+const DATE_TIME_FORMAT = ukFormat({ ...DATE, ...HOURS_AND_MINUTES });
 
 /** "Friday 11 December 2026": a UK date as a person reads it. */
 export const formatUkDay = (ms: number): string => `${formatVisitDay(ms)} ${londonDate(ms).slice(0, 4)}`;

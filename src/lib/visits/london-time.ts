@@ -15,14 +15,18 @@ export const UK_TIME_ZONE = "Europe/London";
 const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const PARTS = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  hourCycle: "h23",
+/** An en-GB formatter of instants as the UK's clocks and calendar show them. */
+export const ukFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, ...options });
+
+/** "14:05": hours and minutes on the 24-hour clock. */
+export const HOURS_AND_MINUTES = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+
+const PARTS = ukFormat({
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
+  ...HOURS_AND_MINUTES,
   second: "2-digit",
 });
 
@@ -141,18 +145,8 @@ export function parseInstant(value: unknown): number | null {
   return Number.isFinite(instant) ? instant : null;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-const TIME_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const DAY_FORMAT = ukFormat({ weekday: "long", day: "numeric", month: "long" });
+const TIME_FORMAT = ukFormat(HOURS_AND_MINUTES);
 
 /** "Monday 29 March", in London: a visit's day, the owner's digest's day. */
 export const formatVisitDay = (instant: number) => DAY_FORMAT.format(new Date(instant));
