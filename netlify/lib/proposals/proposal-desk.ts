@@ -185,33 +185,40 @@ async function queueReminders(
   sentAt: number,
   validUntil: number,
 ) {
+  const reminders = [
+    ["week", sentAt + REMINDER_AFTER_DAYS * DAY_MS],
+    ["expiry", validUntil - REMINDER_BEFORE_EXPIRY_DAYS * DAY_MS],
+  ] as const;
   const ids: (string | null)[] = [];
-  ids.push(
-    await enqueueMail(
+  for (const [which, dueAt] of reminders) {
+    const job = { leadId, kind: PROPOSAL_MAIL.reminder, subjectId: proposalId, dueAt };
+    ids.push(
+      await enqueueMail(client, { ...job, dedupeKey: `proposal-reminder-${which}:${proposalId}` }, sentAt),
+    );
+  }
+  return ids;
+}
+
+/**
+ * Queues, in the caller's transaction, one e-mail of each of `kinds` about quote `proposalId`, each
+ * at most once per quote; the ids of those queued now.
+ */
+export async function queueProposalMail(
+  client: Queryable,
+  leadId: string,
+  proposalId: string,
+  kinds: readonly string[],
+  now: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const kind of kinds) {
+    const id = await enqueueMail(
       client,
-      {
-        leadId,
-        kind: PROPOSAL_MAIL.reminder,
-        subjectId: proposalId,
-        dueAt: sentAt + REMINDER_AFTER_DAYS * DAY_MS,
-        dedupeKey: `proposal-reminder-week:${proposalId}`,
-      },
-      sentAt,
-    ),
-  );
-  ids.push(
-    await enqueueMail(
-      client,
-      {
-        leadId,
-        kind: PROPOSAL_MAIL.reminder,
-        subjectId: proposalId,
-        dueAt: validUntil - REMINDER_BEFORE_EXPIRY_DAYS * DAY_MS,
-        dedupeKey: `proposal-reminder-expiry:${proposalId}`,
-      },
-      sentAt,
-    ),
-  );
+      { leadId, kind, subjectId: proposalId, dedupeKey: `${kind}:${proposalId}` },
+      now,
+    );
+    if (id !== null) ids.push(id);
+  }
   return ids;
 }
 
@@ -275,15 +282,9 @@ export async function sendProposal(
       },
       now,
     );
-    const mailIds = [
-      await enqueueMail(
-        client,
-        { leadId: lead.id, kind: PROPOSAL_MAIL.sent, subjectId: id, dedupeKey: `proposal-sent:${id}` },
-        now,
-      ),
-    ];
+    const mailIds = await queueProposalMail(client, lead.id, id, [PROPOSAL_MAIL.sent], now);
     await queueReminders(client, lead.id, id, now, validUntil);
-    return { proposal: toAdminProposal(sent, now), mailIds: mailIds.filter((m): m is string => m !== null) };
+    return { proposal: toAdminProposal(sent, now), mailIds };
   });
 }
 
