@@ -8,7 +8,7 @@ import { HttpError, NotFoundError } from "../http/http-error.ts";
 import { isUuid } from "../http/uuid.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { mailSettings } from "../mail/mailer.ts";
-import { VISIT_MAIL } from "./visit-booking.ts";
+import { VISIT_MAIL, visitPlace } from "./visit-booking.ts";
 import {
   bookedVisitsIn,
   blocksOverlapping,
@@ -63,13 +63,7 @@ export async function leadVisit(leadId: string) {
       ? {
           id: visit.id,
           status: visit.status,
-          start: londonIso(visit.start),
-          end: londonIso(visit.end),
-          addressLine1: visit.addressLine1,
-          town: visit.town,
-          postcode: visit.postcode,
-          accessNotes: visit.accessNotes,
-          inArea: visit.inArea,
+          ...visitPlace(visit),
           cancelledBy: visit.cancelledBy,
         }
       : null,

@@ -93,16 +93,21 @@ export function checkBooking(
   };
 }
 
-/** A visit as GET /api/visits/{token} and the booking's 201 show it to the customer. */
-export interface VisitBooking {
+/** Where and when a visit is, as the customer and the desk read it: times with London's offset. */
+export interface VisitPlace {
   start: string;
   end: string;
   addressLine1: string;
   town: string;
   postcode: string;
   accessNotes: string | null;
-  /** False when the postcode is outside the areas served (the booking stands; `notice` says so). */
+  /** False when the postcode is outside the areas served (the booking stands). */
   inArea: boolean;
+}
+
+/** A visit as GET /api/visits/{token} and the booking's 201 show it to the customer. */
+export interface VisitBooking extends VisitPlace {
+  /** Said when the postcode is outside the areas served. */
   notice?: string;
   /** Until when the customer may move or cancel it from the link (2 hours before it). */
   changeableUntil: string;
