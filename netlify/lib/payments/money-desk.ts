@@ -6,6 +6,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { addDays, londonDate } from "../../../src/lib/visits/london-time.ts";
+import type { MoneyItem } from "../../../src/lib/payments/payments-api.ts";
 import { normalisePostcode } from "../../../src/lib/postcode.ts";
 import { database } from "../database/database.ts";
 import { CSV_BOM, CSV_OPTIONS, neutralizeCell } from "../http/csv.ts";
@@ -20,19 +21,6 @@ import { toAdminRefund } from "./payments.ts";
 
 /** How far back "paid" looks in the desk's summary. */
 export const PAID_WINDOW_DAYS = 30;
-
-interface OpenItem {
-  kind: "deposit" | "invoice";
-  number: string;
-  proposalId: string | null;
-  leadId: string | null;
-  customer: string;
-  /** Still to pay (pence). */
-  amount: number;
-  since: string;
-  dueOn: string | null;
-  overdue: boolean;
-}
 
 /** GET /api/admin/money: requested and unpaid, paid in the last 30 days, overdue, refunds due. */
 export async function moneySummary(now = Date.now()) {
@@ -71,7 +59,7 @@ export async function moneySummary(now = Date.now()) {
        FROM invoices i LEFT JOIN proposals p ON p.id = i.proposal_id
       WHERE i.paid_on IS NULL ORDER BY i.due_on, i.sequence`,
   );
-  const items: OpenItem[] = [
+  const items: MoneyItem[] = [
     ...deposits
       .filter((row) => row.deposit > row.paid)
       .map((row) => ({
