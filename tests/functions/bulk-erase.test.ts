@@ -6,9 +6,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import erase from "../../netlify/functions/admin-leads-erase.mts";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
 
 const session = useAdminSession();
 beforeEach(clearRecords);
@@ -17,24 +16,17 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
 const today = new Date(NOW).toISOString().slice(0, 10);
 
-async function lead(utmSource: string, ageDays: number, status: QuoteRecord["status"] = "new") {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
+const lead = (utmSource: string, ageDays: number, status: QuoteRecord["status"] = "new") =>
+  savedLead({
     createdAt: new Date(NOW - ageDays * DAY - 60_000).toISOString(),
-    reference: newReference(),
     firstName: "Made",
     lastName: "Up",
     email: "made.up@example.co.uk",
     phone: "07700 900000",
-    serviceRequired: "roof-repairs",
     message: "Cheap pills",
-    attachments: [],
     status,
     source: { utmSource },
-  };
-  await saveQuote(record);
-  return record;
-}
+  });
 
 const call = (body: unknown, withCookie = true) =>
   erase(

@@ -8,10 +8,8 @@ import { transaction } from "../../netlify/lib/database/database.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { deliverMailJobs, mailJobsOf, registerMailRenderer } from "../../netlify/lib/mail/mail-jobs.ts";
 import { cancelMail, enqueueMail } from "../../netlify/lib/mail/mail-queue.ts";
-import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { useBlobs } from "./blobs.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
 import { startSmtp } from "./smtp.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -49,23 +47,7 @@ afterEach(async () => {
   await smtp.stop();
 });
 
-async function lead(): Promise<QuoteRecord> {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    reference: newReference(),
-    firstName: "Catriona",
-    lastName: "Ferguson",
-    email: "catriona@example.co.uk",
-    phone: "07700 900432",
-    serviceRequired: "roof-repairs",
-    message: "Ridge tiles loose.",
-    attachments: [],
-    status: "new",
-  };
-  await saveQuote(record);
-  return record;
-}
+const lead = () => savedLead();
 
 const queue = (leadId: string, job: Partial<Parameters<typeof enqueueMail>[1]> = {}) =>
   transaction((client) => enqueueMail(client, { leadId, kind: "test-note", ...job }));

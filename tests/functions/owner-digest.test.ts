@@ -15,8 +15,7 @@ import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { runOwnerDigest } from "../../netlify/lib/follow-up/owner-digest.ts";
 import { existingQuoteIds, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
-import { clearRecords, markFailedMail, saveQuote } from "./database.ts";
+import { clearRecords, markFailedMail, savedLead } from "./database.ts";
 import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
 import { NEW_LEAD_DUE_MS, QUOTE_DECISION_MS } from "../../src/lib/follow-up/rules.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
@@ -68,22 +67,15 @@ let counter = 0;
 /** A lead stored as the lead desk keeps it. */
 async function lead(overrides: Partial<QuoteRecord>): Promise<QuoteRecord> {
   counter++;
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
+  return savedLead({
     createdAt: new Date(SUMMER_7AM - 30 * 24 * HOUR).toISOString(),
-    reference: newReference(),
     firstName: "Lead",
     lastName: `Number${counter}`,
     email: `lead${counter}@example.co.uk`,
     phone: "07700 900555",
-    serviceRequired: "roof-repairs",
     message: "Slates slipped over the porch.",
-    attachments: [],
-    status: "new",
     ...overrides,
-  };
-  await saveQuote(record);
-  return record;
+  });
 }
 
 const ownerMails = () => smtp.messages.filter((m) => m.envelope.to.includes(owner));

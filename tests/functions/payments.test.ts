@@ -8,7 +8,6 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
 import { TOKEN_LIMITS_STORE } from "../../netlify/lib/proposals/token-limit.ts";
@@ -21,7 +20,7 @@ import { londonDate } from "../../src/lib/visits/london-time.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearStore } from "./blobs.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
 import { startSmtp } from "./smtp.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -44,24 +43,16 @@ afterEach(async () => {
   await smtp.stop();
 });
 
-async function lead(overrides: Partial<QuoteRecord> = {}): Promise<QuoteRecord> {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    reference: newReference(),
+const lead = (overrides: Partial<QuoteRecord> = {}) =>
+  savedLead({
     firstName: "Siobhán",
     lastName: "Wiśniewska",
     email: "siobhan@example.co.uk",
-    phone: "07700 900432",
+    status: "contacted",
     serviceRequired: "new-installation",
     message: "The whole roof needs doing.",
-    attachments: [],
-    status: "contacted",
     ...overrides,
-  };
-  await saveQuote(record);
-  return record;
-}
+  });
 
 const BODY: ProposalBody = {
   lines: [

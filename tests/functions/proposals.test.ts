@@ -7,7 +7,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { sendProposal, createProposal } from "../../netlify/lib/proposals/proposal-desk.ts";
 import { acceptProposal, cancelAcceptance } from "../../netlify/lib/proposals/proposal-answers.ts";
@@ -21,7 +20,7 @@ import {
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearStore } from "./blobs.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
 import { startSmtp } from "./smtp.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -39,24 +38,14 @@ afterEach(async () => {
   await smtp.stop();
 });
 
-async function lead(overrides: Partial<QuoteRecord> = {}): Promise<QuoteRecord> {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    reference: newReference(),
+const lead = (overrides: Partial<QuoteRecord> = {}) =>
+  savedLead({
     firstName: "Siobhán",
     lastName: "Wiśniewska",
     email: "siobhan@example.co.uk",
-    phone: "07700 900432",
-    serviceRequired: "roof-repairs",
-    message: "Ridge tiles loose.",
-    attachments: [],
     status: "contacted",
     ...overrides,
-  };
-  await saveQuote(record);
-  return record;
-}
+  });
 
 const BODY: ProposalBody = {
   lines: [
