@@ -68,9 +68,10 @@ export async function adminCookie(): Promise<string> {
 
 /**
  * For a file of admin function tests, called at its top: a Blobs server and database of the file's
- * own, the deployed-like admin environment and a signed-in session, whose `cookie` the tests read.
+ * own, the deployed-like admin environment and a signed-in session, whose `cookie` the tests read
+ * (and replace, signing in again).
  */
-export function useAdminSession(): { readonly cookie: string } {
+export function useAdminSession(): { cookie: string } {
   const session = { cookie: "" };
   useBlobs();
   beforeAll(async () => {

@@ -12,9 +12,9 @@ import scheduled from "../../netlify/functions/send-notifications.mts";
 import { businessDetails, type BusinessDetails } from "../../netlify/lib/business.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { queryRecords } from "./database.ts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
-import { clearStore, useBlobs } from "./blobs.ts";
+import { useAdminSession } from "./admin-session.ts";
+import { clearStore } from "./blobs.ts";
 import {
   BASE,
   files,
@@ -27,14 +27,11 @@ import { closedPortUrl, startHangingServer, startSmtp, type ReceivedMail, withSm
 import { backgroundWork } from "./background.ts";
 
 const SITE = "https://www.glenbrae.test";
-let cookie: string;
+const session = useAdminSession();
 let owner: string;
 let business: BusinessDetails;
 
-useBlobs();
 beforeAll(async () => {
-  useAdminTestEnv();
-  cookie = await adminCookie();
   business = await businessDetails();
   owner = business.email;
   process.env.SITE_URL = SITE;
@@ -66,7 +63,7 @@ async function submit(options: QuoteOptions = {}) {
 
 const retryRequest = (body: unknown, init: { cookie?: string | null; origin?: string } = {}) => {
   const headers: Record<string, string> = { "Content-Type": "application/json", Origin: init.origin ?? BASE };
-  if (init.cookie !== null) headers.cookie = init.cookie ?? cookie;
+  if (init.cookie !== null) headers.cookie = init.cookie ?? session.cookie;
   return retry(
     new Request(`${BASE}/api/admin/notifications/retry`, {
       method: "POST",
@@ -160,7 +157,7 @@ describe("a stored quote sends two e-mails", () => {
       const quote = await submit();
       await settleBackground();
       const response = await list(
-        new Request(`${BASE}/api/admin/contact-submissions`, { headers: { cookie } }),
+        new Request(`${BASE}/api/admin/contact-submissions`, { headers: { cookie: session.cookie } }),
       );
       const item = (
         (await response.json()) as { id: string; reference: string; notifications: unknown }[]
@@ -378,12 +375,12 @@ describe("without SMTP_URL (deployed, not configured)", () => {
       ["pending", 0],
     ]);
     const response = await emailStatus(
-      new Request(`${BASE}/api/admin/notifications`, { headers: { cookie } }),
+      new Request(`${BASE}/api/admin/notifications`, { headers: { cookie: session.cookie } }),
     );
     expect(await response.json()).toEqual({ configured: false });
     process.env.SMTP_URL = "smtp://127.0.0.1:1";
     const configured = await emailStatus(
-      new Request(`${BASE}/api/admin/notifications`, { headers: { cookie } }),
+      new Request(`${BASE}/api/admin/notifications`, { headers: { cookie: session.cookie } }),
     );
     expect(await configured.json()).toEqual({ configured: true });
   });
@@ -397,7 +394,7 @@ describe("POST /api/admin/notifications/retry guards", () => {
     expect((await retryRequest({ id: "../x" })).status).toBe(400);
     expect((await retryRequest({ id })).status).toBe(404);
     const get = await retry(
-      new Request(`${BASE}/api/admin/notifications/retry`, { headers: { cookie } }),
+      new Request(`${BASE}/api/admin/notifications/retry`, { headers: { cookie: session.cookie } }),
       context,
     );
     expect(get.status).toBe(405);

@@ -17,20 +17,16 @@ import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import type { ReviewSummary } from "../../src/lib/follow-up/review-status.ts";
 import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
 import { REVIEW_REMINDER_MS } from "../../src/lib/follow-up/rules.ts";
-import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { useBlobs } from "./blobs.ts";
+import { adminCookie, TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 import { type ReceivedMail, withSmtp } from "./smtp.ts";
 import { backgroundWork } from "./background.ts";
 
 const SITE = "https://www.glenbrae.test";
-let cookie: string;
+const session = useAdminSession();
 let business: BusinessDetails;
 
-useBlobs();
 beforeAll(async () => {
-  useAdminTestEnv();
-  cookie = await adminCookie();
   business = await businessDetails();
   process.env.SITE_URL = SITE;
 });
@@ -52,7 +48,7 @@ const { waitUntil, settle: settleBackground } = backgroundWork();
 async function setClock(ms: number) {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(ms);
-  cookie = await adminCookie();
+  session.cookie = await adminCookie();
 }
 
 let counter = 0;
@@ -72,7 +68,7 @@ async function patch(id: string, body: unknown) {
   const response = await one(
     new Request(`${BASE}/api/admin/contact-submissions/${id}`, {
       method: "PATCH",
-      headers: { cookie, origin: TEST_ORIGIN, "Content-Type": "application/json" },
+      headers: { cookie: session.cookie, origin: TEST_ORIGIN, "Content-Type": "application/json" },
       body: JSON.stringify(body),
     }),
     { params: { id }, waitUntil } as unknown as Context,
@@ -84,7 +80,7 @@ async function patch(id: string, body: unknown) {
 
 async function reviewOf(id: string): Promise<ReviewSummary | null> {
   const response = await one(
-    new Request(`${BASE}/api/admin/contact-submissions/${id}`, { headers: { cookie } }),
+    new Request(`${BASE}/api/admin/contact-submissions/${id}`, { headers: { cookie: session.cookie } }),
     {
       params: { id },
     } as unknown as Context,
@@ -296,7 +292,9 @@ describe("failures", () => {
       expect(review?.state).toBe("failed");
       expect(review?.error).toMatch(/Mailbox unavailable/);
 
-      const listed = await followUps(new Request(`${BASE}/api/admin/follow-ups`, { headers: { cookie } }));
+      const listed = await followUps(
+        new Request(`${BASE}/api/admin/follow-ups`, { headers: { cookie: session.cookie } }),
+      );
       expect(listed.status).toBe(200);
       const failed = ((await listed.json()) as FollowUps).failedEmails.items.find((item) => item.id === id);
       expect(failed?.detail).toMatch(/^Review request to the customer: .*Mailbox unavailable/);
@@ -305,7 +303,7 @@ describe("failures", () => {
       const retried = await retry(
         new Request(`${BASE}/api/admin/notifications/retry`, {
           method: "POST",
-          headers: { cookie, origin: TEST_ORIGIN, "Content-Type": "application/json" },
+          headers: { cookie: session.cookie, origin: TEST_ORIGIN, "Content-Type": "application/json" },
           body: JSON.stringify({ id }),
         }),
         { waitUntil } as unknown as Context,
@@ -317,7 +315,7 @@ describe("failures", () => {
       );
       expect((await reviewOf(id))?.state).toBe("sent");
       const after = (await (
-        await followUps(new Request(`${BASE}/api/admin/follow-ups`, { headers: { cookie } }))
+        await followUps(new Request(`${BASE}/api/admin/follow-ups`, { headers: { cookie: session.cookie } }))
       ).json()) as FollowUps;
       expect(after.failedEmails.items.map((item) => item.id)).not.toContain(id);
     });

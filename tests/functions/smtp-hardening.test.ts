@@ -15,19 +15,16 @@ import { businessDetails } from "../../netlify/lib/business.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 import { isLocalHost, smtpServer } from "../../netlify/lib/mail/mailer.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { clearStore, useBlobs } from "./blobs.ts";
+import { useAdminSession, useAdminTestEnv } from "./admin-session.ts";
+import { clearStore } from "./blobs.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 import { backgroundWork } from "./background.ts";
 import { captureConsole } from "./console-capture.ts";
 
-let cookie: string;
+const session = useAdminSession();
 let owner: string;
 
-useBlobs();
 beforeAll(async () => {
-  useAdminTestEnv();
-  cookie = await adminCookie();
   owner = (await businessDetails()).email;
 });
 const logged = captureConsole();
@@ -59,7 +56,7 @@ async function submit(email: string) {
 const notificationsOf = async (id: string) => (await readQuote(id))?.notifications ?? [];
 const status = async () =>
   (await (
-    await emailStatus(new Request(`${BASE}/api/admin/notifications`, { headers: { cookie } }))
+    await emailStatus(new Request(`${BASE}/api/admin/notifications`, { headers: { cookie: session.cookie } }))
   ).json()) as { configured: boolean; problem?: string };
 
 interface Server {
