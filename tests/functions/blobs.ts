@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { BlobsServer } from "@netlify/blobs/server";
 import { getStore, setEnvironmentContext } from "@netlify/blobs";
 import { afterAll, beforeAll } from "vitest";
+import type { BackupTarget } from "../../scripts/lib/blobs-backup.ts";
 import { startDatabase } from "./database.ts";
 
 export async function startBlobs() {
@@ -46,6 +47,12 @@ export function useBlobs(): TestBlobs {
   afterAll(async () => blobs.stop?.());
   return blobs;
 }
+
+/** The file's Blobs server and database as the backup and import scripts reach them. */
+export const backupTarget = (blobs: TestBlobs): BackupTarget => ({
+  blobs: { ...blobs.context, description: "test Blobs server" },
+  database: { url: blobs.databaseUrl, description: "test database" },
+});
 
 /** Deletes every entry of store `name` on the current Blobs server (between tests of one file). */
 export async function clearStore(name: string): Promise<void> {

@@ -14,7 +14,7 @@ import { readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store
 import { sourceLabel } from "../../src/lib/lead-model.ts";
 import { importBlobRecords, type ImportResult } from "../../scripts/import-blob-records.ts";
 import type { BlobsTarget } from "../../scripts/lib/backup-store.ts";
-import { useBlobs } from "./blobs.ts";
+import { backupTarget, useBlobs } from "./blobs.ts";
 import { queryRecords } from "./database.ts";
 
 const run = promisify(execFile);
@@ -270,7 +270,7 @@ async function allRows(): Promise<Record<string, string[]>> {
 
 const blobs = useBlobs();
 beforeAll(async () => {
-  target = { ...blobs.context, description: "test Blobs server" };
+  target = backupTarget(blobs).blobs;
   await writeOldStores();
 });
 
