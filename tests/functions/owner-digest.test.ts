@@ -22,12 +22,11 @@ import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { useBlobs } from "./blobs.ts";
 import { BASE } from "./quote-fixtures.ts";
-import { startSmtp } from "./smtp.ts";
+import { useSmtp } from "./smtp.ts";
 
 const SITE = "https://www.glenbrae.test";
 let cookie: string;
 let owner: string;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 /** 07:00 BST on a summer morning is 06:00 UTC. */
 const SUMMER_7AM = Date.parse("2026-07-15T06:00:00.000Z");
@@ -52,16 +51,9 @@ beforeAll(async () => {
 afterAll(() => {
   delete process.env.SITE_URL;
 });
-beforeEach(async () => {
-  await emptyStores();
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  delete process.env.SMTP_URL;
-  await smtp.stop();
-});
+beforeEach(emptyStores);
+afterEach(() => vi.useRealTimers());
+const smtp = useSmtp();
 
 let counter = 0;
 /** A lead stored as the lead desk keeps it. */

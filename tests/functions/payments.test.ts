@@ -21,9 +21,7 @@ import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearStore } from "./blobs.ts";
 import { clearRecords, queryRecords, savedLead } from "./database.ts";
-import { startSmtp } from "./smtp.ts";
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+import { useSmtp } from "./smtp.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
 
@@ -32,16 +30,13 @@ beforeEach(async () => {
   await clearRecords();
   await clearStore(TOKEN_LIMITS_STORE);
   await clearStore(LIMITS_STORE);
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
 });
-afterEach(async () => {
-  delete process.env.SMTP_URL;
+afterEach(() => {
   delete process.env.STRIPE_WEBHOOK_SECRET;
   delete process.env.STRIPE_SECRET_KEY;
-  await smtp.stop();
 });
+const smtp = useSmtp();
 
 const lead = (overrides: Partial<QuoteRecord> = {}) =>
   savedLead({

@@ -21,22 +21,17 @@ import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearStore } from "./blobs.ts";
 import { clearRecords, queryRecords, savedLead } from "./database.ts";
-import { startSmtp } from "./smtp.ts";
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+import { useSmtp } from "./smtp.ts";
 
 const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
   await clearStore(TOKEN_LIMITS_STORE);
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
 });
-afterEach(async () => {
-  delete process.env.SMTP_URL;
+afterEach(() => {
   process.env.CONTEXT = "production"; // as vitest.config.ts sets it; a test here plays a preview
-  await smtp.stop();
 });
+const smtp = useSmtp();
 
 const lead = (overrides: Partial<QuoteRecord> = {}) =>
   savedLead({
