@@ -23,7 +23,7 @@ import { createProposal, sendProposal } from "../netlify/lib/proposals/proposal-
 import { insertQuote, type QuoteRecord } from "../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../netlify/lib/quote/reference.ts";
 import { initialNotifications } from "../netlify/lib/mail/notification-state.ts";
-import { ukDate } from "../src/lib/proposals/uk-time.ts";
+import { londonDate } from "../src/lib/visits/london-time.ts";
 import { startLocalDatabase } from "./lib/local-database.ts";
 import { markdownTable, printTable, writeMarkdownBlock } from "./lib/quality-doc.ts";
 
@@ -92,7 +92,7 @@ async function acceptedJob(): Promise<{ proposalId: string; leadId: string }> {
   await recordPayment(proposal.id, {
     amount: view.decision!.deposit!,
     method: "bank",
-    receivedOn: ukDate(Date.now()),
+    receivedOn: londonDate(Date.now()),
   });
   return { proposalId: proposal.id, leadId: record.id };
 }
@@ -202,7 +202,7 @@ async function main() {
     const template = await realJob();
     const [guarantee] = (await database().query<{ number: string }>("SELECT number FROM guarantees")).rows;
     let seeded = 1;
-    const year = ukDate(Date.now() - 365 * 24 * 60 * 60 * 1000);
+    const year = londonDate(Date.now() - 365 * 24 * 60 * 60 * 1000);
     for (const size of [...SIZES].sort((a, b) => a - b)) {
       await copyJobs(template, seeded, size - seeded);
       seeded = size;

@@ -26,6 +26,7 @@
 import { fileURLToPath } from "node:url";
 import { isAuditEventKind } from "../src/lib/admin/audit.ts";
 import { closeDatabase, database } from "../netlify/lib/database/database.ts";
+import { isUuidAnyCase } from "../netlify/lib/http/uuid.ts";
 import { RETRY_WINDOW_MS, type NotificationState } from "../netlify/lib/mail/notification-state.ts";
 import { insertQuote, type QuoteRecord } from "../netlify/lib/quote/quote-store.ts";
 import { entryKeys, readEntry, storeNames, type BlobsTarget } from "./lib/backup-store.ts";
@@ -58,8 +59,6 @@ export interface ImportResult {
 }
 
 const counts = (): Counts => ({ found: 0, imported: 0, alreadyThere: 0, skippedErased: 0, invalid: 0 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every entry of `store` under `prefix`, parsed as JSON (null when it is not JSON). */
 async function* jsonEntries(
@@ -127,7 +126,7 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
         !isObject(value) ||
         !validTime(value.at) ||
         !isAuditEventKind(value.event) ||
-        (value.leadId !== undefined && (typeof value.leadId !== "string" || !UUID.test(value.leadId))) ||
+        (value.leadId !== undefined && (typeof value.leadId !== "string" || !isUuidAnyCase(value.leadId))) ||
         (value.count !== undefined && (!Number.isInteger(value.count) || (value.count as number) < 0))
       ) {
         result.activityLog.invalid += 1;
@@ -149,7 +148,7 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
     for await (const { key, value } of jsonEntries(target, TOMBSTONES, "erased/")) {
       result.tombstones.found += 1;
       const id = key.slice(key.lastIndexOf("/") + 1);
-      if (!UUID.test(id) || !isObject(value) || !validTime(value.erasedAt)) {
+      if (!isUuidAnyCase(id) || !isObject(value) || !validTime(value.erasedAt)) {
         result.tombstones.invalid += 1;
         result.problems.push(`${TOMBSTONES}/${key}: not a tombstone`);
         continue;
@@ -182,7 +181,7 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
         result.leads.skippedErased += 1;
         continue;
       }
-      if (!isObject(value) || value.id !== id || !UUID.test(id) || !validTime(value.createdAt)) {
+      if (!isObject(value) || value.id !== id || !isUuidAnyCase(id) || !validTime(value.createdAt)) {
         result.leads.invalid += 1;
         result.problems.push(`${QUOTES}/${key}: not a quote record (invalid JSON, or no id or date)`);
         continue;
@@ -213,7 +212,7 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
       if (
         !isObject(value) ||
         typeof value.quoteId !== "string" ||
-        !UUID.test(value.quoteId) ||
+        !isUuidAnyCase(value.quoteId) ||
         !validTime(value.createdAt)
       ) {
         result.idempotencyKeys.invalid += 1;

@@ -4,14 +4,14 @@ import { json } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
 import { recordAudit } from "../lib/admin/audit-store.ts";
 import { listInvoices, moneyCsv } from "../lib/payments/money-desk.ts";
-import { isCalendarDay } from "../../src/lib/payments/payment-rules.ts";
+import { isCalendarDate } from "../../src/lib/visits/london-time.ts";
 
 const METHODS = ["GET"];
 
 function day(url: URL, name: string): string | undefined {
   const value = url.searchParams.get(name);
   if (value === null || value === "") return undefined;
-  if (!isCalendarDay(value)) throw new HttpError(400, `${name} must be a date written YYYY-MM-DD`);
+  if (!isCalendarDate(value)) throw new HttpError(400, `${name} must be a date written YYYY-MM-DD`);
   return value;
 }
 

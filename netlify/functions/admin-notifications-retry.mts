@@ -7,9 +7,9 @@ import { json } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import { deliverQuote, requeueNotifications } from "../lib/mail/outbox.ts";
-import { isQuoteId } from "../lib/quote/quote-store.ts";
+import { isUuid } from "../lib/http/uuid.ts";
 
-const RetrySchema = z.object({ id: z.string().check(z.refine(isQuoteId)) });
+const RetrySchema = z.object({ id: z.string().check(z.refine(isUuid)) });
 const RETRY_JSON = { requireJsonType: true, invalid: () => new HttpError(400, "id must be a submission id") };
 
 /** POST /api/admin/notifications/retry `{ id }`: queues the quote's unsent e-mails again and sends them. */

@@ -8,7 +8,8 @@ import { MethodNotAllowedError, NotFoundError, toErrorResponse } from "../lib/ht
 import { readJson } from "../lib/http/request-body.ts";
 import { json } from "../lib/http/responses.ts";
 import { cancelByOwner, moveByOwner } from "../lib/visits/visit-booking.ts";
-import { isUuid, leadVisit } from "../lib/visits/visit-desk.ts";
+import { isUuid } from "../lib/http/uuid.ts";
+import { leadVisit } from "../lib/visits/visit-desk.ts";
 
 const METHODS = ["PATCH", "DELETE"];
 const MoveBody = z.strictObject({

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import type { BusinessSchema } from "../../src/lib/content-schemas.ts";
+import type { DocumentBusiness } from "../../src/lib/proposals/quote-document.ts";
 import { shippedFile } from "./shipped-file.ts";
 
 export type BusinessDetails = z.infer<typeof BusinessSchema>;
@@ -31,4 +32,17 @@ export async function businessDetails(): Promise<BusinessDetails> {
     cached = details;
   }
   return cached;
+}
+
+/** The business as the documents (written quotes, invoices, receipts, certificates) name it. */
+export function documentBusiness(business: BusinessDetails): DocumentBusiness {
+  const { address } = business;
+  return {
+    name: business.name,
+    address: `${address.street}, ${address.locality}, ${address.region} ${address.postcode}`,
+    registeredAddress: business.registeredAddress ?? null,
+    phone: business.phone,
+    email: business.email,
+    vatNumber: business.vatNumber,
+  };
 }

@@ -18,6 +18,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { recordAudit } from "../../netlify/lib/admin/audit-store.ts";
 import type { Queryable } from "../../netlify/lib/database/database.ts";
+import { isUuidAnyCase } from "../../netlify/lib/http/uuid.ts";
 import { applyMigrations, migrationFiles, MIGRATIONS_DIR } from "./migrations.ts";
 import { ERASURE_EXEMPT_TABLES, LEAD_TABLE, TOMBSTONE_TABLE } from "./backup-scope.ts";
 
@@ -386,9 +387,7 @@ export async function prepareDatabaseRestore(
 
 /** Which of `ids` have a lead row in the database at `url`. */
 export async function existingLeadIds(url: string, ids: readonly string[]): Promise<Set<string>> {
-  const uuids = ids.filter((id) =>
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
-  );
+  const uuids = ids.filter(isUuidAnyCase);
   if (!uuids.length) return new Set();
   const client = await connect(url);
   try {

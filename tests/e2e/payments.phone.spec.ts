@@ -8,7 +8,8 @@
  */
 import { test } from "@playwright/test";
 import { guaranteeEnd } from "../../src/lib/payments/payment-rules";
-import { formatIsoDay, ukDate } from "../../src/lib/proposals/uk-time";
+import { formatIsoDay } from "../../src/lib/proposals/uk-time";
+import { londonDate } from "../../src/lib/visits/london-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
 import { expect, uniqueName } from "./helpers/lead-desk";
@@ -107,7 +108,7 @@ test("on a phone: the deposit on the quote page, the Money panel, a bank payment
   await page.getByLabel("Certificate number").fill(guarantee);
   await page.getByLabel("Property postcode").fill("FK8 3DN");
   await page.getByRole("button", { name: "Check guarantee" }).tap();
-  const today = ukDate(Date.now());
+  const today = londonDate(Date.now());
   await expect(page.getByText(`Valid until ${formatIsoDay(guaranteeEnd(today, 5))}`)).toBeVisible({
     timeout: 30_000,
   });

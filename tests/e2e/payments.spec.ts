@@ -9,7 +9,8 @@
  */
 import { test } from "@playwright/test";
 import { guaranteeEnd } from "../../src/lib/payments/payment-rules";
-import { formatIsoDay, ukDate } from "../../src/lib/proposals/uk-time";
+import { formatIsoDay } from "../../src/lib/proposals/uk-time";
+import { londonDate } from "../../src/lib/visits/london-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
@@ -120,7 +121,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   await payments.getByRole("button", { name: "Record payment" }).click();
   await expect(payments.getByText("no more than what is owed (£900.00)")).toBeVisible();
   await expect(amount).toHaveAttribute("aria-invalid", "true");
-  await expect(payments.getByLabel("Day it arrived")).toHaveValue(ukDate(Date.now()));
+  await expect(payments.getByLabel("Day it arrived")).toHaveValue(londonDate(Date.now()));
 
   await amount.fill("225");
   await payments.getByRole("button", { name: "Record payment" }).click();
@@ -186,7 +187,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   await page.getByLabel("Certificate number").fill(guarantee.toLowerCase());
   await page.getByLabel("Property postcode").fill("fk83dn");
   await page.getByRole("button", { name: "Check guarantee" }).click();
-  const today = ukDate(Date.now());
+  const today = londonDate(Date.now());
   // The check's function may take its first calls slowly under the CLI on a busy machine.
   const answer = { timeout: 30_000 };
   await expect(page.getByText(`Valid until ${formatIsoDay(guaranteeEnd(today, 5))}`)).toBeVisible(answer);

@@ -5,7 +5,7 @@
  */
 import { getStore } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import createHandler from "../../netlify/functions/uploads.mts";
 import cleanupHandler from "../../netlify/functions/cleanup-uploads.mts";
@@ -42,16 +42,12 @@ import {
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { UPLOAD_MAX_LIFE_MS, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
 import { adminCookie, loginRequest, TEST_ADMIN_PASSWORD, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, storedKeys } from "./quote-fixtures.ts";
 
 const download = routed(attachment, attachmentConfig);
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(async () => blobs.stop());
+useBlobs();
 beforeEach(() => useAdminTestEnv());
 afterEach(() => vi.useRealTimers());
 

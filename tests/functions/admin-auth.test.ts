@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startBlobs } from "./blobs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useBlobs } from "./blobs";
 import {
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
@@ -14,22 +14,10 @@ import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
 import { ADMIN_SESSION_TTL_MS } from "../../netlify/lib/admin/auth.ts";
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from "../../netlify/lib/admin/login-throttle.ts";
+import { captureConsole } from "./console-capture";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-const logged: string[] = [];
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  for (const level of ["log", "info", "warn", "error"] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map(String).join(" "));
-    });
-  }
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await blobs.stop();
-});
+useBlobs();
+const logged = captureConsole();
 beforeEach(() => useAdminTestEnv());
 afterEach(() => vi.useRealTimers());
 

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
 import attachment, { config as attachmentConfig } from "../../netlify/functions/admin-contact-attachment.mts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useAdminSession } from "./admin-session.ts";
 import { BASE, files, quoteRequest } from "./quote-fixtures.ts";
 import { routed } from "./route.ts";
 import { untilClockPasses } from "./clock.ts";
 
 const download = routed(attachment, attachmentConfig);
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 
 const get = (path: string, withCookie = true) =>
-  new Request(`${BASE}${path}`, { headers: withCookie ? { cookie } : {} });
+  new Request(`${BASE}${path}`, { headers: withCookie ? { cookie: session.cookie } : {} });
 
 describe("GET /api/admin/contact-submissions", () => {
   test("401 without a session, before anything else", async () => {

@@ -6,7 +6,7 @@
  */
 import { setEnvironmentContext } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import auditLog from "../../netlify/functions/admin-audit-log.mts";
 import login from "../../netlify/functions/admin-login.mts";
 import logout from "../../netlify/functions/admin-logout.mts";
@@ -34,25 +34,13 @@ import {
   loginRequest,
   useAdminTestEnv,
 } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { queryRecords } from "./database.ts";
 import { quoteRequest, VALID_FIELDS } from "./quote-fixtures.ts";
+import { captureConsole } from "./console-capture.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-const logged: string[] = [];
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  for (const level of ["log", "info", "warn", "error"] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map(String).join(" "));
-    });
-  }
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await blobs.stop();
-});
+const blobs = useBlobs();
+const logged = captureConsole();
 beforeEach(() => useAdminTestEnv());
 afterEach(() => {
   vi.useRealTimers();

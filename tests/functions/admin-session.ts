@@ -11,7 +11,9 @@
  * Requests should use `http://localhost/...` URLs; state-changing ones with a foreign `Origin` get 403.
  */
 import type { Context } from "@netlify/functions";
+import { beforeAll } from "vitest";
 import login from "../../netlify/functions/admin-login.mts";
+import { useBlobs } from "./blobs.ts";
 
 export const TEST_ADMIN_PASSWORD = "test-admin-password-7Qx";
 export const TEST_ORIGIN = "http://localhost";
@@ -62,4 +64,19 @@ export async function adminCookie(): Promise<string> {
   const response = await loginRequest(process.env.ADMIN_PASSWORD, { ip });
   if (response.status !== 200) throw new Error(`Admin login failed with status ${response.status}`);
   return cookieFrom(response);
+}
+
+/**
+ * For a file of admin function tests, called at its top: a Blobs server and database of the file's
+ * own, the deployed-like admin environment and a signed-in session, whose `cookie` the tests read
+ * (and replace, signing in again).
+ */
+export function useAdminSession(): { cookie: string } {
+  const session = { cookie: "" };
+  useBlobs();
+  beforeAll(async () => {
+    useAdminTestEnv();
+    session.cookie = await adminCookie();
+  });
+  return session;
 }

@@ -21,7 +21,7 @@ import { checkQuote, QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
 import { validateQuote } from "../../src/lib/quote/schema.ts";
 import { mailtoLink } from "../../src/lib/links.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, rawRequest, storedKeys, VALID_FIELDS } from "./quote-fixtures.ts";
 import { routed } from "./route.ts";
 import { startSmtp } from "./smtp.ts";
@@ -38,18 +38,18 @@ import {
   docxWithVbaProject,
   zipPosingAsDocx,
 } from "./zip-fixture.ts";
+import { backgroundWork } from "./background.ts";
 
 const download = routed(attachment, attachmentConfig);
 const putPart = routed(partFunction, partConfig);
 const complete = routed(completeFunction, completeConfig);
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let cookie: string;
 let owner: string;
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   smtp = await startSmtp();
   useAdminTestEnv();
   cookie = await adminCookie();
@@ -58,27 +58,19 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.SMTP_URL;
   await smtp.stop();
-  await blobs.stop();
 });
 beforeEach(() => {
   useAdminTestEnv();
   process.env.SMTP_URL = smtp.url;
 });
 
-let background: Promise<unknown>[] = [];
+const { waitUntil, settle } = backgroundWork();
 let clients = 0;
 const context = () =>
   ({
     ip: `198.19.0.${(clients += 1)}`,
-    waitUntil: (promise: Promise<unknown>) => background.push(promise),
+    waitUntil,
   }) as unknown as Context;
-async function settle() {
-  while (background.length) {
-    const pending = background;
-    background = [];
-    await Promise.all(pending);
-  }
-}
 
 async function send(
   attachments: { name: string; bytes: Uint8Array }[],

@@ -37,14 +37,13 @@ import {
   type Manifest,
 } from "../../scripts/lib/blobs-backup.ts";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { backupTarget, useBlobs } from "./blobs.ts";
 import { clearRecords, queryRecords } from "./database.ts";
 import { files, quoteRequest, VALID_FIELDS } from "./quote-fixtures.ts";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let target: BackupTarget;
 let work: string;
 let cookie: string;
@@ -100,20 +99,14 @@ async function traces(id: string): Promise<string[]> {
 const tombstones = () =>
   queryRecords<{ lead_id: string; erased_at: Date; erased_by: string }>("SELECT * FROM erased_leads");
 
+const blobs = useBlobs();
 beforeAll(async () => {
   useAdminTestEnv();
-  blobs = await startBlobs();
-  target = {
-    blobs: { ...blobs.context, description: "test Blobs server" },
-    database: { url: blobs.databaseUrl, description: "test database" },
-  };
+  target = backupTarget(blobs);
   work = mkdtempSync(join(tmpdir(), "backup-erasure-"));
   cookie = await adminCookie();
 });
-afterAll(async () => {
-  await blobs.stop();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("erasure and restore", () => {
   test("an erased lead leaves a tombstone and never comes back from a backup: row, e-mails, retry key, attachments", async () => {

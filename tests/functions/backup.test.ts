@@ -13,12 +13,11 @@ import { BACKED_UP_STORES, LEFT_OUT_STORES } from "../../scripts/lib/backup-scop
 import { migrationTables } from "../../scripts/lib/database-backup.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { startBlobs } from "./blobs.ts";
+import { backupTarget, useBlobs } from "./blobs.ts";
 import { clearRecords, queryRecords } from "./database.ts";
 import { imageForm, jpegWithGps, pngImage } from "./gallery-fixtures.ts";
 import { files, quoteRequest } from "./quote-fixtures.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let target: BackupTarget;
 let workDir: string;
 
@@ -67,13 +66,10 @@ async function wipe(): Promise<void> {
 const rowCount = async (table: string) =>
   Number((await queryRecords<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 
+const blobs = useBlobs();
 beforeAll(async () => {
   useAdminTestEnv();
-  blobs = await startBlobs();
-  target = {
-    blobs: { ...blobs.context, description: "test Blobs server" },
-    database: { url: blobs.databaseUrl, description: "test database" },
-  };
+  target = backupTarget(blobs);
   workDir = await mkdtemp(join(tmpdir(), "backup-test-"));
 
   // Quotes with attachments, an unfinished upload, a session, a failed login, gallery items and images.
@@ -123,10 +119,7 @@ beforeAll(async () => {
     expect(item.status).toBe(201);
   }
 });
-afterAll(async () => {
-  await blobs.stop();
-  await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
 
 describe("npm run backup / npm run restore", () => {
   let before: Awaited<ReturnType<typeof snapshot>>;

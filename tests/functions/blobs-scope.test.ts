@@ -1,21 +1,17 @@
 import { getStore, setEnvironmentContext } from "@netlify/blobs";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   getJsonWithEtag,
   isPreviewDeploy,
   openStore,
   setJsonIfUnchanged,
 } from "../../netlify/lib/blobs/open-store.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const savedContext = process.env.CONTEXT;
 const savedLocal = process.env.NETLIFY_LOCAL;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = useBlobs();
 afterEach(() => {
   setEnvironmentContext(blobs.context);
   if (savedContext === undefined) delete process.env.CONTEXT;

@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BlobsServer } from "@netlify/blobs/server";
 import { getStore, setEnvironmentContext } from "@netlify/blobs";
+import { afterAll, beforeAll } from "vitest";
+import type { BackupTarget } from "../../scripts/lib/blobs-backup.ts";
 import { startDatabase } from "./database.ts";
 
 export async function startBlobs() {
@@ -31,6 +33,26 @@ export async function startBlobs() {
     },
   };
 }
+
+export type TestBlobs = Awaited<ReturnType<typeof startBlobs>>;
+
+/**
+ * For a test file, called at its top before its own hooks: a Blobs server and database of the
+ * file's own for its whole run, removed after its own `afterAll`. The object returned is filled in
+ * (`context`, `databaseUrl`) once the run starts.
+ */
+export function useBlobs(): TestBlobs {
+  const blobs = {} as TestBlobs;
+  beforeAll(async () => void Object.assign(blobs, await startBlobs()));
+  afterAll(async () => blobs.stop?.());
+  return blobs;
+}
+
+/** The file's Blobs server and database as the backup and import scripts reach them. */
+export const backupTarget = (blobs: TestBlobs): BackupTarget => ({
+  blobs: { ...blobs.context, description: "test Blobs server" },
+  database: { url: blobs.databaseUrl, description: "test database" },
+});
 
 /** Deletes every entry of store `name` on the current Blobs server (between tests of one file). */
 export async function clearStore(name: string): Promise<void> {

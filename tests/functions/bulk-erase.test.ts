@@ -3,53 +3,40 @@
  * then erase exactly what was counted; won and completed leads stay; a quote arriving in between
  * stops it; one activity log entry names the session and the count; every lead leaves a tombstone.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import erase from "../../netlify/functions/admin-leads-erase.mts";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
-import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(clearRecords);
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
 const today = new Date(NOW).toISOString().slice(0, 10);
 
-async function lead(utmSource: string, ageDays: number, status: QuoteRecord["status"] = "new") {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
+const lead = (utmSource: string, ageDays: number, status: QuoteRecord["status"] = "new") =>
+  savedLead({
     createdAt: new Date(NOW - ageDays * DAY - 60_000).toISOString(),
-    reference: newReference(),
     firstName: "Made",
     lastName: "Up",
     email: "made.up@example.co.uk",
     phone: "07700 900000",
-    serviceRequired: "roof-repairs",
     message: "Cheap pills",
-    attachments: [],
     status,
     source: { utmSource },
-  };
-  await saveQuote(record);
-  return record;
-}
+  });
 
 const call = (body: unknown, withCookie = true) =>
   erase(
     new Request(`${TEST_ORIGIN}/api/admin/leads/erase`, {
       method: "POST",
-      headers: { "content-type": "application/json", Origin: TEST_ORIGIN, ...(withCookie ? { cookie } : {}) },
+      headers: {
+        "content-type": "application/json",
+        Origin: TEST_ORIGIN,
+        ...(withCookie ? { cookie: session.cookie } : {}),
+      },
       body: JSON.stringify(body),
     }),
   );

@@ -8,7 +8,7 @@ import { getStore } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
 import calibration from "../../netlify/functions/admin-contact-submissions-calibration.mts";
@@ -17,20 +17,11 @@ import { PriceGuideSchema } from "../../src/lib/price-guide/guide-schema.ts";
 import { computeBand } from "../../src/lib/price-guide/band.ts";
 import { calibrate, type Calibration, type CalibrationPoint } from "../../src/lib/price-guide/calibration.ts";
 import { guideShownText } from "../../src/lib/price-guide/format.ts";
-import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { clearRecords } from "./database.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
   const store = getStore({ name: "quote-submissions", consistency: "strong" });
@@ -60,7 +51,7 @@ const path = (id: string) => `/api/admin/contact-submissions/${id}`;
 
 function request(id: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
-  headers.set("cookie", cookie);
+  headers.set("cookie", session.cookie);
   if (init.method && init.method !== "GET") headers.set("origin", TEST_ORIGIN);
   if (init.body) headers.set("content-type", "application/json");
   // The export and the table are functions of their own beside the one for a lead.

@@ -1,21 +1,19 @@
 /** Many writers at once against a real Blobs server: nothing lost, nothing doubled. */
 import type { Context } from "@netlify/functions";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { imageForm, pngImage } from "./gallery-fixtures.ts";
 import { files, quoteRequest, storedQuotes } from "./quote-fixtures.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
+useBlobs();
 beforeAll(async () => {
   useAdminTestEnv();
-  blobs = await startBlobs();
   cookie = await adminCookie();
 });
-afterAll(async () => blobs.stop());
 
 test("50 quotes at once with distinct idempotency keys are 50 stored quotes", async () => {
   // Fifty visitors, each from an address of their own: one client is held to its own quota.

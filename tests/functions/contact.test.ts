@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { openAttachment } from "../../netlify/lib/quote/attachment-store.ts";
 import { QUOTE_MESSAGES } from "../../src/lib/quote/rules.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import {
   BASE,
   files,
@@ -15,11 +15,7 @@ import {
   VALID_FIELDS,
 } from "./quote-fixtures.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(async () => blobs.stop());
+useBlobs();
 
 const call = (req: Request) => handler(req);
 

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { closeDatabase } from "../../netlify/lib/database/database.ts";
 import { insertQuote, updateQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { databaseUrl, ensureDatabase, LOCAL_DATABASE_NAME } from "../../scripts/lib/local-database.ts";
 
 function serverUrl(): string {
@@ -97,6 +98,29 @@ export async function queryRecords<Row = Record<string, unknown>>(
 export async function saveQuote(record: QuoteRecord): Promise<void> {
   const { inserted } = await insertQuote(record);
   if (!inserted) await updateQuote(record.id, () => ({ next: record, result: undefined }));
+}
+
+/**
+ * Stores a lead as the lead desk keeps it, made now: Catriona Ferguson's loose ridge tiles, status
+ * `new`, unless `overrides` say otherwise.
+ */
+export async function savedLead(overrides: Partial<QuoteRecord> = {}): Promise<QuoteRecord> {
+  const record: QuoteRecord = {
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    reference: newReference(),
+    firstName: "Catriona",
+    lastName: "Ferguson",
+    email: "catriona@example.co.uk",
+    phone: "07700 900432",
+    serviceRequired: "roof-repairs",
+    message: "Ridge tiles loose.",
+    attachments: [],
+    status: "new",
+    ...overrides,
+  };
+  await saveQuote(record);
+  return record;
 }
 
 /** Dates a lead's failed e-mails as failed at `at` ("Waiting for you" lists them for 7 days from then). */

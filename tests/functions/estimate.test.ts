@@ -6,21 +6,17 @@
  */
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
 import { ownerEmail, receiptEmail } from "../../netlify/lib/mail/emails/quote-emails.tsx";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { PriceGuideSchema } from "../../src/lib/price-guide/guide-schema.ts";
 import { computeBand, type GuideBand } from "../../src/lib/price-guide/band.ts";
 import { rangeText } from "../../src/lib/price-guide/format.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { quoteRequest, storedKeys } from "./quote-fixtures.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(async () => blobs.stop());
+useBlobs();
 
 const guide = PriceGuideSchema.parse(
   (parse(readFileSync("content/price-guide.yaml", "utf8")) as { guide: unknown }).guide,

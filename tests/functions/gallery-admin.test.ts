@@ -1,58 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Context } from "@netlify/functions";
 import sharp from "sharp";
-import { startBlobs } from "./blobs";
-import { TEST_ORIGIN, adminCookie, useAdminTestEnv } from "./admin-session";
+import { TEST_ORIGIN, useAdminSession } from "./admin-session";
 import { imageForm, jpegWithGps, pngImage } from "./gallery-fixtures";
-import listGallery from "../../netlify/functions/gallery.mts";
 import serveImage from "../../netlify/functions/gallery-image.mts";
-import adminGallery from "../../netlify/functions/admin-gallery.mts";
-import adminGalleryItem, { config as itemConfig } from "../../netlify/functions/admin-gallery-item.mts";
-import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
-import uploadImage from "../../netlify/functions/upload-image.mts";
 import type { GalleryItem } from "../../src/lib/gallery/schema";
-import { routeContext } from "./route";
+import { galleryClient } from "./gallery-client";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
-const context = { ip: "192.0.2.9", params: {} } as unknown as Context;
+const session = useAdminSession();
+const { call, list } = galleryClient(session, "192.0.2.9");
 
-beforeAll(async () => {
-  useAdminTestEnv();
-  blobs = await startBlobs();
-  cookie = await adminCookie();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
 beforeEach(async () => {
   // Each test starts from an empty gallery.
   for (const item of await list()) await call("DELETE", `/api/admin/gallery/${item.id}`);
 });
-
-function call(method: string, path: string, body?: unknown, withCookie = true): Promise<Response> {
-  const headers = new Headers({ Origin: TEST_ORIGIN });
-  if (withCookie) headers.set("Cookie", cookie);
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers.set("Content-Type", "application/json");
-  }
-  const req = new Request(`${TEST_ORIGIN}${path}`, { method, headers, body: payload });
-  const handler: (req: Request, context: Context) => Promise<Response> = path.startsWith("/api/upload/image")
-    ? uploadImage
-    : path === "/api/admin/gallery"
-      ? adminGallery
-      : path === "/api/admin/gallery/reorder"
-        ? adminGalleryReorder
-        : adminGalleryItem;
-  return handler(req, handler === adminGalleryItem ? routeContext(itemConfig, req, "192.0.2.9") : context);
-}
-
-async function list(): Promise<GalleryItem[]> {
-  return (await listGallery(new Request(`${TEST_ORIGIN}/api/gallery`))).json();
-}
 
 async function upload(bytes: Uint8Array, name = "photo.jpg"): Promise<string> {
   const response = await call("POST", "/api/upload/image", imageForm(bytes, name));

@@ -1,53 +1,16 @@
 /** docs/towns.md: a gallery item may name the town it was done in (`area`, a town's slug). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Context } from "@netlify/functions";
-import { startBlobs } from "./blobs";
-import { TEST_ORIGIN, adminCookie, useAdminTestEnv } from "./admin-session";
+import { beforeEach, describe, expect, it } from "vitest";
 import { imageForm, pngImage } from "./gallery-fixtures";
-import listGallery from "../../netlify/functions/gallery.mts";
-import adminGallery from "../../netlify/functions/admin-gallery.mts";
-import adminGalleryItem, { config as itemConfig } from "../../netlify/functions/admin-gallery-item.mts";
-import uploadImage from "../../netlify/functions/upload-image.mts";
 import type { GalleryItem } from "../../src/lib/gallery/schema";
-import { routeContext } from "./route";
+import { useAdminSession } from "./admin-session";
+import { galleryClient } from "./gallery-client";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
-const context = { ip: "192.0.2.12", params: {} } as unknown as Context;
+const session = useAdminSession();
+const { call, list } = galleryClient(session, "192.0.2.12");
 
-beforeAll(async () => {
-  useAdminTestEnv();
-  blobs = await startBlobs();
-  cookie = await adminCookie();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
 beforeEach(async () => {
   for (const item of await list()) await call("DELETE", `/api/admin/gallery/${item.id}`);
 });
-
-function call(method: string, path: string, body?: unknown): Promise<Response> {
-  const headers = new Headers({ Origin: TEST_ORIGIN, Cookie: cookie });
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers.set("Content-Type", "application/json");
-  }
-  const req = new Request(`${TEST_ORIGIN}${path}`, { method, headers, body: payload });
-  const handler: (req: Request, context: Context) => Promise<Response> =
-    path === "/api/upload/image"
-      ? uploadImage
-      : path === "/api/admin/gallery"
-        ? adminGallery
-        : adminGalleryItem;
-  return handler(req, handler === adminGalleryItem ? routeContext(itemConfig, req, "192.0.2.12") : context);
-}
-
-async function list(): Promise<GalleryItem[]> {
-  return (await listGallery(new Request(`${TEST_ORIGIN}/api/gallery`))).json();
-}
 
 async function uploaded(): Promise<string> {
   const response = await call(

@@ -8,19 +8,18 @@ import { getStore } from "@netlify/blobs";
 import { execFile } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { searchTextOf } from "../../netlify/lib/quote/lead-search.ts";
 import { readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { sourceLabel } from "../../src/lib/lead-model.ts";
 import { importBlobRecords, type ImportResult } from "../../scripts/import-blob-records.ts";
 import type { BlobsTarget } from "../../scripts/lib/backup-store.ts";
-import { startBlobs } from "./blobs.ts";
+import { backupTarget, useBlobs } from "./blobs.ts";
 import { queryRecords } from "./database.ts";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let target: BlobsTarget;
 
 const store = (name: string) => getStore({ name, consistency: "strong" });
@@ -269,13 +268,10 @@ async function allRows(): Promise<Record<string, string[]>> {
   return result;
 }
 
+const blobs = useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
-  target = { ...blobs.context, description: "test Blobs server" };
+  target = backupTarget(blobs).blobs;
   await writeOldStores();
-});
-afterAll(async () => {
-  await blobs.stop();
 });
 
 describe("npm run import:blob-records", () => {

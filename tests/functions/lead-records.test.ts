@@ -7,7 +7,7 @@
 import { getStore } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
@@ -21,13 +21,9 @@ import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { clearRecords, queryRecords, saveQuote } from "./database.ts";
 import { LEAD_STATUSES, type LeadStats } from "../../src/lib/lead-model.ts";
 import { SERVICE_OPTION_VALUES } from "../../src/lib/service-options.ts";
-import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { BASE, files, nextVisitorIp, quoteRequest } from "./quote-fixtures.ts";
 import { startSmtp } from "./smtp.ts";
-
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
 
 // The abuse limits too: each test starts with no e-mail or quote counted against it.
 const STORES = ["quote-submissions", "abuse-limits", "mail-status"];
@@ -38,12 +34,7 @@ async function keysOf(name: string, prefix = ""): Promise<string[]> {
   return entries.map((entry) => entry.key).sort();
 }
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
   for (const name of STORES) {
@@ -55,7 +46,7 @@ beforeEach(async () => {
 
 function request(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
-  headers.set("cookie", cookie);
+  headers.set("cookie", session.cookie);
   if (init.method && init.method !== "GET") headers.set("origin", TEST_ORIGIN);
   return new Request(`${BASE}${path}`, { ...init, headers });
 }

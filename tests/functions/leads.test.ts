@@ -6,7 +6,7 @@
  */
 import { getStore } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
@@ -21,14 +21,10 @@ import { saveAttachment } from "../../netlify/lib/quote/attachment-store.ts";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { clearRecords, saveQuote } from "./database.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
-import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { BASE, files, nextVisitorIp, quoteRequest } from "./quote-fixtures.ts";
 
 const download = routed(attachment, attachmentConfig);
-
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
 
 async function emptyStores() {
   await clearRecords();
@@ -37,19 +33,14 @@ async function emptyStores() {
   await Promise.all(entries.map((entry) => store.delete(entry.key)));
 }
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(emptyStores);
 
 const ctx = (id?: string) => ({ params: id === undefined ? {} : { id } }) as unknown as Context;
 
 function request(path: string, init: RequestInit & { noCookie?: boolean } = {}) {
   const headers = new Headers(init.headers);
-  if (!init.noCookie) headers.set("cookie", cookie);
+  if (!init.noCookie) headers.set("cookie", session.cookie);
   if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", TEST_ORIGIN);
   return new Request(`${BASE}${path}`, { ...init, headers });
 }

@@ -4,14 +4,10 @@
  * beside the listed ones still names every entry that was already there.
  */
 import { getStore } from "@netlify/blobs";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startBlobs } from "./blobs.ts";
+import { expect, test } from "vitest";
+import { useBlobs } from "./blobs.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(async () => blobs.stop());
+useBlobs();
 
 test("a listing during writes into the same folder misses none of the entries written before it", async () => {
   const store = getStore({ name: "listing-under-writes", consistency: "strong" });

@@ -3,22 +3,19 @@
  * e-mail is due exactly when the change that queued it commits, goes once however many senders run,
  * carries its files, is retried or given up as the quote e-mails are, and goes with its lead.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { transaction } from "../../netlify/lib/database/database.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { deliverMailJobs, mailJobsOf, registerMailRenderer } from "../../netlify/lib/mail/mail-jobs.ts";
 import { cancelMail, enqueueMail } from "../../netlify/lib/mail/mail-queue.ts";
-import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
-import { startBlobs } from "./blobs.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { useBlobs } from "./blobs.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
 import { startSmtp } from "./smtp.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
+useBlobs();
+beforeAll(() => {
   registerMailRenderer("test-note", () =>
     Promise.resolve((job) =>
       Promise.resolve({
@@ -40,7 +37,6 @@ beforeAll(async () => {
   );
   registerMailRenderer("test-gone", () => Promise.resolve(() => Promise.resolve(null)));
 });
-afterAll(async () => blobs.stop());
 beforeEach(async () => {
   await clearRecords();
   smtp = await startSmtp();
@@ -51,23 +47,7 @@ afterEach(async () => {
   await smtp.stop();
 });
 
-async function lead(): Promise<QuoteRecord> {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    reference: newReference(),
-    firstName: "Catriona",
-    lastName: "Ferguson",
-    email: "catriona@example.co.uk",
-    phone: "07700 900432",
-    serviceRequired: "roof-repairs",
-    message: "Ridge tiles loose.",
-    attachments: [],
-    status: "new",
-  };
-  await saveQuote(record);
-  return record;
-}
+const lead = () => savedLead();
 
 const queue = (leadId: string, job: Partial<Parameters<typeof enqueueMail>[1]> = {}) =>
   transaction((client) => enqueueMail(client, { leadId, kind: "test-note", ...job }));

@@ -1,19 +1,17 @@
 /** Bodies the property tests found to break the multipart reader, kept as fixed cases. */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import handler from "../../netlify/functions/contact.mts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { quoteKeys, VALID_FIELDS } from "./quote-fixtures.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const uncaught: unknown[] = [];
 const onUncaught = (error: unknown) => uncaught.push(error);
-beforeAll(async () => {
-  blobs = await startBlobs();
+useBlobs();
+beforeAll(() => {
   process.on("uncaughtException", onUncaught);
 });
-afterAll(async () => {
+afterAll(() => {
   process.off("uncaughtException", onUncaught);
-  await blobs.stop();
 });
 
 test("a refused file field cut off mid-file answers 400 and throws nothing uncaught", async () => {

@@ -12,9 +12,9 @@ import scheduled from "../../netlify/functions/send-notifications.mts";
 import { businessDetails, type BusinessDetails } from "../../netlify/lib/business.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { queryRecords } from "./database.ts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
+import { useAdminSession } from "./admin-session.ts";
+import { clearStore } from "./blobs.ts";
 import {
   BASE,
   files,
@@ -23,26 +23,22 @@ import {
   VALID_FIELDS,
   type QuoteOptions,
 } from "./quote-fixtures.ts";
-import { closedPortUrl, startHangingServer, startSmtp, type ReceivedMail } from "./smtp.ts";
+import { closedPortUrl, startHangingServer, startSmtp, type ReceivedMail, withSmtp } from "./smtp.ts";
+import { backgroundWork } from "./background.ts";
 
 const SITE = "https://www.glenbrae.test";
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
+const session = useAdminSession();
 let owner: string;
 let business: BusinessDetails;
 
 beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
   business = await businessDetails();
   owner = business.email;
   process.env.SITE_URL = SITE;
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.SMTP_URL;
   delete process.env.SITE_URL;
-  await blobs.stop();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -53,15 +49,8 @@ afterEach(() => {
 beforeEach(() => clearStore(LIMITS_STORE));
 
 /** Work the handlers left running after their response, as the platform's waitUntil holds it. */
-let background: Promise<unknown>[] = [];
-const context = { waitUntil: (promise: Promise<unknown>) => background.push(promise) } as unknown as Context;
-async function settleBackground() {
-  while (background.length) {
-    const pending = background;
-    background = [];
-    await Promise.all(pending);
-  }
-}
+const { waitUntil, settle: settleBackground } = backgroundWork();
+const context = { waitUntil } as unknown as Context;
 
 async function submit(options: QuoteOptions = {}) {
   const started = performance.now();
@@ -74,7 +63,7 @@ async function submit(options: QuoteOptions = {}) {
 
 const retryRequest = (body: unknown, init: { cookie?: string | null; origin?: string } = {}) => {
   const headers: Record<string, string> = { "Content-Type": "application/json", Origin: init.origin ?? BASE };
-  if (init.cookie !== null) headers.cookie = init.cookie ?? cookie;
+  if (init.cookie !== null) headers.cookie = init.cookie ?? session.cookie;
   return retry(
     new Request(`${BASE}/api/admin/notifications/retry`, {
       method: "POST",
@@ -101,9 +90,7 @@ function advanceClock(ms: number) {
 
 describe("a stored quote sends two e-mails", () => {
   test("the owner gets every field with Reply-To the customer; the customer a receipt with Reply-To the owner", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const photo = files.jpeg(50_000);
       const quote = await submit({
         attachments: [
@@ -162,19 +149,15 @@ describe("a stored quote sends two e-mails", () => {
       for (const n of notifications)
         expect(Date.parse(n.sentAt!)).toBeGreaterThan(Date.parse(quote.createdAt) - 1);
       expect(await leadsWithPendingMail()).not.toContain(quote.id);
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("the admin list shows the reference and each e-mail's state", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async () => {
       const quote = await submit();
       await settleBackground();
       const response = await list(
-        new Request(`${BASE}/api/admin/contact-submissions`, { headers: { cookie } }),
+        new Request(`${BASE}/api/admin/contact-submissions`, { headers: { cookie: session.cookie } }),
       );
       const item = (
         (await response.json()) as { id: string; reference: string; notifications: unknown }[]
@@ -184,15 +167,11 @@ describe("a stored quote sends two e-mails", () => {
         { kind: "owner", status: "sent", attempts: 1, sentAt: expect.any(String) },
         { kind: "receipt", status: "sent", attempts: 1, sentAt: expect.any(String) },
       ]);
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("a retried submit (same idempotency key) answers the same reference and sends nothing more", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const first = await submit({ idempotencyKey: "retry-key-0123456789abcdef" });
       await settleBackground();
       const second = await submit({ idempotencyKey: "retry-key-0123456789abcdef" });
@@ -200,9 +179,7 @@ describe("a stored quote sends two e-mails", () => {
       expect(second.id).toBe(first.id);
       expect(second.reference).toBe(first.reference);
       expect(smtp.messages).toHaveLength(2);
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 });
 
@@ -245,9 +222,7 @@ describe("failures", () => {
     ]);
     expect(await leadsWithPendingMail()).toContain(quote.id);
 
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       // Not due yet (backoff): nothing is sent.
       await scheduled();
       expect(smtp.messages).toHaveLength(0);
@@ -265,9 +240,7 @@ describe("failures", () => {
       expect(mailsTo(smtp.messages, VALID_FIELDS.email)).toHaveLength(1);
       expect(await statusOf(quote.id)).toEqual({ owner: "sent", receipt: "sent" });
       expect(await leadsWithPendingMail()).not.toContain(quote.id);
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("a server that hangs for 30 s: /api/contact still answers within 1 s, the e-mails stay pending", async () => {
@@ -302,17 +275,13 @@ describe("never the same e-mail twice", () => {
     process.env.SMTP_URL = await closedPortUrl();
     const quote = await submit();
     await settleBackground();
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       advanceClock(6 * 60 * 1000);
       await Promise.all([scheduled(), scheduled(), scheduled()]);
       expect(mailsTo(smtp.messages, owner)).toHaveLength(1);
       expect(mailsTo(smtp.messages, VALID_FIELDS.email)).toHaveLength(1);
       expect(await statusOf(quote.id)).toEqual({ owner: "sent", receipt: "sent" });
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("an admin retry and a scheduled run racing a slow first send do not send again", async () => {
@@ -336,9 +305,7 @@ describe("never the same e-mail twice", () => {
 
 describe("visitor text never steers an e-mail", () => {
   test("line breaks in a name cannot add headers or recipients", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       await submit({
         fields: { firstName: "Mo\r\nBcc: victim@example.com", lastName: "Mac\nX-Spam: yes" },
       });
@@ -349,15 +316,11 @@ describe("visitor text never steers an e-mail", () => {
         expect(parsed.headers.has("x-spam")).toBe(false);
         expect(parsed.subject).not.toMatch(/[\r\n]/);
       }
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("a name and message holding a link and HTML: the receipt carries neither, the owner's copy escapes them", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       await submit({
         fields: {
           firstName: "<b>Win</b> http://prize.example",
@@ -387,9 +350,7 @@ describe("visitor text never steers an e-mail", () => {
       expect(html).not.toContain("<script>");
       expect(html).toContain("&lt;a href=");
       expect(ownerMail!.parsed.text).toContain('<a href="https://phish.example/win">click here</a>');
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 });
 
@@ -414,12 +375,12 @@ describe("without SMTP_URL (deployed, not configured)", () => {
       ["pending", 0],
     ]);
     const response = await emailStatus(
-      new Request(`${BASE}/api/admin/notifications`, { headers: { cookie } }),
+      new Request(`${BASE}/api/admin/notifications`, { headers: { cookie: session.cookie } }),
     );
     expect(await response.json()).toEqual({ configured: false });
     process.env.SMTP_URL = "smtp://127.0.0.1:1";
     const configured = await emailStatus(
-      new Request(`${BASE}/api/admin/notifications`, { headers: { cookie } }),
+      new Request(`${BASE}/api/admin/notifications`, { headers: { cookie: session.cookie } }),
     );
     expect(await configured.json()).toEqual({ configured: true });
   });
@@ -435,7 +396,7 @@ describe("POST /api/admin/notifications/retry guards", () => {
     expect(await bad.json()).toEqual({ error: "id must be a submission id" });
     expect((await retryRequest({ id })).status).toBe(404);
     const get = await retry(
-      new Request(`${BASE}/api/admin/notifications/retry`, { headers: { cookie } }),
+      new Request(`${BASE}/api/admin/notifications/retry`, { headers: { cookie: session.cookie } }),
       context,
     );
     expect(get.status).toBe(405);

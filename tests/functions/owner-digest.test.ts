@@ -10,25 +10,23 @@ import followUps from "../../netlify/functions/admin-follow-ups.mts";
 import digestFunction, { config as digestConfig } from "../../netlify/functions/owner-digest.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
+import { iso } from "../../netlify/lib/http/iso-time.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { runOwnerDigest } from "../../netlify/lib/follow-up/owner-digest.ts";
 import { existingQuoteIds, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
-import { clearRecords, markFailedMail, saveQuote } from "./database.ts";
+import { clearRecords, markFailedMail, savedLead } from "./database.ts";
 import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
 import { NEW_LEAD_DUE_MS, QUOTE_DECISION_MS } from "../../src/lib/follow-up/rules.ts";
 import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { BASE } from "./quote-fixtures.ts";
-import { startSmtp } from "./smtp.ts";
+import { useSmtp } from "./smtp.ts";
 
 const SITE = "https://www.glenbrae.test";
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let cookie: string;
 let owner: string;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 /** 07:00 BST on a summer morning is 06:00 UTC. */
 const SUMMER_7AM = Date.parse("2026-07-15T06:00:00.000Z");
@@ -43,51 +41,35 @@ async function emptyStores() {
   await Promise.all(entries.map((entry) => store.delete(entry.key)));
 }
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
   owner = (await businessDetails()).email;
   process.env.SITE_URL = SITE;
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.SITE_URL;
-  await blobs.stop();
 });
-beforeEach(async () => {
-  await emptyStores();
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  delete process.env.SMTP_URL;
-  await smtp.stop();
-});
+beforeEach(emptyStores);
+afterEach(() => vi.useRealTimers());
+const smtp = useSmtp();
 
 let counter = 0;
 /** A lead stored as the lead desk keeps it. */
 async function lead(overrides: Partial<QuoteRecord>): Promise<QuoteRecord> {
   counter++;
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
+  return savedLead({
     createdAt: new Date(SUMMER_7AM - 30 * 24 * HOUR).toISOString(),
-    reference: newReference(),
     firstName: "Lead",
     lastName: `Number${counter}`,
     email: `lead${counter}@example.co.uk`,
     phone: "07700 900555",
-    serviceRequired: "roof-repairs",
     message: "Slates slipped over the porch.",
-    attachments: [],
-    status: "new",
     ...overrides,
-  };
-  await saveQuote(record);
-  return record;
+  });
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const ownerMails = () => smtp.messages.filter((m) => m.envelope.to.includes(owner));
 const leadLink = (id: string) => `${SITE}/contact-admin?id=${id}`;
 

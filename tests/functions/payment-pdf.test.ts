@@ -20,11 +20,11 @@ import {
 } from "../../netlify/lib/payments/payment-pdf.ts";
 import type {
   CertificateDocument,
-  DocumentBusiness,
   InvoiceDocument,
   InvoiceLine,
   ReceiptDocument,
 } from "../../src/lib/payments/payment-documents.ts";
+import type { DocumentBusiness } from "../../src/lib/proposals/quote-document.ts";
 import { formatPounds, lineNet, totalsOf, vatBands } from "../../src/lib/proposals/money.ts";
 
 /** Each page's text, whitespace folded, as a reader copying it would get it. */

@@ -6,9 +6,8 @@
  * helper, the refund due on cancellation, the desk's money and the accountant's CSV.
  */
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
 import { TOKEN_LIMITS_STORE } from "../../netlify/lib/proposals/token-limit.ts";
@@ -17,58 +16,38 @@ import { GUARANTEE_CHECKS_PER_HOUR } from "../../netlify/functions/guarantee-che
 import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
-import { ukDate } from "../../src/lib/proposals/uk-time.ts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
+import { londonDate } from "../../src/lib/visits/london-time.ts";
+import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
-import { startSmtp } from "./smtp.ts";
-
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let cookie: string;
+import { clearStore } from "./blobs.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
+import { useSmtp } from "./smtp.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
   await clearStore(TOKEN_LIMITS_STORE);
   await clearStore(LIMITS_STORE);
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
 });
-afterEach(async () => {
-  delete process.env.SMTP_URL;
+afterEach(() => {
   delete process.env.STRIPE_WEBHOOK_SECRET;
   delete process.env.STRIPE_SECRET_KEY;
-  await smtp.stop();
 });
+const smtp = useSmtp();
 
-async function lead(overrides: Partial<QuoteRecord> = {}): Promise<QuoteRecord> {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    reference: newReference(),
+const lead = (overrides: Partial<QuoteRecord> = {}) =>
+  savedLead({
     firstName: "Siobhán",
     lastName: "Wiśniewska",
     email: "siobhan@example.co.uk",
-    phone: "07700 900432",
+    status: "contacted",
     serviceRequired: "new-installation",
     message: "The whole roof needs doing.",
-    attachments: [],
-    status: "contacted",
     ...overrides,
-  };
-  await saveQuote(record);
-  return record;
-}
+  });
 
 const BODY: ProposalBody = {
   lines: [
@@ -86,7 +65,8 @@ const DEPOSIT = 27143;
 const DEPOSIT_VAT = 4480 + 13;
 const ADDRESS = { line1: "7 Station Road", town: "Kippen", postcode: "fk8 3dn" };
 
-const admin = (method: string, path: string, body?: object) => callApi(method, path, { cookie, body });
+const admin = (method: string, path: string, body?: object) =>
+  callApi(method, path, { cookie: session.cookie, body });
 
 const received = () =>
   smtp.messages.map((m) => ({
@@ -141,13 +121,13 @@ async function acceptedQuote(
   };
 }
 
-const today = () => ukDate(Date.now());
+const today = () => londonDate(Date.now());
 const pay = (id: string, amount: number, receivedOn = today()) =>
   admin("POST", `/api/admin/proposals/${id}/payments`, { amount, method: "bank", receivedOn });
 const complete = async (leadId: string, extra: object = {}) => {
   const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
   return callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
-    cookie,
+    cookie: session.cookie,
     body: { status: "completed", ...extra },
     headers: { "If-Match": current.headers.get("ETag")! },
   });
@@ -213,7 +193,7 @@ describe("a bank payment recorded in the desk", () => {
         `${PAYMENT_TEXTS.amount} (${formatPounds(TOTAL)})`,
       ]);
     }
-    const tomorrow = ukDate(Date.now() + 36 * 60 * 60 * 1000);
+    const tomorrow = londonDate(Date.now() + 36 * 60 * 60 * 1000);
     for (const receivedOn of [tomorrow, "2026-02-30", "yesterday"]) {
       const response = await pay(quote.id, 1000, receivedOn);
       expect(response.status).toBe(400);
@@ -275,7 +255,7 @@ describe("completion", () => {
     const response = await complete(quote.lead.id);
     expect(response.status).toBe(200);
     const body = await response.json();
-    const dueOn = ukDate(Date.now() + 7 * 24 * 60 * 60 * 1000);
+    const dueOn = londonDate(Date.now() + 7 * 24 * 60 * 60 * 1000);
     expect(body.invoices).toEqual([
       {
         number: "INV-000001",
@@ -322,9 +302,9 @@ describe("completion", () => {
     const reminders = await queryRecords<{ due_at: Date }>(
       "SELECT due_at FROM mail_jobs WHERE kind = 'invoice-reminder' AND status = 'pending' ORDER BY due_at",
     );
-    expect(reminders.map((r) => ukDate(r.due_at.getTime()))).toEqual([
-      ukDate(Date.parse(`${dueOn}T12:00:00Z`) + 24 * 60 * 60 * 1000),
-      ukDate(Date.parse(`${dueOn}T12:00:00Z`) + 7 * 24 * 60 * 60 * 1000),
+    expect(reminders.map((r) => londonDate(r.due_at.getTime()))).toEqual([
+      londonDate(Date.parse(`${dueOn}T12:00:00Z`) + 24 * 60 * 60 * 1000),
+      londonDate(Date.parse(`${dueOn}T12:00:00Z`) + 7 * 24 * 60 * 60 * 1000),
     ]);
     for (const r of reminders)
       expect(
@@ -336,7 +316,7 @@ describe("completion", () => {
       ).toBe("09:00");
     // Completing again issues nothing new.
     await callApi("PATCH", `/api/admin/contact-submissions/${quote.lead.id}`, {
-      cookie,
+      cookie: session.cookie,
       body: { status: "won" },
     });
     expect((await complete(quote.lead.id)).status).toBe(200);

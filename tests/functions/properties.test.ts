@@ -19,7 +19,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { callApi, type CallOptions } from "./api-client.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { FUNCTION_ROUTES, routeFor, type FunctionRoute } from "./function-routes.ts";
 import { imageForm, pngImage } from "./gallery-fixtures.ts";
 import { files, VALID_FIELDS } from "./quote-fixtures.ts";
@@ -43,7 +43,6 @@ const WRITTEN_ON_REFUSAL = [
   "site:proposal-token-limits",
 ];
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
@@ -482,12 +481,12 @@ async function replenish(): Promise<void> {
   if (known.quoteIds.length === 0) await createQuote();
 }
 
+const blobs = useBlobs();
 beforeAll(async () => {
   process.on("unhandledRejection", onUnhandled);
   useAdminTestEnv();
   // No e-mail goes out, so nothing is written after an answer (see the state check below).
   delete process.env.SMTP_URL;
-  blobs = await startBlobs();
   known.cookie = await adminCookie();
   for (const size of [1000, 3_145_729]) {
     const response = await callApi("POST", "/api/uploads", { body: { name: "roof.jpg", size } });
@@ -503,9 +502,8 @@ beforeAll(async () => {
   known.imageUrls.push(...items.map((item) => item.imageUrl));
   known.imageIds = known.imageUrls.map((url) => url.split("/").pop() ?? "");
 });
-afterAll(async () => {
+afterAll(() => {
   process.off("unhandledRejection", onUnhandled);
-  await blobs.stop();
 });
 
 test("the routes come from the functions' config, the lead desk and e-mail endpoints included", () => {

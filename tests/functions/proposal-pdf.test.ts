@@ -3,7 +3,7 @@
  * every figure and sentence the customer's page shows (the same QuoteView) is in it, £ signs and
  * accented names included, and the acceptance once accepted.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { createProposal, sendProposal } from "../../netlify/lib/proposals/proposal-desk.ts";
@@ -11,14 +11,10 @@ import { acceptProposal, documentOfToken } from "../../netlify/lib/proposals/pro
 import { proposalPdf } from "../../netlify/lib/proposals/proposal-pdf.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import { paragraphsOf, type QuoteView } from "../../src/lib/proposals/quote-document.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { saveQuote } from "./database.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(async () => blobs.stop());
+useBlobs();
 
 /** The PDF's text, whitespace folded, as a reader copying it would get it. */
 async function textOf(bytes: Uint8Array): Promise<string> {

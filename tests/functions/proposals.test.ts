@@ -4,10 +4,9 @@
  * when two accept at once), declining, cancelling within the 14 days in UK time, the 410s, the
  * lead's status and quoted amount, the e-mails and their reminders, the rate limit and previews.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { sendProposal, createProposal } from "../../netlify/lib/proposals/proposal-desk.ts";
 import { acceptProposal, cancelAcceptance } from "../../netlify/lib/proposals/proposal-answers.ts";
@@ -18,52 +17,30 @@ import {
   NAME_MESSAGE,
   type ProposalBody,
 } from "../../src/lib/proposals/proposal-schema.ts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
+import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
-import { startSmtp } from "./smtp.ts";
+import { clearStore } from "./blobs.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
+import { useSmtp } from "./smtp.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let cookie: string;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
-});
-afterAll(async () => blobs.stop());
+const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
   await clearStore(TOKEN_LIMITS_STORE);
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
 });
-afterEach(async () => {
-  delete process.env.SMTP_URL;
+afterEach(() => {
   process.env.CONTEXT = "production"; // as vitest.config.ts sets it; a test here plays a preview
-  await smtp.stop();
 });
+const smtp = useSmtp();
 
-async function lead(overrides: Partial<QuoteRecord> = {}): Promise<QuoteRecord> {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    reference: newReference(),
+const lead = (overrides: Partial<QuoteRecord> = {}) =>
+  savedLead({
     firstName: "Siobhán",
     lastName: "Wiśniewska",
     email: "siobhan@example.co.uk",
-    phone: "07700 900432",
-    serviceRequired: "roof-repairs",
-    message: "Ridge tiles loose.",
-    attachments: [],
     status: "contacted",
     ...overrides,
-  };
-  await saveQuote(record);
-  return record;
-}
+  });
 
 const BODY: ProposalBody = {
   lines: [
@@ -103,7 +80,8 @@ async function delivered(count: number) {
   return received();
 }
 
-const admin = (method: string, path: string, body?: object) => callApi(method, path, { cookie, body });
+const admin = (method: string, path: string, body?: object) =>
+  callApi(method, path, { cookie: session.cookie, body });
 const tokenOf = (customerUrl: string) => customerUrl.split("/").pop()!;
 
 async function sentQuote(record?: QuoteRecord) {

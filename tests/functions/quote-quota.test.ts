@@ -4,7 +4,7 @@
  * refusal stores nothing and charges nothing, retries of a stored quote and honeypot hits cost nothing.
  */
 import type { Context } from "@netlify/functions";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import {
   QUOTE_WINDOW_MS,
@@ -15,15 +15,12 @@ import { LIMITS_STORE, readLedger } from "../../netlify/lib/limits/ledger-store.
 import { QUOTE_QUOTA_MESSAGE } from "../../src/lib/quote/quota-messages.ts";
 import { CLIENT_MAX_FILES, quotaClient } from "../../netlify/lib/limits/upload-quota.ts";
 import { useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { closedPortUrl } from "./smtp.ts";
 import { files, quoteKeys, quoteRequest, storedKeys, type QuoteOptions } from "./quote-fixtures.ts";
+import { backgroundWork } from "./background.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(() => blobs.stop());
+useBlobs();
 beforeEach(() => useAdminTestEnv());
 afterEach(() => {
   vi.useRealTimers();
@@ -33,16 +30,8 @@ afterEach(() => {
 });
 
 /** Work the handler left running after its answer (the quote's e-mails), as waitUntil holds it. */
-let background: Promise<unknown>[] = [];
-const contextFor = (ip: string) =>
-  ({ ip, waitUntil: (promise: Promise<unknown>) => background.push(promise) }) as unknown as Context;
-async function settle() {
-  while (background.length) {
-    const pending = background;
-    background = [];
-    await Promise.all(pending);
-  }
-}
+const { waitUntil, settle } = backgroundWork();
+const contextFor = (ip: string) => ({ ip, waitUntil }) as unknown as Context;
 const post = (ip: string, options: QuoteOptions = {}) => contact(quoteRequest(options), contextFor(ip));
 
 async function fill(ip: (i: number) => string, count = QUOTES_PER_CLIENT) {

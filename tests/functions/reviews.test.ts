@@ -17,42 +17,29 @@ import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import type { ReviewSummary } from "../../src/lib/follow-up/review-status.ts";
 import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
 import { REVIEW_REMINDER_MS } from "../../src/lib/follow-up/rules.ts";
-import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
-import { startBlobs } from "./blobs.ts";
+import { adminCookie, TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
-import { startSmtp, type ReceivedMail } from "./smtp.ts";
+import { type ReceivedMail, withSmtp } from "./smtp.ts";
+import { backgroundWork } from "./background.ts";
 
 const SITE = "https://www.glenbrae.test";
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
+const session = useAdminSession();
 let business: BusinessDetails;
 
 beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
   business = await businessDetails();
   process.env.SITE_URL = SITE;
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.SMTP_URL;
   delete process.env.SITE_URL;
-  await blobs.stop();
 });
 afterEach(() => {
   vi.useRealTimers();
   delete process.env.SMTP_URL;
 });
 
-let background: Promise<unknown>[] = [];
-const waitUntil = (promise: Promise<unknown>) => background.push(promise);
-async function settleBackground() {
-  while (background.length) {
-    const pending = background;
-    background = [];
-    await Promise.all(pending);
-  }
-}
+const { waitUntil, settle: settleBackground } = backgroundWork();
 
 /**
  * Moves the clock to `ms` (Date only: sockets and timers run on real time) and signs in again, as
@@ -61,7 +48,7 @@ async function settleBackground() {
 async function setClock(ms: number) {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(ms);
-  cookie = await adminCookie();
+  session.cookie = await adminCookie();
 }
 
 let counter = 0;
@@ -81,7 +68,7 @@ async function patch(id: string, body: unknown) {
   const response = await one(
     new Request(`${BASE}/api/admin/contact-submissions/${id}`, {
       method: "PATCH",
-      headers: { cookie, origin: TEST_ORIGIN, "Content-Type": "application/json" },
+      headers: { cookie: session.cookie, origin: TEST_ORIGIN, "Content-Type": "application/json" },
       body: JSON.stringify(body),
     }),
     { params: { id }, waitUntil } as unknown as Context,
@@ -93,7 +80,7 @@ async function patch(id: string, body: unknown) {
 
 async function reviewOf(id: string): Promise<ReviewSummary | null> {
   const response = await one(
-    new Request(`${BASE}/api/admin/contact-submissions/${id}`, { headers: { cookie } }),
+    new Request(`${BASE}/api/admin/contact-submissions/${id}`, { headers: { cookie: session.cookie } }),
     {
       params: { id },
     } as unknown as Context,
@@ -136,9 +123,7 @@ const oneClick = (link: string) =>
 
 describe("completing a job", () => {
   test("sends exactly one review request: the configured link, the same words, both unsubscribe headers", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const { id, email } = await storedLead();
       expect(mailsTo(smtp, email)).toHaveLength(1); // the receipt
       const before = smtp.messages.length;
@@ -172,15 +157,11 @@ describe("completing a job", () => {
       expect(review?.reminderDueAt).toBe(
         new Date(Date.parse(review!.sentAt!) + REVIEW_REMINDER_MS).toISOString(),
       );
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("marking it completed again, even after another status, sends nothing more", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const { id, email } = await storedLead();
       await patch(id, { status: "completed" });
       expect(mailsTo(smtp, email)).toHaveLength(2);
@@ -191,15 +172,11 @@ describe("completing a job", () => {
       expect(mailsTo(smtp, email)).toHaveLength(2);
       const record = await readQuote(id);
       expect(record?.notifications?.filter((n) => n.kind === "review")).toHaveLength(1);
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("the reminder goes at 7 days to the millisecond, once; then nothing", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const { id, email } = await storedLead();
       await patch(id, { status: "completed" });
       const sentAt = Date.parse((await reviewOf(id))!.sentAt!);
@@ -225,17 +202,13 @@ describe("completing a job", () => {
       await scheduled();
       await patch(id, { status: "completed" });
       expect(mailsTo(smtp, email)).toHaveLength(3);
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 });
 
 describe("the unsubscribe link", () => {
   test("GET shows a button and changes nothing; a wrong token is refused", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const { id, email } = await storedLead();
       await patch(id, { status: "completed" });
       const link = unsubscribeLink(mailsTo(smtp, email)[1]!);
@@ -257,15 +230,11 @@ describe("the unsubscribe link", () => {
       expect((await oneClick(link.replace(/lead=[^&]+/, "lead=not-a-lead"))).status).toBe(404);
       expect((await readQuote(id))?.review?.optedOutAt).toBeUndefined();
       expect((await callLink(link, { method: "PUT" })).status).toBe(405);
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("a one-click POST stops the reminder; the desk shows 'opted out'; again is harmless", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const { id, email } = await storedLead();
       await patch(id, { status: "completed" });
       const sentAt = Date.parse((await reviewOf(id))!.sentAt!);
@@ -288,15 +257,11 @@ describe("the unsubscribe link", () => {
       expect(again.status).toBe(200);
       expect(await again.text()).toContain("already stopped");
       expect(await (await callLink(link)).text()).toContain("already stopped");
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 
   test("stopping before the request went (mail server down) means it is never sent", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const { id, email } = await storedLead();
       process.env.SMTP_URL = "smtp://127.0.0.1:9"; // nothing listens: the request waits for a retry
       await patch(id, { status: "completed" });
@@ -313,17 +278,13 @@ describe("the unsubscribe link", () => {
       const review = (await readQuote(id))?.notifications?.find((n) => n.kind === "review");
       expect(review?.status).toBe("cancelled");
       expect((await reviewOf(id))?.state).toBe("opted-out");
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 });
 
 describe("failures", () => {
   test("a refused review request shows as failed, is listed for the owner, and an admin retry sends it", async () => {
-    const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    try {
+    await withSmtp(async (smtp) => {
       const { id, email } = await storedLead();
       smtp.setMode("refuse");
       await patch(id, { status: "completed" });
@@ -331,7 +292,9 @@ describe("failures", () => {
       expect(review?.state).toBe("failed");
       expect(review?.error).toMatch(/Mailbox unavailable/);
 
-      const listed = await followUps(new Request(`${BASE}/api/admin/follow-ups`, { headers: { cookie } }));
+      const listed = await followUps(
+        new Request(`${BASE}/api/admin/follow-ups`, { headers: { cookie: session.cookie } }),
+      );
       expect(listed.status).toBe(200);
       const failed = ((await listed.json()) as FollowUps).failedEmails.items.find((item) => item.id === id);
       expect(failed?.detail).toMatch(/^Review request to the customer: .*Mailbox unavailable/);
@@ -340,7 +303,7 @@ describe("failures", () => {
       const retried = await retry(
         new Request(`${BASE}/api/admin/notifications/retry`, {
           method: "POST",
-          headers: { cookie, origin: TEST_ORIGIN, "Content-Type": "application/json" },
+          headers: { cookie: session.cookie, origin: TEST_ORIGIN, "Content-Type": "application/json" },
           body: JSON.stringify({ id }),
         }),
         { waitUntil } as unknown as Context,
@@ -352,11 +315,9 @@ describe("failures", () => {
       );
       expect((await reviewOf(id))?.state).toBe("sent");
       const after = (await (
-        await followUps(new Request(`${BASE}/api/admin/follow-ups`, { headers: { cookie } }))
+        await followUps(new Request(`${BASE}/api/admin/follow-ups`, { headers: { cookie: session.cookie } }))
       ).json()) as FollowUps;
       expect(after.failedEmails.items.map((item) => item.id)).not.toContain(id);
-    } finally {
-      await smtp.stop();
-    }
+    });
   });
 });

@@ -7,7 +7,7 @@
 import type { Context } from "@netlify/functions";
 import { networkInterfaces } from "node:os";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import emailStatus from "../../netlify/functions/admin-notifications.mts";
 import scheduled from "../../netlify/functions/send-notifications.mts";
@@ -15,30 +15,19 @@ import { businessDetails } from "../../netlify/lib/business.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 import { isLocalHost, smtpServer } from "../../netlify/lib/mail/mailer.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
-import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
+import { useAdminSession, useAdminTestEnv } from "./admin-session.ts";
+import { clearStore } from "./blobs.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
+import { backgroundWork } from "./background.ts";
+import { captureConsole } from "./console-capture.ts";
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let cookie: string;
+const session = useAdminSession();
 let owner: string;
-const logged: string[] = [];
 
 beforeAll(async () => {
-  blobs = await startBlobs();
-  useAdminTestEnv();
-  cookie = await adminCookie();
   owner = (await businessDetails()).email;
-  for (const level of ["log", "info", "warn", "error"] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map(String).join(" "));
-    });
-  }
 });
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await blobs.stop();
-});
+const logged = captureConsole();
 beforeEach(async () => {
   useAdminTestEnv();
   await clearStore(LIMITS_STORE);
@@ -48,20 +37,13 @@ afterEach(() => {
   delete process.env.SMTP_URL;
 });
 
-let background: Promise<unknown>[] = [];
+const { waitUntil, settle } = backgroundWork();
 let clients = 0;
 const context = () =>
   ({
     ip: `198.18.7.${(clients += 1)}`,
-    waitUntil: (p: Promise<unknown>) => background.push(p),
+    waitUntil,
   }) as unknown as Context;
-async function settle() {
-  while (background.length) {
-    const pending = background;
-    background = [];
-    await Promise.all(pending);
-  }
-}
 
 async function submit(email: string) {
   const response = await contact(quoteRequest({ fields: { email } }), context());
@@ -74,7 +56,7 @@ async function submit(email: string) {
 const notificationsOf = async (id: string) => (await readQuote(id))?.notifications ?? [];
 const status = async () =>
   (await (
-    await emailStatus(new Request(`${BASE}/api/admin/notifications`, { headers: { cookie } }))
+    await emailStatus(new Request(`${BASE}/api/admin/notifications`, { headers: { cookie: session.cookie } }))
   ).json()) as { configured: boolean; problem?: string };
 
 interface Server {

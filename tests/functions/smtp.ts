@@ -7,6 +7,7 @@
 import { createServer as createTcpServer, type Server, type Socket } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterEach, beforeEach } from "vitest";
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] };
@@ -68,6 +69,36 @@ export async function startSmtp(mode: SmtpMode = "accept", delayMs = 2_000) {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type TestSmtp = Awaited<ReturnType<typeof startSmtp>>;
+
+/**
+ * For a test file, called at its top after its own `beforeEach`: a fresh SMTP server as the site's
+ * mail server (`SMTP_URL`) for each test, stopped after it. The object returned is each test's.
+ */
+export function useSmtp(): TestSmtp {
+  const smtp = {} as TestSmtp;
+  beforeEach(async () => {
+    Object.assign(smtp, await startSmtp());
+    process.env.SMTP_URL = smtp.url;
+  });
+  afterEach(async () => {
+    delete process.env.SMTP_URL;
+    await smtp.stop();
+  });
+  return smtp;
+}
+
+/** Runs `work` with a fresh SMTP server as the site's mail server (`SMTP_URL`), stopped afterwards. */
+export async function withSmtp(work: (smtp: TestSmtp) => Promise<void>) {
+  const smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  try {
+    await work(smtp);
+  } finally {
+    await smtp.stop();
+  }
 }
 
 /** Accepts TCP connections and holds them silently (a hung mail server). */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import createHandler from "../../netlify/functions/uploads.mts";
 import partFunction, { config as partConfig } from "../../netlify/functions/upload-part.mts";
@@ -10,18 +10,14 @@ import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { openAttachment } from "../../netlify/lib/quote/attachment-store.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { MAX_REQUEST_BODY_BYTES, UPLOAD_PART_BYTES, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
-import { startBlobs } from "./blobs.ts";
+import { useBlobs } from "./blobs.ts";
 import { BASE, files, quoteRequest, rawRequest, storedKeys, VALID_FIELDS } from "./quote-fixtures.ts";
 import { routed } from "./route.ts";
 
 const partHandler = routed(partFunction, partConfig);
 const completeHandler = routed(completeFunction, completeConfig);
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-afterAll(async () => blobs.stop());
+useBlobs();
 
 const json = (body: unknown) => rawRequest(JSON.stringify(body), "application/json", "POST", "/api/uploads");
 const create = async (name: string, size: number) => {

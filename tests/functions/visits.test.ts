@@ -12,8 +12,6 @@ import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { mailSettings } from "../../netlify/lib/mail/mailer.ts";
 import { LINK_REQUESTS_PER_CLIENT } from "../../netlify/lib/limits/link-limit.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
-import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
-import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { bookVisit, cancelFromLink, visitPageState } from "../../netlify/lib/visits/visit-booking.ts";
 import { useVisitAvailability } from "../../netlify/lib/visits/visit-content.ts";
 import visits, { config as visitsConfig } from "../../netlify/functions/visits.mts";
@@ -24,8 +22,8 @@ import blocks, { config as blocksConfig } from "../../netlify/functions/admin-vi
 import submission, { config as submissionConfig } from "../../netlify/functions/admin-contact-submission.mts";
 import { parseIcs } from "../e2e/helpers/ics.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { clearStore, startBlobs } from "./blobs.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { clearStore, useBlobs } from "./blobs.ts";
+import { clearRecords, queryRecords, savedLead } from "./database.ts";
 import { routeContext } from "./route.ts";
 import { startSmtp } from "./smtp.ts";
 
@@ -42,19 +40,17 @@ const OPEN: VisitAvailability = {
   noticeHours: 0,
 };
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let cookie: string;
 let ipCount = 0;
 
+useBlobs();
 beforeAll(async () => {
-  blobs = await startBlobs();
   useAdminTestEnv();
   cookie = await adminCookie();
 });
-afterAll(async () => {
+afterAll(() => {
   useVisitAvailability(null);
-  await blobs.stop();
 });
 beforeEach(async () => {
   await clearRecords();
@@ -72,23 +68,8 @@ afterEach(async () => {
   await smtp.stop();
 });
 
-async function lead(first = "Catriona"): Promise<QuoteRecord> {
-  const record: QuoteRecord = {
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    reference: newReference(),
-    firstName: first,
-    lastName: "Ferguson",
-    email: `${first.toLowerCase()}@example.co.uk`,
-    phone: "07700 900432",
-    serviceRequired: "roof-repairs",
-    message: "Ridge tiles loose.",
-    attachments: [],
-    status: "new",
-  };
-  await saveQuote(record);
-  return record;
-}
+const lead = (first = "Catriona") =>
+  savedLead({ firstName: first, email: `${first.toLowerCase()}@example.co.uk` });
 
 type Handler = (req: Request, context: never) => Promise<Response>;
 /** The work the functions leave running after their answer (the e-mails they send), to wait for. */

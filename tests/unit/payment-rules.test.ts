@@ -4,7 +4,8 @@
  * years, and 09:00 UK time on either side of the clock changes.
  */
 import { describe, expect, test } from "vitest";
-import { addDays, guaranteeEnd, isCalendarDay, paymentVat } from "../../src/lib/payments/payment-rules.ts";
+import { guaranteeEnd, paymentVat } from "../../src/lib/payments/payment-rules.ts";
+import { addDays, isCalendarDate } from "../../src/lib/visits/london-time.ts";
 import { ukMorning } from "../../netlify/lib/payments/payments.ts";
 
 describe("the VAT a payment holds", () => {
@@ -53,8 +54,8 @@ describe("calendar days", () => {
   });
 
   test("only real dates are calendar days", () => {
-    expect(["2026-11-25", "2028-02-29"].map(isCalendarDay)).toEqual([true, true]);
-    expect(["2026-02-29", "2026-13-01", "26-11-25", "2026-11-25T00:00"].map(isCalendarDay)).toEqual([
+    expect(["2026-11-25", "2028-02-29"].map(isCalendarDate)).toEqual([true, true]);
+    expect(["2026-02-29", "2026-13-01", "26-11-25", "2026-11-25T00:00"].map(isCalendarDate)).toEqual([
       false,
       false,
       false,

@@ -11,7 +11,8 @@ import {
   londonOffsetMinutes,
   parseInstant,
 } from "../../src/lib/visits/london-time.ts";
-import { VISIT_MESSAGES, checkBooking, normalisePostcode } from "../../src/lib/visits/rules.ts";
+import { normalisePostcode } from "../../src/lib/postcode.ts";
+import { VISIT_MESSAGES, checkBooking } from "../../src/lib/visits/rules.ts";
 import { freeSlots } from "../../src/lib/visits/slots.ts";
 
 describe("UK postcodes", () => {

@@ -7,7 +7,8 @@ import { isLeadStatus } from "../../../src/lib/lead-model.ts";
 import { storedEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import { secureHeaders } from "../http/responses.ts";
 import { openAttachment } from "../quote/attachment-store.ts";
-import { isQuoteId, readQuote, type QuoteRecord } from "../quote/quote-store.ts";
+import { isUuid } from "../http/uuid.ts";
+import { readQuote, type QuoteRecord } from "../quote/quote-store.ts";
 
 const ATTACHMENT_ID = /^[1-9]\d{0,2}$/;
 
@@ -62,7 +63,7 @@ export const ATTACHMENT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-anc
 
 export async function attachmentResponse(quoteId: string, attachmentId: string): Promise<Response> {
   const notFound = new HttpError(404, "Attachment not found");
-  if (!isQuoteId(quoteId) || !ATTACHMENT_ID.test(attachmentId)) throw notFound;
+  if (!isUuid(quoteId) || !ATTACHMENT_ID.test(attachmentId)) throw notFound;
   const record = await readQuote(quoteId);
   const attachment = record?.attachments.find((item) => item.id === attachmentId);
   if (!attachment) throw notFound;

@@ -15,9 +15,9 @@ import { serviceLabel } from "../../../src/lib/service-options.ts";
 import { NOT_QUOTED_MESSAGE, isQuotedStatus } from "../../../src/lib/price-guide/calibration.ts";
 import { database } from "../database/database.ts";
 import { HttpError } from "../http/http-error.ts";
+import { isUuid } from "../http/uuid.ts";
 import { LEAD_COLUMNS, readQuote, recordsOf, updateQuote, type QuoteRecord } from "../quote/quote-store.ts";
 import { toAdminQuote, type AdminQuoteBody } from "./admin-quote.ts";
-import { isQuoteId } from "../quote/quote-store.ts";
 import { eraseQuote } from "./erase-quote.ts";
 import { withStatus } from "../follow-up/status-change.ts";
 import { encodeCursor, type Cursor, type LeadChange, type ListQuery } from "./lead-query.ts";
@@ -57,10 +57,8 @@ export function whereOf(filters: LeadFilters, cursor?: Cursor): { sql: string; v
   return { sql: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", values };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 function checkCursor(cursor: Cursor | undefined): void {
-  if (cursor && (!UUID.test(cursor.id) || Number.isNaN(Date.parse(cursor.createdAt))))
+  if (cursor && (!isUuid(cursor.id) || Number.isNaN(Date.parse(cursor.createdAt))))
     throw new HttpError(400, "Invalid cursor");
 }
 
@@ -123,7 +121,7 @@ function ifMatchHolds(header: string | null, etag: string): boolean {
 }
 
 export async function getQuote(id: string): Promise<{ quote: LeadBody; etag: string }> {
-  if (!isQuoteId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const record = await readQuote(id);
   if (!record) throw notFound();
   return { quote: { ...toAdminQuote(record), visit: await leadVisit(id) }, etag: leadEtag(record) };
@@ -141,7 +139,7 @@ export async function changeQuote(
   ifMatch: string | null,
   now = Date.now(),
 ): Promise<{ quote: LeadBody; etag: string; mailIds: string[] }> {
-  if (!isQuoteId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   // The e-mails a completion queues (its invoice and guarantee), for the handler to send at once.
   const mailIds: string[] = [];
   const record = await updateQuote(
@@ -196,7 +194,7 @@ export async function changeQuote(
  * names the admin `session` that did it. 404 when unknown.
  */
 export async function deleteLead(id: string, session?: string): Promise<void> {
-  if (!isQuoteId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const record = await readQuote(id);
   if (!record) throw notFound();
   await eraseQuote(record, "owner", Date.now(), session ? { session } : {});

@@ -20,8 +20,10 @@ import {
 import { NOTIFICATION_LABELS } from "../../../src/lib/notification-status.ts";
 import { serviceLabel } from "../../../src/lib/service-options.ts";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
-import { formatIsoDay, ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
+import { londonDate } from "../../../src/lib/visits/london-time.ts";
 import { database } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 import { readQuotes, type QuoteRecord } from "../quote/quote-store.ts";
 
 interface ItemRow {
@@ -44,7 +46,6 @@ function itemOf(row: ItemRow, detail?: string): FollowUpItem {
   };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const ITEM_COLUMNS = "id, reference, first_name, last_name, service";
 
 /** The items of one group and how many there are: `from` and `where` select the leads, `since` orders them. */
@@ -123,7 +124,7 @@ async function overdueInvoices(now: number): Promise<FollowUpGroup> {
                   WHERE i.paid_on IS NULL AND i.due_on < $1::date GROUP BY p.lead_id)
        AS owed ON owed.lead_id = leads.id`,
     "true",
-    [ukDate(now)],
+    [londonDate(now)],
   );
   const { rows: owed } = await database().query<{
     lead_id: string;

@@ -10,6 +10,7 @@ import { digestDay } from "../../../src/lib/follow-up/rules.ts";
 import { mailSettings, sendMail, SendError, withoutAddresses } from "../mail/mailer.ts";
 import { dueFollowUps } from "./due-follow-ups.ts";
 import { pruneDigests, saveDigest, updateDigest, type DigestRecord } from "./follow-up-store.ts";
+import { iso } from "../http/iso-time.ts";
 
 /** Longer than a send can take, so a live claim means a live sender. */
 const CLAIM_MS = 2 * 60 * 1000;
@@ -25,8 +26,6 @@ export type DigestOutcome =
   | { state: "nothing-due" }
   | { state: "sent"; items: number }
   | { state: "failed"; error: string };
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Takes the day's digest for this run; null when it is done or another run holds it. The claim is

@@ -4,7 +4,8 @@
  * anything: mail scanners follow links in e-mails, and they must not unsubscribe anyone.
  */
 import { updateMailState } from "../mail/outbox.ts";
-import { isQuoteId, readQuote } from "../quote/quote-store.ts";
+import { isUuid } from "../http/uuid.ts";
+import { readQuote } from "../quote/quote-store.ts";
 import { cancelPendingReviews, tokenMatches } from "./review-requests.ts";
 
 /** `valid`: the link may stop e-mails; `stopped`: it just did; `already`: it had before. */
@@ -12,7 +13,7 @@ export type LinkState = "valid" | "stopped" | "already" | "invalid";
 
 /** GET: what the link would do, changing nothing. */
 export async function checkUnsubscribeLink(id: string, token: string): Promise<LinkState> {
-  if (!isQuoteId(id)) return "invalid";
+  if (!isUuid(id)) return "invalid";
   const record = await readQuote(id);
   if (!record || !tokenMatches(record, token)) return "invalid";
   return record.review?.optedOutAt ? "already" : "valid";
@@ -20,7 +21,7 @@ export async function checkUnsubscribeLink(id: string, token: string): Promise<L
 
 /** POST: records the opt-out and cancels the lead's review e-mails not yet sent. */
 export async function stopReviewEmails(id: string, token: string, now = Date.now()): Promise<LinkState> {
-  if (!isQuoteId(id)) return "invalid";
+  if (!isUuid(id)) return "invalid";
   let state: LinkState = "invalid";
   await updateMailState(id, (record) => {
     const review = record.review;

@@ -13,6 +13,7 @@ import type { ReviewSummary } from "../../../src/lib/follow-up/review-status.ts"
 import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { RETRY_WINDOW_MS, type NotificationState } from "../mail/notification-state.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
+import { iso } from "../http/iso-time.ts";
 
 /** The public page and one-click endpoint that stops a lead's review e-mails. */
 export const UNSUBSCRIBE_PATH = "/review-emails/stop";
@@ -21,8 +22,6 @@ const TOKEN_BYTES = 18;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 
 export const isReviewKind = (kind: NotificationKind) => kind === "review" || kind === "reminder";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function newReviewToken(): string {
   return randomBytes(TOKEN_BYTES).toString("base64url");

@@ -13,6 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { database } from "../database/database.ts";
 import { logFailure } from "../http/http-error.ts";
+import { iso, isoOrNull } from "../http/iso-time.ts";
 import {
   mailSettings,
   sendMail,
@@ -31,8 +32,6 @@ const renderers: Record<string, () => Promise<MailRenderer>> = { ...MAIL_RENDERE
 export function registerMailRenderer(kind: string, load: () => Promise<MailRenderer>): void {
   renderers[kind] = load;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 interface JobRow {
   id: string;
@@ -208,7 +207,7 @@ export async function mailJobsOf(leadId: string): Promise<
     status: row.status,
     attempts: row.attempts,
     dueAt: row.due_at.toISOString(),
-    sentAt: row.sent_at?.toISOString() ?? null,
+    sentAt: isoOrNull(row.sent_at),
     error: row.error,
   }));
 }

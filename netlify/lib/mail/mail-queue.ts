@@ -5,9 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 import { RETRY_WINDOW_MS } from "./notification-state.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Queues one e-mail in the caller's transaction: due at `dueAt` (default now), given up 24 hours

@@ -13,6 +13,7 @@
 import { randomUUID } from "node:crypto";
 import type { QuoteForEmail } from "./emails/quote-emails.tsx";
 import { ConflictError, logFailure, NotFoundError } from "../http/http-error.ts";
+import { iso } from "../http/iso-time.ts";
 import {
   mailSettings,
   sendMail,
@@ -30,8 +31,6 @@ import { readQuote, updateQuote, type QuoteRecord } from "../quote/quote-store.t
 /** The send that follows the 201 must finish well inside the platform's function time limit. */
 export const FIRST_SEND_TIMEOUT_MS = 8_000;
 const STALE_AFTER_WINDOW_MS = 60 * 60 * 1000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Read → change → write of one quote record's e-mail state, under the lead's row lock. `change` returns the new notifications (or null to write nothing), optionally other

@@ -20,6 +20,7 @@ import { sendMail, SendError, withoutAddresses, type MailSettings } from "./mail
 import { RETRY_WINDOW_MS } from "./notification-state.ts";
 import { settleSummarised } from "./outbox.ts";
 import { backoffMs, LEASE_MS, noteMailSettings, type Outcome } from "./send-policy.ts";
+import { iso } from "../http/iso-time.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Settled hours are forgotten after this. */
@@ -27,7 +28,6 @@ const KEEP_HOURS_MS = 48 * HOUR_MS;
 const SEND_TIMEOUT_MS = 10_000;
 const READ_BATCH = 50;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const hourStart = (hour: string) => Date.parse(`${hour}:00:00.000Z`);
 
 /** Claims the hour's summary if it is due at `now`; the entry as claimed, or null. */

@@ -8,7 +8,7 @@
  */
 import type Stripe from "stripe";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
-import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import { londonDate } from "../../../src/lib/visits/london-time.ts";
 import { PAYMENT_TEXTS } from "../../../src/lib/payments/payment-rules.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
 import { readQuote } from "../quote/quote-store.ts";
@@ -91,7 +91,7 @@ export async function handleStripeEvent(
       {
         amount: session.amount_total,
         method: "card",
-        receivedOn: ukDate(event.created * 1000),
+        receivedOn: londonDate(event.created * 1000),
         stripeSessionId: session.id,
       },
       now,

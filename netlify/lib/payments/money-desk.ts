@@ -5,9 +5,9 @@
  * payments tables, each query bounded by an index (unpaid invoices by due date, payments by day).
  */
 import { stringify } from "csv-stringify/sync";
-import { addDays } from "../../../src/lib/payments/payment-rules.ts";
-import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
-import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
+import { addDays, londonDate } from "../../../src/lib/visits/london-time.ts";
+import type { MoneyItem } from "../../../src/lib/payments/payments-api.ts";
+import { normalisePostcode } from "../../../src/lib/postcode.ts";
 import { database } from "../database/database.ts";
 import { CSV_BOM, CSV_OPTIONS, neutralizeCell } from "../http/csv.ts";
 import {
@@ -22,22 +22,9 @@ import { toAdminRefund } from "./payments.ts";
 /** How far back "paid" looks in the desk's summary. */
 export const PAID_WINDOW_DAYS = 30;
 
-interface OpenItem {
-  kind: "deposit" | "invoice";
-  number: string;
-  proposalId: string | null;
-  leadId: string | null;
-  customer: string;
-  /** Still to pay (pence). */
-  amount: number;
-  since: string;
-  dueOn: string | null;
-  overdue: boolean;
-}
-
 /** GET /api/admin/money: requested and unpaid, paid in the last 30 days, overdue, refunds due. */
 export async function moneySummary(now = Date.now()) {
-  const today = ukDate(now);
+  const today = londonDate(now);
   const db = database();
   // Deposits asked for on accepted quotes with no invoice yet, less what was paid on them.
   const { rows: deposits } = await db.query<{
@@ -72,7 +59,7 @@ export async function moneySummary(now = Date.now()) {
        FROM invoices i LEFT JOIN proposals p ON p.id = i.proposal_id
       WHERE i.paid_on IS NULL ORDER BY i.due_on, i.sequence`,
   );
-  const items: OpenItem[] = [
+  const items: MoneyItem[] = [
     ...deposits
       .filter((row) => row.deposit > row.paid)
       .map((row) => ({
@@ -82,7 +69,7 @@ export async function moneySummary(now = Date.now()) {
         leadId: row.lead_id,
         customer: row.name,
         amount: row.deposit - row.paid,
-        since: ukDate(row.accepted_at.getTime()),
+        since: londonDate(row.accepted_at.getTime()),
         dueOn: null,
         overdue: false,
       })),
@@ -216,7 +203,7 @@ export async function checkGuarantee(number: string, postcode: string, now = Dat
   const row = await readGuarantee(wanted);
   if (!row || row.postcode !== code) return null;
   return {
-    valid: row.valid_until >= ukDate(now),
+    valid: row.valid_until >= londonDate(now),
     validUntil: row.valid_until,
     work: `${row.term_work}: ${row.work.split("\n").join("; ")}`,
     completedOn: row.completed_on,

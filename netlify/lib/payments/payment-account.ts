@@ -5,14 +5,10 @@
  * documents (mail/emails/payment-emails.tsx) import this module and nothing that queues mail.
  */
 import { vatBands } from "../../../src/lib/proposals/money.ts";
-import { ukDate } from "../../../src/lib/proposals/uk-time.ts";
-import type {
-  CertificateDocument,
-  DocumentBusiness,
-  ReceiptDocument,
-} from "../../../src/lib/payments/payment-documents.ts";
+import { londonDate } from "../../../src/lib/visits/london-time.ts";
+import type { CertificateDocument, ReceiptDocument } from "../../../src/lib/payments/payment-documents.ts";
 import { paymentVat } from "../../../src/lib/payments/payment-rules.ts";
-import { businessDetails, type BusinessDetails } from "../business.ts";
+import { businessDetails, documentBusiness } from "../business.ts";
 import { database, type Queryable } from "../database/database.ts";
 import {
   acceptanceOf,
@@ -27,19 +23,6 @@ import {
   type InvoiceRow,
   type PaymentRow,
 } from "./payment-records.ts";
-
-/** The business as the documents name it. */
-export function documentBusiness(business: BusinessDetails): DocumentBusiness {
-  const { address } = business;
-  return {
-    name: business.name,
-    address: `${address.street}, ${address.locality}, ${address.region} ${address.postcode}`,
-    registeredAddress: business.registeredAddress ?? null,
-    phone: business.phone,
-    email: business.email,
-    vatNumber: business.vatNumber,
-  };
-}
 
 /** An accepted quote's money: what was accepted, what was paid, what is left. */
 export interface Account {
@@ -129,7 +112,7 @@ export async function certificateDocument(
   const business = await businessDetails();
   return {
     number: guarantee.number,
-    issuedOn: ukDate(guarantee.issued_at.getTime()),
+    issuedOn: londonDate(guarantee.issued_at.getTime()),
     business: documentBusiness(business),
     customer: { name: guarantee.customer_name },
     property: guarantee.property_address,

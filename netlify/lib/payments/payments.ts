@@ -7,35 +7,35 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
-import { formatIsoDay, ukDate } from "../../../src/lib/proposals/uk-time.ts";
+import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
 import type { InvoiceDocument, PostalAddress } from "../../../src/lib/payments/payment-documents.ts";
 import {
-  addDays,
   guaranteeEnd,
   INVOICE_DUE_DAYS,
   INVOICE_REMINDER_DAYS,
-  isCalendarDay,
   PAYMENT_TEXTS,
   paymentVat,
 } from "../../../src/lib/payments/payment-rules.ts";
-import { normalisePostcode } from "../../../src/lib/visits/rules.ts";
-import { businessDetails, type BusinessDetails } from "../business.ts";
+import { addDays, isCalendarDate, londonDate, londonInstant } from "../../../src/lib/visits/london-time.ts";
+import { normalisePostcode, POSTCODE_MESSAGE } from "../../../src/lib/postcode.ts";
+import { businessDetails, documentBusiness, type BusinessDetails } from "../business.ts";
 import { database, transaction, type Queryable } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
+import { isUuid } from "../http/uuid.ts";
+import { isoOrNull } from "../http/iso-time.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { REFERENCE_ALPHABET } from "../quote/reference.ts";
 import { recordLeadOutcome } from "../proposals/lead-outcome.ts";
 import { lockProposal } from "../proposals/proposal-desk.ts";
 import { proposalByToken } from "../proposals/proposal-records.ts";
 import { TOKEN_PATTERN } from "../proposals/proposal-token.ts";
-import { acceptanceOf, isProposalId, readProposal, type ProposalRow } from "../proposals/proposal-records.ts";
+import { acceptanceOf, readProposal, type ProposalRow } from "../proposals/proposal-records.ts";
 import { visitAddressOfLead } from "../visits/visit-records.ts";
 import {
   accountFor,
   accountOf,
   acceptedBands,
   customerName,
-  documentBusiness,
   dueNow,
   type Account,
 } from "./payment-account.ts";
@@ -94,7 +94,7 @@ export async function recordPayment(
   input: NewPayment,
   now = Date.now(),
 ): Promise<{ payment: ReturnType<typeof toAdminPayment>; mailIds: string[]; recorded: boolean }> {
-  if (!isProposalId(proposalId)) throw notFound();
+  if (!isUuid(proposalId)) throw notFound();
   return transaction(async (client) => {
     const row = await lockProposal(client, proposalId);
     if (input.stripeSessionId) {
@@ -109,7 +109,7 @@ export async function recordPayment(
         throw new HttpError(400, "Invalid payment", {
           amount: [`${PAYMENT_TEXTS.amount} (${formatPounds(Math.max(0, account.balance))})`],
         });
-      if (!isCalendarDay(input.receivedOn) || input.receivedOn > ukDate(now))
+      if (!isCalendarDate(input.receivedOn) || input.receivedOn > londonDate(now))
         throw new HttpError(400, "Invalid payment", { receivedOn: [PAYMENT_TEXTS.receivedOn] });
     }
     const share = paymentVat(input.amount, acceptedBands(account), account.total);
@@ -160,7 +160,7 @@ export async function recordPayment(
 
 /** GET /api/admin/proposals/{id}/payments: what was asked for, what came in, what is left. */
 export async function paymentsView(proposalId: string) {
-  const row = isProposalId(proposalId) ? await readProposal(proposalId) : null;
+  const row = isUuid(proposalId) ? await readProposal(proposalId) : null;
   if (!row) throw notFound();
   const db = database();
   const account = await accountOf(db, row);
@@ -188,7 +188,7 @@ export async function paymentsView(proposalId: string) {
       kind: "deposit",
       number: row.number!,
       amount: account.deposit,
-      requestedOn: ukDate(account.acceptance.accepted_at.getTime()),
+      requestedOn: londonDate(account.acceptance.accepted_at.getTime()),
       dueOn: null,
     });
   if (account.invoice)
@@ -262,12 +262,11 @@ export async function issueCompletionDocuments(
       propertyAddress: [PAYMENT_TEXTS.propertyAddress],
     });
   const postcode = normalisePostcode(address.postcode);
-  if (!postcode)
-    throw new HttpError(400, "Invalid address", { propertyAddress: ["Please enter a valid UK postcode"] });
+  if (!postcode) throw new HttpError(400, "Invalid address", { propertyAddress: [POSTCODE_MESSAGE] });
   const property = { line1: address.line1, town: address.town, postcode };
 
   const business = await businessDetails();
-  const issuedOn = ukDate(now);
+  const issuedOn = londonDate(now);
   const dueOn = addDays(issuedOn, INVOICE_DUE_DAYS);
   const document = row.document!;
   const chosen = account.acceptance.options;
@@ -371,19 +370,8 @@ export async function issueCompletionDocuments(
   };
 }
 
-const UK_HOUR = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-
-/** 09:00 UK time on a UK date: when a reminder about that day goes. */
-export function ukMorning(day: string): number {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const utcNine = Date.UTC(year, month - 1, date, 9);
-  const ukHour = Number(UK_HOUR.format(new Date(utcNine)));
-  return utcNine - (ukHour - 9) * 60 * 60 * 1000;
-}
+/** 09:00 UK time on a UK date: when a reminder about that day goes (09:00 always exists). */
+export const ukMorning = (day: string): number => londonInstant(day, 9 * 60)!;
 
 /** `invoices` and `guarantee` of GET /api/admin/contact-submissions/{id}. */
 export async function leadMoney(leadId: string) {
@@ -428,7 +416,7 @@ export function toAdminRefund(refund: RefundRow) {
     startEarly: refund.start_early,
     cancelledAt: refund.cancelled_at.toISOString(),
     amount: refund.amount,
-    confirmedAt: refund.confirmed_at?.toISOString() ?? null,
+    confirmedAt: isoOrNull(refund.confirmed_at),
     note: refund.note,
   };
 }
@@ -479,7 +467,7 @@ export async function confirmRefund(
   input: { amount: number; note?: string },
   now = Date.now(),
 ) {
-  if (!isProposalId(proposalId)) throw notFound();
+  if (!isUuid(proposalId)) throw notFound();
   return transaction(async (client) => {
     const row = await lockProposal(client, proposalId);
     const refund = await refundOfProposal(row.id, client, true);

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fontkit from "@cantoo/fontkit";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
+import type { DocumentBusiness } from "../../../src/lib/proposals/quote-document.ts";
 import { shippedFile } from "../shipped-file.ts";
 
 const FONT_DIR = join("node_modules", "@fontsource", "noto-sans", "files");
@@ -69,16 +70,6 @@ type Colour = ReturnType<typeof rgb>;
 /** The columns of the sums under a table: a label across all but its last column, the amount under that. */
 export function sumColumns(columns: number[]): number[] {
   return [columns.slice(0, -1).reduce((a, b) => a + b, 0), columns[columns.length - 1]!];
-}
-
-/** The business as the head of every document names it (the quote's and the payment documents'). */
-export interface Letterhead {
-  name: string;
-  address: string;
-  registeredAddress: string | null;
-  phone: string;
-  email: string;
-  vatNumber: string;
 }
 
 /** Lays text out top to bottom over as many pages as it takes. */
@@ -180,7 +171,7 @@ export class Writer {
   }
 
   /** The business's name, address, telephone, e-mail, VAT number and registered address. */
-  letterhead(business: Letterhead) {
+  letterhead(business: DocumentBusiness) {
     this.paragraph(business.name, { size: 18, bold: true, colour: BRAND, gap: 2 });
     this.paragraph(business.address, { size: 9.5, colour: MUTED, gap: 0 });
     this.paragraph(`Telephone ${business.phone} · E-mail ${business.email}`, {

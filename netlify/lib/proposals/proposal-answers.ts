@@ -5,17 +5,17 @@
  * that locks the lead, then the proposal, and queues its e-mails; two accepts at once queue up on
  * the lead's lock, and the acceptance's primary key refuses a second row whatever happens.
  */
+import { writePostcode } from "../../../src/lib/postcode.ts";
 import { depositOf, totalsOf, formatPounds } from "../../../src/lib/proposals/money.ts";
 import type { AcceptBody } from "../../../src/lib/proposals/proposal-schema.ts";
 import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
 import { formatUkDay } from "../../../src/lib/proposals/uk-time.ts";
 import { transaction, violatedUnique } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
-import { enqueueMail } from "../mail/mail-queue.ts";
 import { recordRefundDue } from "../payments/payments.ts";
 import { recordLeadOutcome } from "./lead-outcome.ts";
 import { cancellableUntil, effectiveStatus, viewOf } from "./proposal-document.ts";
-import { cancelReminders, lockProposal } from "./proposal-desk.ts";
+import { cancelReminders, lockProposal, queueProposalMail } from "./proposal-desk.ts";
 import { PROPOSAL_MAIL } from "./proposal-mail-kinds.ts";
 import {
   acceptanceOf,
@@ -109,7 +109,7 @@ export async function acceptProposal(
         property_address: body.propertyAddress
           ? {
               ...body.propertyAddress,
-              postcode: body.propertyAddress.postcode.toUpperCase().replace(/\s*(\d[A-Z]{2})$/, " $1"),
+              postcode: writePostcode(body.propertyAddress.postcode),
             }
           : null,
         totals: { ...totals, deposit },
@@ -131,28 +131,13 @@ export async function acceptProposal(
         },
         now,
       );
-      const mailIds = [
-        await enqueueMail(
-          db,
-          {
-            leadId: row.lead_id,
-            kind: PROPOSAL_MAIL.acceptedCustomer,
-            subjectId: row.id,
-            dedupeKey: `proposal-accepted:${row.id}`,
-          },
-          now,
-        ),
-        await enqueueMail(
-          db,
-          {
-            leadId: row.lead_id,
-            kind: PROPOSAL_MAIL.acceptedOwner,
-            subjectId: row.id,
-            dedupeKey: `proposal-accepted-owner:${row.id}`,
-          },
-          now,
-        ),
-      ].filter((id): id is string => id !== null);
+      const mailIds = await queueProposalMail(
+        db,
+        row.lead_id,
+        row.id,
+        [PROPOSAL_MAIL.acceptedCustomer, PROPOSAL_MAIL.acceptedOwner],
+        now,
+      );
       return { view: viewOf(accepted, await acceptanceOf(row.id, db), now), mailIds };
     });
   } catch (error) {
@@ -186,18 +171,7 @@ export async function declineProposal(
       },
       now,
     );
-    const mailIds = [
-      await enqueueMail(
-        db,
-        {
-          leadId: row.lead_id,
-          kind: PROPOSAL_MAIL.declinedOwner,
-          subjectId: row.id,
-          dedupeKey: `proposal-declined-owner:${row.id}`,
-        },
-        now,
-      ),
-    ].filter((id): id is string => id !== null);
+    const mailIds = await queueProposalMail(db, row.lead_id, row.id, [PROPOSAL_MAIL.declinedOwner], now);
     return { view: viewOf(declined, null, now), mailIds };
   });
 }
@@ -239,18 +213,7 @@ export async function cancelAcceptance(
       },
       now,
     );
-    const mailIds = [
-      await enqueueMail(
-        db,
-        {
-          leadId: row.lead_id,
-          kind: PROPOSAL_MAIL.cancelledOwner,
-          subjectId: row.id,
-          dedupeKey: `proposal-cancelled-owner:${row.id}`,
-        },
-        now,
-      ),
-    ].filter((id): id is string => id !== null);
+    const mailIds = await queueProposalMail(db, row.lead_id, row.id, [PROPOSAL_MAIL.cancelledOwner], now);
     return { view: viewOf(cancelled, acceptance, now), mailIds };
   });
 }

@@ -13,9 +13,12 @@ import {
   type ProposalBody,
 } from "../../../src/lib/proposals/proposal-schema.ts";
 import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
-import { DAY_MS, endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
+import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
+import { DAY_MS } from "../../../src/lib/visits/london-time.ts";
 import { transaction, type Queryable } from "../database/database.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
+import { isUuid } from "../http/uuid.ts";
+import { isoOrNull } from "../http/iso-time.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { lockLead, recordLeadOutcome } from "./lead-outcome.ts";
 import {
@@ -28,7 +31,6 @@ import {
 import {
   acceptancesOf,
   insertProposal,
-  isProposalId,
   proposalsOfLead,
   readProposal,
   setProposal,
@@ -40,8 +42,6 @@ import { totalsOf, depositOf } from "../../../src/lib/proposals/money.ts";
 import { PROPOSAL_MAIL } from "./proposal-mail-kinds.ts";
 
 const notFound = () => new NotFoundError("Quote not found");
-
-const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /** The proposal as the admin API returns it. */
 export function toAdminProposal(row: ProposalRow, now = Date.now()) {
@@ -59,12 +59,12 @@ export function toAdminProposal(row: ProposalRow, now = Date.now()) {
     totals,
     deposit: depositOf(totals.total, row.deposit_percent),
     createdAt: row.created_at.toISOString(),
-    sentAt: iso(row.sent_at),
-    validUntil: iso(row.valid_until),
-    viewedAt: iso(row.viewed_at),
-    decidedAt: iso(row.decided_at),
-    cancelledAt: iso(row.cancelled_at),
-    withdrawnAt: iso(row.withdrawn_at),
+    sentAt: isoOrNull(row.sent_at),
+    validUntil: isoOrNull(row.valid_until),
+    viewedAt: isoOrNull(row.viewed_at),
+    decidedAt: isoOrNull(row.decided_at),
+    cancelledAt: isoOrNull(row.cancelled_at),
+    withdrawnAt: isoOrNull(row.withdrawn_at),
     declineReason: row.decline_reason,
     documentHash: row.document_hash,
     customerUrl: row.token ? customerPath(row.token) : null,
@@ -85,11 +85,11 @@ export async function proposalSummaries(leadId: string, now = Date.now()) {
       totals: acceptance
         ? { net: acceptance.totals.net, vat: acceptance.totals.vat, total: acceptance.totals.total }
         : totalsOf(row.lines),
-      sentAt: iso(row.sent_at),
-      viewedAt: iso(row.viewed_at),
-      decidedAt: iso(row.decided_at),
-      validUntil: iso(row.valid_until),
-      cancelledAt: iso(row.cancelled_at),
+      sentAt: isoOrNull(row.sent_at),
+      viewedAt: isoOrNull(row.viewed_at),
+      decidedAt: isoOrNull(row.decided_at),
+      validUntil: isoOrNull(row.valid_until),
+      cancelledAt: isoOrNull(row.cancelled_at),
       startEarly: acceptance?.start_early ?? null,
       declineReason: row.decline_reason,
     };
@@ -128,7 +128,7 @@ export async function lockProposal(client: Queryable, id: string): Promise<Propo
 }
 
 export async function getProposal(id: string, now = Date.now()): Promise<AdminProposal> {
-  const row = isProposalId(id) ? await readProposal(id) : null;
+  const row = isUuid(id) ? await readProposal(id) : null;
   if (!row) throw notFound();
   return toAdminProposal(row, now);
 }
@@ -138,7 +138,7 @@ export async function changeProposal(
   body: ProposalBody,
   now = Date.now(),
 ): Promise<AdminProposal> {
-  if (!isProposalId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await transaction(async (client) => {
     const current = await lockProposal(client, id);
     if (current.status !== "draft")
@@ -154,7 +154,7 @@ const customerName = (lead: { firstName: string; lastName: string }) =>
 
 /** The desk's preview: the document as it would be sent now, as the customer's page shows it. */
 export async function previewProposal(id: string, now = Date.now()): Promise<QuoteView> {
-  if (!isProposalId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return transaction(async (client) => {
     const row = await lockProposal(client, id);
     if (row.document) {
@@ -185,33 +185,40 @@ async function queueReminders(
   sentAt: number,
   validUntil: number,
 ) {
+  const reminders = [
+    ["week", sentAt + REMINDER_AFTER_DAYS * DAY_MS],
+    ["expiry", validUntil - REMINDER_BEFORE_EXPIRY_DAYS * DAY_MS],
+  ] as const;
   const ids: (string | null)[] = [];
-  ids.push(
-    await enqueueMail(
+  for (const [which, dueAt] of reminders) {
+    const job = { leadId, kind: PROPOSAL_MAIL.reminder, subjectId: proposalId, dueAt };
+    ids.push(
+      await enqueueMail(client, { ...job, dedupeKey: `proposal-reminder-${which}:${proposalId}` }, sentAt),
+    );
+  }
+  return ids;
+}
+
+/**
+ * Queues, in the caller's transaction, one e-mail of each of `kinds` about quote `proposalId`, each
+ * at most once per quote; the ids of those queued now.
+ */
+export async function queueProposalMail(
+  client: Queryable,
+  leadId: string,
+  proposalId: string,
+  kinds: readonly string[],
+  now: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const kind of kinds) {
+    const id = await enqueueMail(
       client,
-      {
-        leadId,
-        kind: PROPOSAL_MAIL.reminder,
-        subjectId: proposalId,
-        dueAt: sentAt + REMINDER_AFTER_DAYS * DAY_MS,
-        dedupeKey: `proposal-reminder-week:${proposalId}`,
-      },
-      sentAt,
-    ),
-  );
-  ids.push(
-    await enqueueMail(
-      client,
-      {
-        leadId,
-        kind: PROPOSAL_MAIL.reminder,
-        subjectId: proposalId,
-        dueAt: validUntil - REMINDER_BEFORE_EXPIRY_DAYS * DAY_MS,
-        dedupeKey: `proposal-reminder-expiry:${proposalId}`,
-      },
-      sentAt,
-    ),
-  );
+      { leadId, kind, subjectId: proposalId, dedupeKey: `${kind}:${proposalId}` },
+      now,
+    );
+    if (id !== null) ids.push(id);
+  }
   return ids;
 }
 
@@ -228,7 +235,7 @@ export async function sendProposal(
   id: string,
   now = Date.now(),
 ): Promise<{ proposal: AdminProposal; mailIds: string[] }> {
-  if (!isProposalId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return transaction(async (client) => {
     const row = await lockProposal(client, id);
     if (row.status !== "draft") throw new ConflictError("This quote has been sent already");
@@ -275,20 +282,14 @@ export async function sendProposal(
       },
       now,
     );
-    const mailIds = [
-      await enqueueMail(
-        client,
-        { leadId: lead.id, kind: PROPOSAL_MAIL.sent, subjectId: id, dedupeKey: `proposal-sent:${id}` },
-        now,
-      ),
-    ];
+    const mailIds = await queueProposalMail(client, lead.id, id, [PROPOSAL_MAIL.sent], now);
     await queueReminders(client, lead.id, id, now, validUntil);
-    return { proposal: toAdminProposal(sent, now), mailIds: mailIds.filter((m): m is string => m !== null) };
+    return { proposal: toAdminProposal(sent, now), mailIds };
   });
 }
 
 export async function withdrawProposal(id: string, now = Date.now()): Promise<AdminProposal> {
-  if (!isProposalId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await transaction(async (client) => {
     const current = await lockProposal(client, id);
     const status = effectiveStatus(current, now);
@@ -308,6 +309,5 @@ export async function withdrawProposal(id: string, now = Date.now()): Promise<Ad
 }
 
 export function requireLeadId(id: string): void {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
-    throw new HttpError(404, "Submission not found");
+  if (!isUuid(id)) throw new HttpError(404, "Submission not found");
 }

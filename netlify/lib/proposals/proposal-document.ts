@@ -14,8 +14,9 @@ import {
 import { CANCELLATION_DAYS } from "../../../src/lib/proposals/proposal-schema.ts";
 import { type ProposalStatus } from "../../../src/lib/proposals/proposal-status.ts";
 import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
-import { businessDetails, type BusinessDetails } from "../business.ts";
+import { businessDetails, documentBusiness } from "../business.ts";
 import type { AcceptanceRow, ProposalRow } from "./proposal-records.ts";
+import { isoOrNull } from "../http/iso-time.ts";
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -27,11 +28,6 @@ export function proposalNumber(reference: string | null, leadId: string, version
   return `${reference ?? `Q-${leadId.slice(0, 8).toUpperCase()}`}-${version}`;
 }
 
-function traderLine(business: BusinessDetails): string {
-  const { address } = business;
-  return `${business.name}, ${address.street}, ${address.locality}, ${address.region} ${address.postcode}, telephone ${business.phone}, e-mail ${business.email}`;
-}
-
 export async function buildDocument(
   row: Pick<ProposalRow, "lines" | "deposit_percent" | "notes" | "start_window">,
   meta: { number: string; issuedAt: number; validUntil: number; customerName: string },
@@ -39,20 +35,13 @@ export async function buildDocument(
   const business = await businessDetails();
   const totals = totalsOf(row.lines);
   const terms = business.quoteTerms;
-  const trader = traderLine(business);
-  const { address } = business;
+  const letterhead = documentBusiness(business);
+  const trader = `${letterhead.name}, ${letterhead.address}, telephone ${letterhead.phone}, e-mail ${letterhead.email}`;
   return {
     number: meta.number,
     issuedAt: new Date(meta.issuedAt).toISOString(),
     validUntil: new Date(meta.validUntil).toISOString(),
-    business: {
-      name: business.name,
-      address: `${address.street}, ${address.locality}, ${address.region} ${address.postcode}`,
-      registeredAddress: business.registeredAddress ?? null,
-      phone: business.phone,
-      email: business.email,
-      vatNumber: business.vatNumber,
-    },
+    business: letterhead,
     customer: { name: meta.customerName },
     lines: row.lines.map((line) => ({
       description: line.description,
@@ -109,7 +98,7 @@ export function decisionOf(row: ProposalRow, acceptance: AcceptanceRow | null): 
       totals: { net: acceptance.totals.net, vat: acceptance.totals.vat, total: acceptance.totals.total },
       vatBands: vatBands(lines, acceptance.options),
       deposit: acceptance.totals.deposit,
-      cancelledAt: row.cancelled_at?.toISOString() ?? null,
+      cancelledAt: isoOrNull(row.cancelled_at),
       cancellableUntil: new Date(cancellableUntil(acceptance.accepted_at)).toISOString(),
     };
   }

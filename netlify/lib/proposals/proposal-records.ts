@@ -8,6 +8,7 @@ import type { ProposalLine } from "../../../src/lib/proposals/proposal-schema.ts
 import type { ProposalStatus } from "../../../src/lib/proposals/proposal-status.ts";
 import type { QuoteDocument } from "../../../src/lib/proposals/quote-document.ts";
 import { database, type Queryable } from "../database/database.ts";
+import { isUuid } from "../http/uuid.ts";
 
 export interface ProposalRow {
   id: string;
@@ -51,15 +52,12 @@ const COLUMNS = `id, lead_id, version, status, lines, deposit_percent, notes, st
   updated_at, number, token, document, document_hash, sent_at, valid_until, viewed_at, decided_at,
   decline_reason, cancelled_at, withdrawn_at, replaced_by`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const isProposalId = (id: string) => UUID.test(id);
-
 export async function readProposal(
   id: string,
   client: Queryable = database(),
   lock = false,
 ): Promise<ProposalRow | null> {
-  if (!isProposalId(id)) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await client.query<ProposalRow>(
     `SELECT ${COLUMNS} FROM proposals WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
     [id],
@@ -87,14 +85,24 @@ export async function proposalsOfLead(
   return rows;
 }
 
+const ACCEPTANCE_COLUMNS = `proposal_id, accepted_at, name, options, start_early, document_hash, client_hash,
+  user_agent, property_address, totals`;
+
+/** What the owner writes in a draft, and when. */
+export interface DraftValues {
+  lines: ProposalLine[];
+  depositPercent: number;
+  notes: string | null;
+  startWindow: string | null;
+  now: number;
+}
+
 export async function acceptanceOf(
   proposalId: string,
   client: Queryable = database(),
 ): Promise<AcceptanceRow | null> {
   const { rows } = await client.query<AcceptanceRow>(
-    `SELECT proposal_id, accepted_at, name, options, start_early, document_hash, client_hash, user_agent,
-            property_address, totals
-       FROM proposal_acceptances WHERE proposal_id = $1`,
+    `SELECT ${ACCEPTANCE_COLUMNS} FROM proposal_acceptances WHERE proposal_id = $1`,
     [proposalId],
   );
   return rows[0] ?? null;
@@ -104,9 +112,7 @@ export async function acceptanceOf(
 export async function acceptancesOf(ids: readonly string[]): Promise<Map<string, AcceptanceRow>> {
   if (!ids.length) return new Map();
   const { rows } = await database().query<AcceptanceRow>(
-    `SELECT proposal_id, accepted_at, name, options, start_early, document_hash, client_hash, user_agent,
-            property_address, totals
-       FROM proposal_acceptances WHERE proposal_id = ANY($1::uuid[])`,
+    `SELECT ${ACCEPTANCE_COLUMNS} FROM proposal_acceptances WHERE proposal_id = ANY($1::uuid[])`,
     [ids],
   );
   return new Map(rows.map((row) => [row.proposal_id, row]));
@@ -114,15 +120,7 @@ export async function acceptancesOf(ids: readonly string[]): Promise<Map<string,
 
 export async function insertProposal(
   client: Queryable,
-  values: {
-    id: string;
-    leadId: string;
-    lines: ProposalLine[];
-    depositPercent: number;
-    notes: string | null;
-    startWindow: string | null;
-    now: number;
-  },
+  values: DraftValues & { id: string; leadId: string },
 ): Promise<ProposalRow> {
   const at = new Date(values.now).toISOString();
   const { rows } = await client.query<ProposalRow>(
@@ -142,17 +140,7 @@ export async function insertProposal(
   return rows[0]!;
 }
 
-export async function updateDraft(
-  client: Queryable,
-  id: string,
-  values: {
-    lines: ProposalLine[];
-    depositPercent: number;
-    notes: string | null;
-    startWindow: string | null;
-    now: number;
-  },
-): Promise<ProposalRow> {
+export async function updateDraft(client: Queryable, id: string, values: DraftValues): Promise<ProposalRow> {
   const { rows } = await client.query<ProposalRow>(
     `UPDATE proposals SET lines = $2, deposit_percent = $3, notes = $4, start_window = $5, updated_at = $6
       WHERE id = $1 AND status = 'draft' RETURNING ${COLUMNS}`,

@@ -17,6 +17,8 @@ import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { NOTIFICATION_KINDS } from "../../../src/lib/notification-status.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
 import { database, transaction, violatedUnique, type Queryable } from "../database/database.ts";
+import { isUuidAnyCase } from "../http/uuid.ts";
+import { isoOrNull } from "../http/iso-time.ts";
 import { searchTextOf } from "./lead-search.ts";
 import { newReference } from "./reference.ts";
 
@@ -65,8 +67,6 @@ export interface IdempotencyRecord {
 
 // ---------------------------------------------------------------------------------------------
 // Rows ⇄ records
-
-const iso = (value: Date | null): string | undefined => (value ? value.toISOString() : undefined);
 
 interface LeadRow {
   id: string;
@@ -158,15 +158,15 @@ export function recordOf(row: LeadRow, emails: readonly EmailRow[]): QuoteRecord
       .map(notificationOf);
   if (row.estimate !== null) record.estimate = row.estimate;
   if (row.quoted_amount !== null) record.quotedAmount = row.quoted_amount;
-  const quotedAt = iso(row.quoted_at);
+  const quotedAt = isoOrNull(row.quoted_at);
   if (quotedAt) record.quotedAt = quotedAt;
-  const statusChangedAt = iso(row.status_changed_at);
+  const statusChangedAt = isoOrNull(row.status_changed_at);
   if (statusChangedAt) record.statusChangedAt = statusChangedAt;
-  const completedAt = iso(row.completed_at);
+  const completedAt = isoOrNull(row.completed_at);
   if (completedAt) record.completedAt = completedAt;
   if (row.review_token !== null) {
     record.review = { token: row.review_token };
-    const optedOutAt = iso(row.review_opted_out_at);
+    const optedOutAt = isoOrNull(row.review_opted_out_at);
     if (optedOutAt) record.review.optedOutAt = optedOutAt;
   }
   if (row.idempotency_key_hash !== null) record.idempotencyKeyHash = row.idempotency_key_hash;
@@ -278,15 +278,9 @@ export async function recordsOf(
   return rows.map((row) => recordOf(row, emails.get(row.id) ?? []));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `value` is a lead's id as the site writes it (a lowercase UUID): anything else is a 404. */
-export const isQuoteId = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
-
 /** The record, or null when there is none. */
 export async function readQuote(id: string): Promise<QuoteRecord | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuidAnyCase(id)) return null;
   const { rows } = await database().query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1`, [id]);
   const row = rows[0];
   return row ? ((await recordsOf([row]))[0] ?? null) : null;
@@ -294,7 +288,7 @@ export async function readQuote(id: string): Promise<QuoteRecord | null> {
 
 /** The records of these ids that exist, in no particular order. */
 export async function readQuotes(ids: readonly string[]): Promise<QuoteRecord[]> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter((id) => isUuidAnyCase(id));
   if (!valid.length) return [];
   const { rows } = await database().query<LeadRow>(
     `SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ANY($1::uuid[])`,
@@ -305,7 +299,7 @@ export async function readQuotes(ids: readonly string[]): Promise<QuoteRecord[]>
 
 /** Which of these ids have a lead row. */
 export async function existingQuoteIds(ids: readonly string[]): Promise<Set<string>> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter((id) => isUuidAnyCase(id));
   if (!valid.length) return new Set();
   const { rows } = await database().query<{ id: string }>("SELECT id FROM leads WHERE id = ANY($1::uuid[])", [
     valid,
@@ -374,7 +368,7 @@ export async function updateQuote<R>(
   now = Date.now(),
 ): Promise<R> {
   return transaction(async (client) => {
-    const { rows } = UUID.test(id)
+    const { rows } = isUuidAnyCase(id)
       ? await client.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 FOR UPDATE`, [id])
       : { rows: [] as LeadRow[] };
     const row = rows[0];
@@ -413,7 +407,7 @@ export async function deleteQuoteRows(
   recordTombstone: (client: Queryable) => Promise<void>,
   options: { expiredBefore?: string } = {},
 ): Promise<{ reference: string | null; idempotencyKeyHash: string | null } | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuidAnyCase(id)) return null;
   return transaction(async (client) => {
     const { rows } = await client.query<{
       status: string;

@@ -15,6 +15,7 @@ import { acceptAttachment, isMacroEnabledName, macrosRefused } from "./file-type
 import type { UploadStart } from "./upload-start.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import { readBodyLimited } from "../http/request-body.ts";
+import { iso } from "../http/iso-time.ts";
 import { chargeAttachments, type QuotaClient } from "../limits/upload-quota.ts";
 import {
   deleteParts,
@@ -37,8 +38,6 @@ export interface UploadSummary {
   size: number;
   type: string;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Starts an upload (its body checked by UploadStartSchema) for `client` (client-key.ts), charged

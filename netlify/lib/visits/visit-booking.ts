@@ -23,6 +23,7 @@ import {
   type CheckedBooking,
   type VisitBooking,
   type VisitPageState,
+  type VisitPlace,
 } from "../../../src/lib/visits/rules.ts";
 import { freeSlots, visitSpan, type Span } from "../../../src/lib/visits/slots.ts";
 import { transaction, type Queryable } from "../database/database.ts";
@@ -87,15 +88,20 @@ async function slotsFor(
 export const changeable = (visit: Pick<Visit, "start" | "status">, now: number) =>
   visit.status === "booked" && visit.start - now >= VISIT_CHANGE_CUTOFF_MS;
 
+/** Where and when a visit is, as the customer's page and the lead desk read it. */
+export const visitPlace = (visit: Visit): VisitPlace => ({
+  start: londonIso(visit.start),
+  end: londonIso(visit.end),
+  addressLine1: visit.addressLine1,
+  town: visit.town,
+  postcode: visit.postcode,
+  accessNotes: visit.accessNotes,
+  inArea: visit.inArea,
+});
+
 export function customerBooking(visit: Visit, now: number): VisitBooking {
   return {
-    start: londonIso(visit.start),
-    end: londonIso(visit.end),
-    addressLine1: visit.addressLine1,
-    town: visit.town,
-    postcode: visit.postcode,
-    accessNotes: visit.accessNotes,
-    inArea: visit.inArea,
+    ...visitPlace(visit),
     ...(visit.inArea ? {} : { notice: VISIT_MESSAGES.outsideArea }),
     changeableUntil: londonIso(visit.start - VISIT_CHANGE_CUTOFF_MS),
     changeable: changeable(visit, now),

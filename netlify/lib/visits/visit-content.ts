@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { VisitAvailability } from "../../../src/lib/visits/availability-schema.ts";
-import { postcodeParts } from "../../../src/lib/visits/rules.ts";
+import { postcodeParts } from "../../../src/lib/postcode.ts";
 import { shippedFile as shipped } from "../shipped-file.ts";
 
 const VISITS_FILE = join("content", "visits.yaml");

@@ -5,9 +5,10 @@
 import { addDays, isCalendarDate, londonInstant, londonIso } from "../../../src/lib/visits/london-time.ts";
 import { database, transaction } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
+import { isUuid } from "../http/uuid.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { mailSettings } from "../mail/mailer.ts";
-import { VISIT_MAIL } from "./visit-booking.ts";
+import { VISIT_MAIL, visitPlace } from "./visit-booking.ts";
 import {
   bookedVisitsIn,
   blocksOverlapping,
@@ -19,9 +20,6 @@ import {
   type VisitBlock,
 } from "./visit-records.ts";
 import { hashToken, newNonce, tokenOf, visitPageUrl } from "./visit-token.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * POST /api/admin/contact-submissions/{id}/visit-invitation: a new link for the lead (an earlier
@@ -65,13 +63,7 @@ export async function leadVisit(leadId: string) {
       ? {
           id: visit.id,
           status: visit.status,
-          start: londonIso(visit.start),
-          end: londonIso(visit.end),
-          addressLine1: visit.addressLine1,
-          town: visit.town,
-          postcode: visit.postcode,
-          accessNotes: visit.accessNotes,
-          inArea: visit.inArea,
+          ...visitPlace(visit),
           cancelledBy: visit.cancelledBy,
         }
       : null,

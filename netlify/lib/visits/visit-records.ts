@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { database, type Queryable } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 import type { Span } from "../../../src/lib/visits/slots.ts";
 
 /** SQLSTATE of an exclusion constraint violation: the time overlaps a booked visit. */
@@ -23,8 +24,7 @@ export interface Invitation {
   createdAt: string;
 }
 
-export interface Visit {
-  id: string;
+export interface NewVisit {
   invitationId: string;
   leadId: string;
   start: number;
@@ -35,6 +35,10 @@ export interface Visit {
   postcode: string;
   accessNotes: string | null;
   inArea: boolean;
+}
+
+export interface Visit extends NewVisit {
+  id: string;
   status: "booked" | "cancelled";
   uid: string;
   sequence: number;
@@ -102,8 +106,6 @@ const visitOf = (row: VisitRow): Visit => ({
   updatedAt: row.updated_at.toISOString(),
   cancelledBy: row.cancelled_by,
 });
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 // ---------------------------------------------------------------------------------------------
 // Invitations
@@ -191,19 +193,6 @@ export async function currentVisit(client: Queryable, invitationId: string): Pro
     [invitationId],
   );
   return rows[0] ? visitOf(rows[0]) : null;
-}
-
-export interface NewVisit {
-  invitationId: string;
-  leadId: string;
-  start: number;
-  end: number;
-  busyUntil: number;
-  addressLine1: string;
-  town: string;
-  postcode: string;
-  accessNotes: string | null;
-  inArea: boolean;
 }
 
 /** Books a visit; the exclusion constraint refuses it (23P01) when its busy span is taken. */

@@ -4,18 +4,9 @@
  *
  * Shipped to the browser: keep it free of Node APIs, astro:* and React.
  */
+import { HOURS_AND_MINUTES, ukFormat } from "../visits/london-time.ts";
 
-export const ADMIN_TIME_ZONE = "Europe/London";
-
-const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: ADMIN_TIME_ZONE,
-});
+const DATE_FORMAT = ukFormat({ day: "2-digit", month: "2-digit", year: "numeric", ...HOURS_AND_MINUTES });
 
 /** en-GB "dd/mm/yyyy, hh:mm" in UK time; the raw text when it is not a date. */
 export function formatQuoteDate(iso: string): string {

@@ -6,6 +6,7 @@
  * Shipped to the browser (the lead desk shows the same list): keep it free of Node APIs, astro:*
  * and React.
  */
+import { londonDate, londonTime, minutesOf } from "../visits/london-time.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -19,9 +20,7 @@ export const REVIEW_REMINDER_DAYS = 7;
 /** A failed e-mail is listed for the owner this long after it failed (then only the lead shows it). */
 export const FAILED_EMAIL_LISTED_DAYS = 7;
 
-/** The business's clock: the digest goes at 07:00 here, GMT in winter and BST in summer. */
-export const BUSINESS_TIME_ZONE = "Europe/London";
-/** Local hour of the morning digest. */
+/** UK hour of the morning digest: 07:00 GMT in winter, 07:00 BST in summer. */
 export const DIGEST_HOUR = 7;
 /**
  * A digest that could not be sent at 07:00 (mail server down) is tried again at each hourly run up
@@ -59,26 +58,10 @@ export function isFailureListed(failedAt: string, now: number): boolean {
   return now - parsed(failedAt) < FAILED_EMAIL_LISTED_MS;
 }
 
-const LONDON = new Intl.DateTimeFormat("en-GB", {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** The business's local date (yyyy-mm-dd) and time at `now`. */
 export function businessClock(now: number): { date: string; hour: number; minute: number } {
-  const parts = Object.fromEntries(
-    LONDON.formatToParts(new Date(now)).map((part) => [part.type, part.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-  };
+  const minutes = minutesOf(londonTime(now));
+  return { date: londonDate(now), hour: Math.floor(minutes / 60), minute: minutes % 60 };
 }
 
 /**

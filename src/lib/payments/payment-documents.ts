@@ -6,16 +6,7 @@
  * (YYYY-MM-DD). Browser-safe: no Node APIs.
  */
 import type { VatBand, VatRate } from "../proposals/money.ts";
-
-/** The business as every document names it: what HMRC asks of a VAT invoice's supplier. */
-export interface DocumentBusiness {
-  name: string;
-  address: string;
-  registeredAddress: string | null;
-  phone: string;
-  email: string;
-  vatNumber: string;
-}
+import type { DocumentBusiness } from "../proposals/quote-document.ts";
 
 export interface PostalAddress {
   line1: string;

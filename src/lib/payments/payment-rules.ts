@@ -47,12 +47,6 @@ export function paymentVat(
   return { vat, net: amount - vat, bands: shares };
 }
 
-/** A UK calendar date (YYYY-MM-DD) plus whole days, still a calendar date. */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
 /**
  * The last day a guarantee covers: the same calendar day `years` later (29 February becomes
  * 28 February in a year without it).
@@ -62,10 +56,4 @@ export function guaranteeEnd(completedOn: string, years: number): string {
   const end = new Date(Date.UTC(year + years, month - 1, day));
   if (end.getUTCMonth() !== month - 1) end.setUTCDate(0);
   return end.toISOString().slice(0, 10);
-}
-
-/** Whether `text` is a real calendar date written YYYY-MM-DD. */
-export function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  return addDays(text, 0) === text;
 }

@@ -7,6 +7,16 @@
 import type { Totals, VatBand, VatRate } from "./money";
 import type { ProposalStatus } from "./proposal-status";
 
+/** The business as every document names it: what HMRC asks of a VAT invoice's supplier. */
+export interface DocumentBusiness {
+  name: string;
+  address: string;
+  registeredAddress: string | null;
+  phone: string;
+  email: string;
+  vatNumber: string;
+}
+
 export interface DocumentLine {
   description: string;
   quantity: number;
@@ -34,14 +44,7 @@ export interface QuoteDocument {
   issuedAt: string;
   /** ISO time: the end of the 30th day after sending, UK time. */
   validUntil: string;
-  business: {
-    name: string;
-    address: string;
-    registeredAddress: string | null;
-    phone: string;
-    email: string;
-    vatNumber: string;
-  };
+  business: DocumentBusiness;
   customer: { name: string };
   lines: DocumentLine[];
   /** Optional lines left out. */

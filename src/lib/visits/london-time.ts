@@ -1,26 +1,32 @@
 /**
- * Wall-clock time in the business's time zone (Europe/London) and the instants it names, without a
- * time-zone library: the offset of an instant comes from Intl, and a wall time is turned into an
- * instant by trying the offsets either side of it. Visits start at daytime hours, so the hour that
- * does not exist in March and the hour that happens twice in October only matter at their edges:
- * a wall time in the March gap names no instant (null), one in the October overlap its first.
+ * The site's one reckoning of UK time (Europe/London): the wall clock and calendar date of an
+ * instant, the instant a wall time names, whole-day arithmetic on `yyyy-mm-dd` dates, and the
+ * day and time formats the visits use. No time-zone library: the offset of an instant comes from
+ * Intl, and a wall time is turned into an instant by trying the offsets either side of it. Visits
+ * start at daytime hours, so the hour that does not exist in March and the hour that happens twice
+ * in October only matter at their edges: a wall time in the March gap names no instant (null), one
+ * in the October overlap its first.
  *
  * Shipped to the browser (the visit page groups slots by day): no Node APIs, astro:* or React.
  */
 
-export const VISIT_TIME_ZONE = "Europe/London";
+export const UK_TIME_ZONE = "Europe/London";
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const PARTS = new Intl.DateTimeFormat("en-GB", {
-  timeZone: VISIT_TIME_ZONE,
-  hourCycle: "h23",
+/** An en-GB formatter of instants as the UK's clocks and calendar show them. */
+export const ukFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, ...options });
+
+/** "14:05": hours and minutes on the 24-hour clock. */
+export const HOURS_AND_MINUTES = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+
+const PARTS = ukFormat({
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
+  ...HOURS_AND_MINUTES,
   second: "2-digit",
 });
 
@@ -139,20 +145,10 @@ export function parseInstant(value: unknown): number | null {
   return Number.isFinite(instant) ? instant : null;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: VISIT_TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-const TIME_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: VISIT_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const DAY_FORMAT = ukFormat({ weekday: "long", day: "numeric", month: "long" });
+const TIME_FORMAT = ukFormat(HOURS_AND_MINUTES);
 
-/** "Monday 29 March", in London. */
+/** "Monday 29 March", in London: a visit's day, the owner's digest's day. */
 export const formatVisitDay = (instant: number) => DAY_FORMAT.format(new Date(instant));
 /** "10:00", in London. */
 export const formatVisitTime = (instant: number) => TIME_FORMAT.format(new Date(instant));

@@ -5,6 +5,7 @@
  *
  * Browser-safe: no Node APIs, astro:* or React.
  */
+import { normalisePostcode, POSTCODE_MESSAGE } from "../postcode.ts";
 import { parseInstant } from "./london-time.ts";
 
 /** The customer can move or cancel from the link until this long before the visit. */
@@ -21,33 +22,13 @@ export const VISIT_MESSAGES = {
   addressLine1Max: `The address must be at most ${ADDRESS_MAX_LENGTH} characters`,
   town: "Please enter the town",
   townMax: `The town must be at most ${TOWN_MAX_LENGTH} characters`,
-  postcode: "Please enter a valid UK postcode",
+  postcode: POSTCODE_MESSAGE,
   accessNotesMax: `Access notes must be at most ${ACCESS_NOTES_MAX_LENGTH} characters`,
   taken: "That time has just been taken. Please choose another.",
   tooLate: `The visit is less than ${VISIT_CHANGE_CUTOFF_HOURS} hours away, so it can no longer be changed online. Please call us.`,
   outsideArea:
     "This postcode is outside the areas we usually cover. Your visit is booked; we will call you to confirm we can come.",
 } as const;
-
-/**
- * A UK postcode (Royal Mail's format, including the special GIR 0AA): outward code, optional space,
- * inward code. Case and spaces are forgiven; `normalisePostcode` writes it the usual way.
- */
-const POSTCODE =
-  /^(?:GIR ?0AA|(?:[A-PR-UWYZ][0-9][0-9]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9]?|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
-
-/** Upper case, one space before the inward code: "fk8 3dn" → "FK8 3DN"; null when not a postcode. */
-export function normalisePostcode(value: string): string | null {
-  const compact = value.toUpperCase().replace(/\s+/g, "");
-  if (compact.length < 5 || compact.length > 7 || !POSTCODE.test(compact)) return null;
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-}
-
-/** "FK8 3DN" → outward code "FK8" and area "FK". */
-export function postcodeParts(postcode: string): { outward: string; area: string } {
-  const outward = postcode.split(" ")[0] ?? postcode;
-  return { outward, area: outward.replace(/\d.*$/, "") };
-}
 
 export interface BookingFields {
   /** The chosen start, ISO 8601 with its offset, as the slot list gave it. */
@@ -112,16 +93,21 @@ export function checkBooking(
   };
 }
 
-/** A visit as GET /api/visits/{token} and the booking's 201 show it to the customer. */
-export interface VisitBooking {
+/** Where and when a visit is, as the customer and the desk read it: times with London's offset. */
+export interface VisitPlace {
   start: string;
   end: string;
   addressLine1: string;
   town: string;
   postcode: string;
   accessNotes: string | null;
-  /** False when the postcode is outside the areas served (the booking stands; `notice` says so). */
+  /** False when the postcode is outside the areas served (the booking stands). */
   inArea: boolean;
+}
+
+/** A visit as GET /api/visits/{token} and the booking's 201 show it to the customer. */
+export interface VisitBooking extends VisitPlace {
+  /** Said when the postcode is outside the areas served. */
   notice?: string;
   /** Until when the customer may move or cancel it from the link (2 hours before it). */
   changeableUntil: string;

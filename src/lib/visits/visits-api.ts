@@ -7,38 +7,27 @@
  */
 import { apiError } from "../api-client";
 import { SessionEndedError } from "../admin/api";
+import type { VisitPlace } from "./rules";
 
 /** The visit of a lead, as GET /api/admin/contact-submissions/{id} carries it (null: never invited). */
 export interface LeadVisitSummary {
   status: "invited" | "booked" | "cancelled";
   invitedAt: string;
-  booking: {
-    id: string;
-    status: "booked" | "cancelled";
-    start: string;
-    end: string;
-    addressLine1: string;
-    town: string;
-    postcode: string;
-    accessNotes: string | null;
-    inArea: boolean;
-    cancelledBy: "customer" | "owner" | null;
-  } | null;
+  booking:
+    | (VisitPlace & {
+        id: string;
+        status: "booked" | "cancelled";
+        cancelledBy: "customer" | "owner" | null;
+      })
+    | null;
 }
 
-export interface AgendaVisit {
+export interface AgendaVisit extends VisitPlace {
   id: string;
   leadId: string;
   name: string;
   phone: string;
   reference: string | null;
-  addressLine1: string;
-  town: string;
-  postcode: string;
-  accessNotes: string | null;
-  inArea: boolean;
-  start: string;
-  end: string;
 }
 
 export interface VisitBlock {

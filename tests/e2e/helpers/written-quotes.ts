@@ -6,7 +6,7 @@
  */
 import { rm } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ukDate } from "../../../src/lib/proposals/uk-time";
+import { londonDate } from "../../../src/lib/visits/london-time";
 import { expect, PASSWORD, uniqueName } from "./lead-desk";
 
 export interface Customer {
@@ -145,7 +145,7 @@ export async function cancelledAfterDeposit(
     depositPercent: 20,
   });
   await acceptQuote(request, quote, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
-  await recordBankPayment(page, quote, 9600, ukDate(Date.now()));
+  await recordBankPayment(page, quote, 9600, londonDate(Date.now()));
   const cancelled = await request.post(`/api/proposals/${quote.token}/cancel`, { data: { name: customer } });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
   return { customer, quote };

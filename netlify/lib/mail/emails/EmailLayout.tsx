@@ -1,4 +1,5 @@
 import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
 import { Container } from "@react-email/container";
 import { Head } from "@react-email/head";
 import { Html } from "@react-email/html";
@@ -93,3 +94,23 @@ export const heading = {
   fontWeight: 700,
   margin: "16px 0 8px",
 };
+
+const button = {
+  backgroundColor: colours.brand,
+  borderRadius: "8px",
+  color: "#ffffff",
+  fontSize: "16px",
+  fontWeight: 700,
+  padding: "12px 20px",
+};
+
+/** An e-mail's call to action: one brand-coloured button on a band of its own. */
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: "24px 0 8px" }}>
+      <Button href={href} style={button}>
+        {children}
+      </Button>
+    </Section>
+  );
+}

@@ -1,11 +1,10 @@
-import { Button } from "@react-email/button";
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { FollowUpItem } from "../../../../src/lib/follow-up/follow-ups.ts";
 import type { BusinessDetails } from "../../business.ts";
-import EmailLayout, { colours, heading, paragraph } from "./EmailLayout.tsx";
+import EmailLayout, { EmailButton, colours, heading, paragraph } from "./EmailLayout.tsx";
 
 export interface DigestGroup {
   heading: string;
@@ -66,21 +65,7 @@ export default function OwnerDigestEmail({
             )}
           </Section>
         ))}
-      <Section style={{ margin: "24px 0 8px" }}>
-        <Button
-          href={deskUrl}
-          style={{
-            backgroundColor: colours.brand,
-            borderRadius: "8px",
-            color: "#ffffff",
-            fontSize: "16px",
-            fontWeight: 700,
-            padding: "12px 20px",
-          }}
-        >
-          Open the lead desk
-        </Button>
-      </Section>
+      <EmailButton href={deskUrl}>Open the lead desk</EmailButton>
       <Text style={{ ...paragraph, color: colours.muted, fontSize: "14px", lineHeight: "20px" }}>
         This e-mail comes at 7 in the morning, and only when something is waiting. Setting a lead&apos;s
         status in the lead desk takes it off the list.

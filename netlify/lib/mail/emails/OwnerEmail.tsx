@@ -1,4 +1,3 @@
-import { Button } from "@react-email/button";
 import { Column } from "@react-email/column";
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
@@ -8,7 +7,7 @@ import { Text } from "@react-email/text";
 import { Fragment, type ReactNode } from "react";
 import { mailtoLink, telLink } from "../../../../src/lib/links.ts";
 import type { BusinessDetails } from "../../business.ts";
-import EmailLayout, { colours, heading, paragraph } from "./EmailLayout.tsx";
+import EmailLayout, { EmailButton, colours, heading, paragraph } from "./EmailLayout.tsx";
 
 export interface OwnerEmailProps {
   business: BusinessDetails;
@@ -117,21 +116,7 @@ export default function OwnerEmail(props: OwnerEmailProps) {
           {`No receipt was sent to the customer: ${receiptSkipped}.`}
         </Text>
       )}
-      <Section style={{ margin: "24px 0 8px" }}>
-        <Button
-          href={leadUrl}
-          style={{
-            backgroundColor: colours.brand,
-            borderRadius: "8px",
-            color: "#ffffff",
-            fontSize: "16px",
-            fontWeight: 700,
-            padding: "12px 20px",
-          }}
-        >
-          Open in Contact Admin
-        </Button>
-      </Section>
+      <EmailButton href={leadUrl}>Open in Contact Admin</EmailButton>
       <Text style={{ ...paragraph, color: colours.muted, fontSize: "14px", lineHeight: "20px" }}>
         {`Reply to this e-mail to answer ${name} directly.${attachments.length > 0 ? " The files are in Contact Admin." : ""}`}
       </Text>

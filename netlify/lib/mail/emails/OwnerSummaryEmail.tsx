@@ -1,10 +1,9 @@
-import { Button } from "@react-email/button";
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { BusinessDetails } from "../../business.ts";
-import EmailLayout, { colours, heading, paragraph } from "./EmailLayout.tsx";
+import EmailLayout, { EmailButton, colours, heading, paragraph } from "./EmailLayout.tsx";
 
 export interface SummaryLead {
   reference: string;
@@ -53,21 +52,7 @@ export default function OwnerSummaryEmail(props: OwnerSummaryEmailProps) {
       {unnamed > 0 && (
         <Text style={paragraph}>{`${unnamed} more ${unnamed === 1 ? "is" : "are"} in Contact Admin.`}</Text>
       )}
-      <Section style={{ margin: "24px 0 8px" }}>
-        <Button
-          href={deskUrl}
-          style={{
-            backgroundColor: colours.brand,
-            borderRadius: "8px",
-            color: "#ffffff",
-            fontSize: "16px",
-            fontWeight: 700,
-            padding: "12px 20px",
-          }}
-        >
-          Open Contact Admin
-        </Button>
-      </Section>
+      <EmailButton href={deskUrl}>Open Contact Admin</EmailButton>
     </EmailLayout>
   );
 }

@@ -1,9 +1,7 @@
-import { Button } from "@react-email/button";
 import { Heading } from "@react-email/heading";
-import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { BusinessDetails } from "../../business.ts";
-import EmailLayout, { colours, heading, paragraph } from "./EmailLayout.tsx";
+import EmailLayout, { EmailButton, colours, heading, paragraph } from "./EmailLayout.tsx";
 
 export interface ProposalEmailProps {
   business: BusinessDetails;
@@ -38,23 +36,7 @@ export default function ProposalEmail({
           {text}
         </Text>
       ))}
-      {action ? (
-        <Section style={{ margin: "24px 0 8px" }}>
-          <Button
-            href={action.href}
-            style={{
-              backgroundColor: colours.brand,
-              borderRadius: "8px",
-              color: "#ffffff",
-              fontSize: "16px",
-              fontWeight: 700,
-              padding: "12px 20px",
-            }}
-          >
-            {action.label}
-          </Button>
-        </Section>
-      ) : null}
+      {action ? <EmailButton href={action.href}>{action.label}</EmailButton> : null}
       {footnote ? (
         <Text style={{ color: colours.muted, fontSize: "14px", lineHeight: "20px", margin: "12px 0 0" }}>
           {footnote}

@@ -1,11 +1,9 @@
-import { Button } from "@react-email/button";
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
-import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { REVIEW_REMINDER_DAYS } from "../../../../src/lib/follow-up/rules.ts";
 import type { BusinessDetails } from "../../business.ts";
-import EmailLayout, { colours, heading, paragraph } from "./EmailLayout.tsx";
+import EmailLayout, { EmailButton, colours, heading, paragraph } from "./EmailLayout.tsx";
 
 export interface ReviewRequestEmailProps {
   business: BusinessDetails;
@@ -54,21 +52,7 @@ export default function ReviewRequestEmail(props: ReviewRequestEmailProps) {
         </Text>
       )}
       <Text style={paragraph}>Whatever you have to say, good or bad, please say it in your review.</Text>
-      <Section style={{ margin: "24px 0 8px" }}>
-        <Button
-          href={reviewUrl}
-          style={{
-            backgroundColor: colours.brand,
-            borderRadius: "8px",
-            color: "#ffffff",
-            fontSize: "16px",
-            fontWeight: 700,
-            padding: "12px 20px",
-          }}
-        >
-          Write a review
-        </Button>
-      </Section>
+      <EmailButton href={reviewUrl}>Write a review</EmailButton>
       <Text style={paragraph}>
         We ask every customer in the same way and offer nothing in return.{" "}
         <Link href={`${siteUrl}/review-policy`} style={{ color: colours.brand, textDecoration: "underline" }}>

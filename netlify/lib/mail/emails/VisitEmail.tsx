@@ -1,11 +1,10 @@
-import { Button } from "@react-email/button";
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { telLink } from "../../../../src/lib/links.ts";
 import type { BusinessDetails } from "../../business.ts";
-import EmailLayout, { colours, heading, paragraph } from "./EmailLayout.tsx";
+import EmailLayout, { EmailButton, colours, heading, paragraph } from "./EmailLayout.tsx";
 
 /** Which e-mail about a survey visit. */
 export type VisitEmailKind = "invitation" | "booked" | "moved" | "cancelled" | "reminder";
@@ -31,15 +30,6 @@ export interface VisitEmailProps {
   outsideArea?: boolean;
   cancelledBy?: "customer" | "owner" | null;
 }
-
-const button = {
-  backgroundColor: colours.brand,
-  borderRadius: "8px",
-  color: "#ffffff",
-  fontSize: "16px",
-  fontWeight: 700,
-  padding: "12px 20px",
-};
 
 const HEADINGS: Record<VisitEmailKind, string> = {
   invitation: "Book your free survey visit",
@@ -142,11 +132,9 @@ export default function VisitEmail(props: VisitEmailProps) {
         </Text>
       )}
       {!owner && link && (
-        <Section style={{ margin: "24px 0 8px" }}>
-          <Button href={link} style={button}>
-            {kind === "invitation" || kind === "cancelled" ? "Choose a time" : "Move or cancel the visit"}
-          </Button>
-        </Section>
+        <EmailButton href={link}>
+          {kind === "invitation" || kind === "cancelled" ? "Choose a time" : "Move or cancel the visit"}
+        </EmailButton>
       )}
       {!owner && link && kind !== "invitation" && kind !== "cancelled" && (
         <Text style={{ ...paragraph, color: colours.muted, fontSize: "14px" }}>
@@ -162,13 +150,7 @@ export default function VisitEmail(props: VisitEmailProps) {
           .
         </Text>
       )}
-      {owner && props.leadUrl && (
-        <Section style={{ margin: "24px 0 8px" }}>
-          <Button href={props.leadUrl} style={button}>
-            Open the lead
-          </Button>
-        </Section>
-      )}
+      {owner && props.leadUrl && <EmailButton href={props.leadUrl}>Open the lead</EmailButton>}
     </EmailLayout>
   );
 }

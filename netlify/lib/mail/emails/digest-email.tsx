@@ -1,7 +1,7 @@
 /** The owner's morning digest (docs/reviews.md), rendered to HTML and plain text. Server-only. */
 import { formatQuoteDate } from "../../../../src/lib/admin/dates.ts";
 import { FOLLOW_UP_GROUPS, type FollowUps } from "../../../../src/lib/follow-up/follow-ups.ts";
-import { BUSINESS_TIME_ZONE } from "../../../../src/lib/follow-up/rules.ts";
+import { formatVisitDay } from "../../../../src/lib/visits/london-time.ts";
 import { businessDetails } from "../../business.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import { customerName, leadUrl } from "./quote-emails.tsx";
@@ -21,13 +21,6 @@ export function digestSummary(followUps: FollowUps): string {
   ].filter((part): part is string => Boolean(part));
   return parts.join(", ");
 }
-
-const DAY = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: BUSINESS_TIME_ZONE,
-});
 
 export async function digestEmail(
   followUps: FollowUps,
@@ -51,7 +44,7 @@ export async function digestEmail(
     <OwnerDigestEmail
       business={business}
       siteUrl={settings.siteUrl}
-      day={DAY.format(new Date(now))}
+      day={formatVisitDay(now)}
       summary={summary}
       groups={groups}
       deskUrl={`${settings.siteUrl}/contact-admin`}

@@ -4,6 +4,7 @@
  */
 import { formatQuoteDate } from "../../../../src/lib/admin/dates.ts";
 import { formatFileSize } from "../../../../src/lib/file-size.ts";
+import { londonDate, londonTime } from "../../../../src/lib/visits/london-time.ts";
 import { serviceLabel } from "../../../../src/lib/service-options.ts";
 import { withoutFormatCharacters } from "../../../../src/lib/quote/rules.ts";
 import { storedEstimate } from "../../../../src/lib/price-guide/estimate.ts";
@@ -141,23 +142,11 @@ export async function receiptEmail(
   };
 }
 
-const HOUR_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "Europe/London",
-});
-const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-
 /** "14:00–15:00 on 20/11/2026" in UK time for the hour starting at `start`. */
 export function summaryPeriod(start: number): string {
   const end = start + 60 * 60 * 1000;
-  return `${HOUR_FORMAT.format(start)}–${HOUR_FORMAT.format(end)} on ${DAY_FORMAT.format(start)}`;
+  const day = londonDate(start).split("-").reverse().join("/");
+  return `${londonTime(start)}–${londonTime(end)} on ${day}`;
 }
 
 /** To the owner: the leads of one hour beyond the hourly limit of single lead e-mails, in one e-mail. */

@@ -4,7 +4,8 @@
  * cancellation with its calendar invitation (.ics); the customer's reminder the evening before.
  * Each is the template of a mail job kind (mail-kinds.ts). Server-only.
  */
-import { formatVisitDay, formatVisitTime, londonDate } from "../../../../src/lib/visits/london-time.ts";
+import { formatUkDay } from "../../../../src/lib/proposals/uk-time.ts";
+import { formatVisitTime } from "../../../../src/lib/visits/london-time.ts";
 import { VISIT_CHANGE_CUTOFF_HOURS } from "../../../../src/lib/visits/rules.ts";
 import { businessDetails } from "../../business.ts";
 import { database } from "../../database/database.ts";
@@ -29,7 +30,7 @@ async function linkOf(invitation: Invitation, settings: MailSettings): Promise<s
 }
 
 const when = (visit: Visit) =>
-  `${formatVisitDay(visit.start)} ${londonDate(visit.start).slice(0, 4)}, ${formatVisitTime(visit.start)} to ${formatVisitTime(visit.end)}`;
+  `${formatUkDay(visit.start)}, ${formatVisitTime(visit.start)} to ${formatVisitTime(visit.end)}`;
 const addressOf = (visit: Visit) => `${visit.addressLine1}, ${visit.town} ${visit.postcode}`;
 const fullName = (lead: QuoteRecord) => `${lead.firstName} ${lead.lastName}`.trim();
 
