@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -30,6 +30,8 @@ const SAMPLE = [
 let outdir = "";
 let built: BuiltFunction[] = [];
 beforeAll(async () => {
+  // A fresh clone has no .netlify folder yet.
+  await mkdir(join(ROOT, ".netlify"), { recursive: true });
   outdir = await mkdtemp(join(ROOT, ".netlify", "functions-test-"));
   built = await buildFunctions({ outdir, only: SAMPLE });
 }, 120_000);
