@@ -5,7 +5,6 @@
  */
 import { Readable } from "node:stream";
 import busboy from "busboy";
-import sharp from "sharp";
 import { sniffImageType } from "../../../src/lib/file-signature.ts";
 import {
   IMAGE_VARIANT_WIDTHS,
@@ -78,6 +77,8 @@ export async function processImage(input: Uint8Array): Promise<ImageToStore> {
   if (!sniffImageType(input.subarray(0, 64))) {
     throw new ImageRejected(415, "Only JPEG, PNG, WebP, AVIF or GIF images are accepted");
   }
+  // sharp and libvips load with the first image, not with the function (docs/functions.md).
+  const { default: sharp } = await import("sharp");
   try {
     // rotate() with no angle applies the EXIF orientation; sharp writes no input metadata by default.
     const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
