@@ -9,8 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inflateRawSync } from "node:zlib";
-import { zipFunctionsInto } from "./function-bundles.ts";
+import { zipEntries, zipFunctionsInto } from "./function-bundles.ts";
 
 /** The bar for every function: its start within this many times the floor. */
 export const COLD_START_BAR = 3;
@@ -46,35 +45,16 @@ export interface ColdStart {
   bar: number;
 }
 
-/** Unpacks a zip written by zip-it-and-ship-it (stored or deflated entries) into `dest`. */
+/** Unpacks a zip written by zip-it-and-ship-it into `dest`; returns the number of files. */
 export async function unzip(zip: Buffer, dest: string): Promise<number> {
-  let end = zip.length - 22;
-  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
-  if (end < 0) throw new Error("Not a zip file");
-  const count = zip.readUInt16LE(end + 10);
-  let offset = zip.readUInt32LE(end + 16);
-  let files = 0;
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(offset + 10);
-    const compressed = zip.readUInt32LE(offset + 20);
-    const nameLength = zip.readUInt16LE(offset + 28);
-    const extraLength = zip.readUInt16LE(offset + 30);
-    const commentLength = zip.readUInt16LE(offset + 32);
-    const mode = zip.readUInt32LE(offset + 38) >>> 16;
-    const local = zip.readUInt32LE(offset + 42);
-    const name = zip.toString("utf8", offset + 46, offset + 46 + nameLength);
-    offset += 46 + nameLength + extraLength + commentLength;
-    // A folder: named with a trailing slash, or marked as one in its Unix mode.
-    if (name.endsWith("/") || (mode & 0o170000) === 0o040000) continue;
-    if (name.split("/").includes("..")) throw new Error(`Zip entry leaves its folder: ${name}`);
-    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(dataStart, dataStart + compressed);
-    const path = join(dest, name);
+  const files = zipEntries(zip).filter((entry) => !entry.folder);
+  for (const entry of files) {
+    if (entry.name.split("/").includes("..")) throw new Error(`Zip entry leaves its folder: ${entry.name}`);
+    const path = join(dest, entry.name);
     await mkdir(join(path, ".."), { recursive: true });
-    await writeFile(path, method === 0 ? data : inflateRawSync(data));
-    files++;
+    await writeFile(path, entry.data());
   }
-  return files;
+  return files.length;
 }
 
 const median = (values: number[]) => {

@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { inflateRawSync } from "node:zlib";
 import { buildFunctions } from "./function-build.ts";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
@@ -117,22 +118,45 @@ async function functionsConfig(): Promise<Record<string, unknown>> {
   return { "*": Object.fromEntries(settings.map(([key, value]) => [camel(key), value])) };
 }
 
-/** Uncompressed size of every entry in a zip, from its central directory. */
-export function zipEntries(zip: Buffer): { name: string; bytes: number }[] {
+/** One entry of a zip, as its central directory describes it. */
+export interface ZipEntry {
+  name: string;
+  /** Its uncompressed size. */
+  bytes: number;
+  folder: boolean;
+  /** Its uncompressed bytes (stored or deflated entries). */
+  data(): Buffer;
+}
+
+/** Every entry in a zip, from its central directory. */
+export function zipEntries(zip: Buffer): ZipEntry[] {
   let end = zip.length - 22;
   while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
   if (end < 0) throw new Error("Not a zip file");
   const count = zip.readUInt16LE(end + 10);
   let offset = zip.readUInt32LE(end + 16);
-  const entries: { name: string; bytes: number }[] = [];
+  const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
     if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error("Corrupt zip central directory");
-    const bytes = zip.readUInt32LE(offset + 24);
     const nameLength = zip.readUInt16LE(offset + 28);
     const extraLength = zip.readUInt16LE(offset + 30);
     const commentLength = zip.readUInt16LE(offset + 32);
     const name = zip.toString("utf8", offset + 46, offset + 46 + nameLength);
-    entries.push({ name, bytes });
+    const mode = zip.readUInt32LE(offset + 38) >>> 16;
+    const local = zip.readUInt32LE(offset + 42);
+    const compressed = zip.readUInt32LE(offset + 20);
+    const deflated = zip.readUInt16LE(offset + 10) !== 0;
+    entries.push({
+      name,
+      bytes: zip.readUInt32LE(offset + 24),
+      // A folder: named with a trailing slash, or marked as one in its Unix mode.
+      folder: name.endsWith("/") || (mode & 0o170000) === 0o040000,
+      data: () => {
+        const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+        const stored = zip.subarray(start, start + compressed);
+        return deflated ? inflateRawSync(stored) : stored;
+      },
+    });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

@@ -45,7 +45,7 @@ describe("function bundles", () => {
 });
 
 describe("zipEntries", () => {
-  it("reads uncompressed sizes from a zip's central directory", () => {
+  it("reads names, uncompressed sizes and bytes from a zip's central directory", () => {
     // One stored entry "a.txt" of 3 bytes, as a minimal zip: local header, data, central directory, end.
     const name = Buffer.from("a.txt");
     const data = Buffer.from("abc");
@@ -67,7 +67,11 @@ describe("zipEntries", () => {
     end.writeUInt32LE(central.length + name.length, 12);
     end.writeUInt32LE(centralOffset, 16);
     const zip = Buffer.concat([local, name, data, central, name, end]);
-    expect(zipEntries(zip)).toEqual([{ name: "a.txt", bytes: 3 }]);
+    const entries = zipEntries(zip);
+    expect(entries.map(({ name, bytes, folder }) => ({ name, bytes, folder }))).toEqual([
+      { name: "a.txt", bytes: 3, folder: false },
+    ]);
+    expect(entries[0]!.data().toString()).toBe("abc");
     expect(() => zipEntries(Buffer.from("not a zip at all, not at all"))).toThrow("Not a zip file");
   });
 });
