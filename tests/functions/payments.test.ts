@@ -8,7 +8,9 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { LOCK_TIMEOUT_MS, transaction } from "../../netlify/lib/database/database.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
+import { nextDocumentNumber } from "../../netlify/lib/payments/payment-records.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
 import { TOKEN_LIMITS_STORE } from "../../netlify/lib/proposals/token-limit.ts";
 import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
@@ -380,6 +382,27 @@ describe("completion", () => {
       Array.from({ length: 23 }, (_, i) => `INV-${String(i + 1).padStart(6, "0")}`),
     );
   }, 120_000);
+
+  test("a number held longer than the lock time-out is waited for in line, not given up and started again", async () => {
+    const holding = Promise.withResolvers<void>();
+    const first = transaction(async (client) => {
+      const number = await nextDocumentNumber(client, "receipt");
+      holding.resolve();
+      await new Promise((resolve) => setTimeout(resolve, LOCK_TIMEOUT_MS + 700));
+      return number;
+    });
+    await holding.promise;
+    let tries = 0;
+    const second = transaction(async (client) => {
+      tries++;
+      const number = await nextDocumentNumber(client, "receipt");
+      const { rows } = await client.query<{ lock_timeout: string }>("SHOW lock_timeout");
+      return { number, lockTimeout: rows[0]!.lock_timeout };
+    });
+    expect(await first).toBe(1);
+    expect(await second).toEqual({ number: 2, lockTimeout: `${LOCK_TIMEOUT_MS / 1000}s` });
+    expect(tries).toBe(1);
+  });
 });
 
 describe("the guarantee check", () => {

@@ -269,6 +269,26 @@ export function liftDatabaseBounds(): void {
   void closeDatabase().catch(() => undefined);
 }
 
+/**
+ * Runs `statement` waiting for its row lock as long as the statement may run (STATEMENT_TIMEOUT_MS),
+ * not LOCK_TIMEOUT_MS: for a row that is a queue by design, such as a gapless counter that every
+ * invoice or receipt takes in turn. A transaction that gave up its place would start again at the
+ * back of the line, and under a burst some would never reach the front. The transaction's own
+ * `lock_timeout` applies again to the statements after it.
+ */
+export async function waitingInLine<Row>(
+  client: Queryable,
+  text: string,
+  values: readonly unknown[],
+): Promise<QueryResult<Row>> {
+  const { rows } = await client.query<{ previous: string }>(
+    "SELECT current_setting('lock_timeout') AS previous, set_config('lock_timeout', '0', true)",
+  );
+  const result = await client.query<Row>(text, values);
+  await client.query("SELECT set_config('lock_timeout', $1, true)", [rows[0]!.previous]);
+  return result;
+}
+
 /** Postgres error codes the code reacts to. */
 export const UNIQUE_VIOLATION = "23505";
 const SERIALIZATION_FAILURE = "40001";

@@ -5,7 +5,7 @@
  * JavaScript Date, which would shift it by the server's time zone).
  */
 import type { InvoiceDocument, PostalAddress } from "../../../src/lib/payments/payment-documents.ts";
-import { database, type Queryable } from "../database/database.ts";
+import { database, type Queryable, waitingInLine } from "../database/database.ts";
 
 export interface PaymentRow {
   id: string;
@@ -81,10 +81,12 @@ const REFUND_COLUMNS = `id, proposal_id, proposal_number, customer_name, paid, s
 /**
  * The next number of an invoice or a receipt, taken in the caller's transaction: the counter's row
  * (written by the first issue of its kind) stays locked until it commits, so concurrent issues
- * queue, and a rollback gives the number back: the numbers run without gaps or repeats.
+ * queue (each waits its turn: `waitingInLine`), and a rollback gives the number back: the numbers
+ * run without gaps or repeats.
  */
 export async function nextDocumentNumber(client: Queryable, kind: "invoice" | "receipt"): Promise<number> {
-  const { rows } = await client.query<{ last_number: number }>(
+  const { rows } = await waitingInLine<{ last_number: number }>(
+    client,
     `INSERT INTO document_counters (kind, last_number) VALUES ($1, 1)
      ON CONFLICT (kind) DO UPDATE SET last_number = document_counters.last_number + 1 RETURNING last_number`,
     [kind],
