@@ -98,31 +98,55 @@ describe("the one error response", () => {
 
   const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
   it.each([
-    ["a query the server never answered", pgError("Query read timeout")],
-    ["a connection that timed out", pgError("Connection terminated due to connection timeout")],
-    ["no free connection in time", pgError("timeout exceeded when trying to connect")],
-    ["a connection dropped", pgError("Connection terminated unexpectedly")],
-    ["a refused connection", pgError("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")],
-    ["a statement past statement_timeout", pgError("canceling statement due to statement timeout", "57014")],
+    ["a query the server never answered", pgError("Query read timeout"), "Query read timeout"],
+    [
+      "a connection that timed out",
+      pgError("Connection terminated due to connection timeout"),
+      "Connection terminated",
+    ],
+    [
+      "no free connection in time",
+      pgError("timeout exceeded when trying to connect"),
+      "timeout exceeded when trying to connect",
+    ],
+    ["a connection dropped", pgError("Connection terminated unexpectedly"), "Connection terminated"],
+    ["a refused connection", pgError("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"), "ECONNREFUSED"],
+    [
+      "a statement past statement_timeout",
+      pgError("canceling statement due to statement timeout", "57014"),
+      "57014",
+    ],
     [
       "a transaction left idle too long",
       pgError("terminating connection due to idle-in-transaction timeout", "25P03"),
+      "25P03",
     ],
-    ["a server shutting down", pgError("terminating connection due to administrator command", "57P01")],
-    ["a server not accepting connections yet", pgError("the database system is starting up", "57P03")],
-    ["a connection failure", pgError("connection failure", "08006")],
-  ])("answers a database that does not answer (%s) 503, logged without its message", async (_name, error) => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      const response = toErrorResponse(error, "contact");
-      expect(response.status).toBe(503);
-      expect(response.headers.get("Retry-After")).toBe("5");
-      expect(await response.json()).toEqual({ error: STORAGE_OUTAGE_MESSAGE });
-      expect(spy.mock.calls).toEqual([["contact: storage unavailable"]]);
-    } finally {
-      spy.mockRestore();
-    }
-  });
+    [
+      "a server shutting down",
+      pgError("terminating connection due to administrator command", "57P01"),
+      "57P01",
+    ],
+    [
+      "a server not accepting connections yet",
+      pgError("the database system is starting up", "57P03"),
+      "57P03",
+    ],
+    ["a connection failure", pgError("connection failure", "08006"), "08006"],
+  ])(
+    "answers a database that does not answer (%s) 503, logged by its code or pg's fixed text, not its message",
+    async (_name, error, reason) => {
+      const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      try {
+        const response = toErrorResponse(error, "contact");
+        expect(response.status).toBe(503);
+        expect(response.headers.get("Retry-After")).toBe("5");
+        expect(await response.json()).toEqual({ error: STORAGE_OUTAGE_MESSAGE });
+        expect(spy.mock.calls).toEqual([[`contact: storage unavailable (${reason})`]]);
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
 
   it("answers a database's refusal of the data (a unique violation) 500, not 503", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -117,12 +117,16 @@ export const STORAGE_OUTAGE_MESSAGE = "Our storage is unavailable for a moment. 
  * stored data (a JSON parse error quotes the text it choked on) and so a visitor's personal data.
  */
 export function logFailure(where: string, error: unknown): void {
+  const code = (error as { code?: unknown } | null)?.code;
   if (isStorageOutage(error)) {
-    console.error(`${where}: storage unavailable`);
+    // Which outage: a Postgres or socket code, else pg's own message, one of the fixed texts above.
+    const clientFailure =
+      error instanceof Error ? DATABASE_CLIENT_FAILURE.exec(error.message)?.[1] : undefined;
+    const reason = typeof code === "string" ? code : clientFailure;
+    console.error(`${where}: storage unavailable${reason ? ` (${reason})` : ""}`);
     return;
   }
   const kind = error instanceof Error ? error.name : typeof error;
-  const code = (error as { code?: unknown } | null)?.code;
   console.error(`${where}: unexpected failure (${kind}${typeof code === "string" ? ` ${code}` : ""})`);
 }
 

@@ -91,11 +91,13 @@ export function wholePounds(pence: number): number {
   return divideHalfUp(pence, 100);
 }
 
-const POUNDS = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+/** Made on first use, as the date formats are (src/lib/visits/london-time.ts, `ukFormat`). */
+let pounds: Intl.NumberFormat | undefined;
 
 /** Pence as a person reads them: 123456 → "£1,234.56". The only way money becomes text. */
 export function formatPounds(pence: number): string {
-  return POUNDS.format(pence / 100);
+  pounds ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+  return pounds.format(pence / 100);
 }
 
 /** "12.50" pounds typed in the desk → 1250 pence; null when it is not an amount of money. */

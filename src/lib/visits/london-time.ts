@@ -15,9 +15,22 @@ export const UK_TIME_ZONE = "Europe/London";
 const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** An en-GB formatter of instants as the UK's clocks and calendar show them. */
-export const ukFormat = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, ...options });
+/** What the site asks of a date formatter. */
+export type UkFormat = Pick<Intl.DateTimeFormat, "format" | "formatToParts">;
+
+/**
+ * An en-GB formatter of instants as the UK's clocks and calendar show them, made on its first use:
+ * each Intl formatter costs about 20 ms to make, and a function that formats no date should not pay
+ * for the formats declared in the modules it imports (docs/functions.md).
+ */
+export function ukFormat(options: Intl.DateTimeFormatOptions): UkFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  const format = () => (made ??= new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, ...options }));
+  return {
+    format: (date) => format().format(date),
+    formatToParts: (date) => format().formatToParts(date),
+  };
+}
 
 /** "14:05": hours and minutes on the 24-hour clock. */
 export const HOURS_AND_MINUTES = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
