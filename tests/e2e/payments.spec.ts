@@ -88,6 +88,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
     await expect(payment.getByRole("definition").filter({ hasText: value }), term).toBeVisible();
   await expect(payment).toContainText("Paid so far£0.00");
   await expect(payment).toContainText("Still to pay on the job£900.00");
+  await expect(page.getByRole("button", { name: "Cancel this quote" })).toBeVisible();
   // No Stripe key on this server: no card button.
   await expect(payment.getByRole("button", { name: /by card/ })).toHaveCount(0);
   await expectNoA11yViolations(page, "quote page: payment");
@@ -174,6 +175,13 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   await page.getByRole("button", { name: "Back to List" }).click();
   await openDeskPanels(page);
   await expect(money.getByRole("listitem").filter({ hasText: customer })).toContainText(`Invoice ${invoice}`);
+
+  // The work is complete: the customer's page shows the invoice and no longer offers to cancel.
+  await page.goto(customerUrl);
+  await expect(page.getByRole("region", { name: "Payment" })).toContainText(invoice);
+  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel this quote" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Changed your mind?" })).toHaveCount(0);
 
   // The guarantee checks out with its postcode, written any way, and not with another.
   await clearGuaranteeChecks();

@@ -188,13 +188,18 @@ describe("the deposit", () => {
 describe("a bank payment recorded in the desk", () => {
   test("refuses nothing, more than is owed and a day in the future, naming what is owed", async () => {
     const quote = await acceptedQuote();
-    for (const amount of [0, -100, TOTAL + 1]) {
+    for (const amount of [0, -100]) {
       const response = await pay(quote.id, amount);
       expect(response.status).toBe(400);
       expect((await response.json()).fieldErrors.amount).toEqual([
         `${PAYMENT_TEXTS.amount} (${formatPounds(TOTAL)})`,
       ]);
     }
+    const over = await pay(quote.id, TOTAL + 1);
+    expect(over.status).toBe(400);
+    expect((await over.json()).fieldErrors.amount).toEqual([
+      `That is more than the ${formatPounds(TOTAL)} still owed`,
+    ]);
     const tomorrow = londonDate(Date.now() + 36 * 60 * 60 * 1000);
     for (const receivedOn of [tomorrow, "2026-02-30", "yesterday"]) {
       const response = await pay(quote.id, 1000, receivedOn);
@@ -202,6 +207,15 @@ describe("a bank payment recorded in the desk", () => {
       expect((await response.json()).fieldErrors.receivedOn).toEqual([PAYMENT_TEXTS.receivedOn]);
     }
     expect(await queryRecords("SELECT 1 FROM payments")).toHaveLength(0);
+  });
+
+  test("the same transfer recorded twice is refused the second time when it is more than is left", async () => {
+    const quote = await acceptedQuote();
+    expect((await pay(quote.id, TOTAL - 100)).status).toBe(201);
+    const again = await pay(quote.id, TOTAL - 100);
+    expect(again.status).toBe(400);
+    expect((await again.json()).fieldErrors.amount).toEqual(["That is more than the £1.00 still owed"]);
+    expect(await queryRecords("SELECT 1 FROM payments")).toHaveLength(1);
   });
 
   test("is stored with its VAT to the penny and confirmed by e-mail with a VAT receipt", async () => {
@@ -597,6 +611,33 @@ describe("a cancellation within the 14 days", () => {
     expect(
       (await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: DEPOSIT + 1 })).status,
     ).toBe(409);
+  });
+
+  test("once the work is complete the right to cancel has ended: 409, and nothing changes", async () => {
+    const quote = await acceptedQuote();
+    await pay(quote.id, DEPOSIT);
+    expect((await complete(quote.lead.id)).status).toBe(200);
+    const page = await (await callApi("GET", `/api/proposals/${quote.token}`)).json();
+    expect(page.payment.invoice).toMatchObject({ number: "INV-000001" });
+    const cancelled = await callApi("POST", `/api/proposals/${quote.token}/cancel`, {
+      body: { name: "Siobhán Wiśniewska" },
+    });
+    expect(cancelled.status).toBe(409);
+    expect(await cancelled.json()).toEqual({
+      error: "The work is complete, so the right to cancel has ended",
+    });
+    const after = await (await callApi("GET", `/api/proposals/${quote.token}`)).json();
+    expect(after.status).toBe("accepted");
+    expect(after.decision.cancelledAt).toBeNull();
+    const lead = await (await admin("GET", `/api/admin/contact-submissions/${quote.lead.id}`)).json();
+    expect(lead.status).toBe("completed");
+    expect(await queryRecords("SELECT 1 FROM refunds")).toHaveLength(0);
+    const [guarantee] = await queryRecords<{ number: string }>("SELECT number FROM guarantees");
+    const check = await callApi(
+      "GET",
+      `/api/guarantees/check?number=${encodeURIComponent(guarantee!.number)}&postcode=FK8%203DN`,
+    );
+    expect(await check.json()).toMatchObject({ valid: true });
   });
 
   test("without a payment no refund is due", async () => {

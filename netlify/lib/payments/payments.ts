@@ -13,6 +13,7 @@ import {
   guaranteeEnd,
   INVOICE_DUE_DAYS,
   INVOICE_REMINDER_DAYS,
+  moreThanOwed,
   PAYMENT_TEXTS,
   paymentVat,
 } from "../../../src/lib/payments/payment-rules.ts";
@@ -105,10 +106,12 @@ export async function recordPayment(
     if (!account) throw new HttpError(409, PAYMENT_TEXTS.notAccepted);
     if (input.method === "bank") {
       if (row.status !== "accepted") throw new HttpError(409, PAYMENT_TEXTS.notAccepted);
-      if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > account.balance)
+      const owed = Math.max(0, account.balance);
+      if (!Number.isInteger(input.amount) || input.amount <= 0)
         throw new HttpError(400, "Invalid payment", {
-          amount: [`${PAYMENT_TEXTS.amount} (${formatPounds(Math.max(0, account.balance))})`],
+          amount: [`${PAYMENT_TEXTS.amount} (${formatPounds(owed)})`],
         });
+      if (input.amount > owed) throw new HttpError(400, "Invalid payment", { amount: [moreThanOwed(owed)] });
       if (!isCalendarDate(input.receivedOn) || input.receivedOn > londonDate(now))
         throw new HttpError(400, "Invalid payment", { receivedOn: [PAYMENT_TEXTS.receivedOn] });
     }

@@ -5,6 +5,7 @@
  * that locks the lead, then the proposal, and queues its e-mails; two accepts at once queue up on
  * the lead's lock, and the acceptance's primary key refuses a second row whatever happens.
  */
+import { PAYMENT_TEXTS } from "../../../src/lib/payments/payment-rules.ts";
 import { writePostcode } from "../../../src/lib/postcode.ts";
 import { depositOf, totalsOf, formatPounds } from "../../../src/lib/proposals/money.ts";
 import type { AcceptBody } from "../../../src/lib/proposals/proposal-schema.ts";
@@ -12,6 +13,7 @@ import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
 import { formatUkDay } from "../../../src/lib/proposals/uk-time.ts";
 import { transaction, violatedUnique } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
+import { invoiceOfProposal } from "../payments/payment-records.ts";
 import { recordRefundDue } from "../payments/payments.ts";
 import { recordLeadOutcome } from "./lead-outcome.ts";
 import { cancellableUntil, effectiveStatus, viewOf } from "./proposal-document.ts";
@@ -188,6 +190,9 @@ export async function cancelAcceptance(
     if (row.status === "cancelled") throw new HttpError(409, "This quote has already been cancelled");
     if (row.status !== "accepted" || !acceptance)
       throw new HttpError(409, "Only an accepted quote can be cancelled");
+    // The right to cancel a service asked for within the period ends once it is fully performed:
+    // the invoice issued on completion marks that (docs/payments.md, "Completion").
+    if (await invoiceOfProposal(row.id, db)) throw new HttpError(409, PAYMENT_TEXTS.workComplete);
     const until = cancellableUntil(acceptance.accepted_at);
     if (now > until)
       throw new HttpError(

@@ -3,7 +3,7 @@
  * (docs/payments.md): what a payment's VAT is, when an invoice falls due, how long a guarantee runs,
  * the texts a person reads. Browser-safe: no Node APIs.
  */
-import { divideHalfUp, type VatBand } from "../proposals/money.ts";
+import { divideHalfUp, formatPounds, type VatBand } from "../proposals/money.ts";
 
 /** An invoice is due this many days after it is issued. */
 export const INVOICE_DUE_DAYS = 7;
@@ -21,7 +21,11 @@ export const PAYMENT_TEXTS = {
   noRefund: "No refund is waiting for this quote",
   guaranteeNotFound:
     "We could not find a guarantee with that number and postcode. Please check both and try again.",
+  workComplete: "The work is complete, so the right to cancel has ended",
 } as const;
+
+/** A bank payment above the balance (DESIGN §24): "That is more than the £210.00 still owed". */
+export const moreThanOwed = (balance: number) => `That is more than the ${formatPounds(balance)} still owed`;
 
 /**
  * The VAT a payment holds: the same share of it as of the accepted quote's total, worked out per

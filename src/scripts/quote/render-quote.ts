@@ -664,6 +664,8 @@ function declineForm(options: RenderOptions, prefix: string): HTMLElement {
 function cancelSection(view: QuoteView, options: RenderOptions, prefix: string): HTMLElement | null {
   const until = view.decision?.cancellableUntil;
   if (view.status !== "accepted" || !until || Date.parse(until) < Date.now()) return null;
+  // Invoiced means the work is complete, and with it the right to cancel has ended.
+  if (options.payment?.invoice) return null;
   const error = options.error?.form === "cancel" ? options.error : undefined;
   const form = el("form", {
     novalidate: true,
