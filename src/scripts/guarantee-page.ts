@@ -4,6 +4,7 @@
  * valid until when (or when it ended), the work and the completion date; a refusal (404, 429) in
  * the server's own words. A `?number=` in the address fills the number in.
  */
+import { guaranteeNumberOf } from "../lib/payments/guarantee-number";
 import { formatIsoDay } from "../lib/proposals/uk-time";
 
 interface GuaranteeCheck {
@@ -83,7 +84,9 @@ export function startGuaranteeCheck(form: HTMLFormElement, result: HTMLElement):
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const number = field("number").value.trim().toUpperCase();
+    // As printed (G-7KX2-MD4P) however it was typed; the server reads it the same way.
+    const typed = field("number").value.trim();
+    const number = guaranteeNumberOf(typed) ?? typed.toUpperCase();
     const postcode = field("postcode").value.trim();
     mark("number", number ? null : FIELDS.number);
     mark("postcode", postcode ? null : FIELDS.postcode);

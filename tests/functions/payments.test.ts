@@ -449,6 +449,12 @@ describe("the guarantee check", () => {
       work: "New roofs: Re-bed and point 12 m of ridge; Scaffold tower, one week; Energy-saving loft insulation",
       completedOn: today(),
     });
+    // Typed without its dashes, or with spaces for them, in any case.
+    for (const typed of [
+      guarantee.number.replaceAll("-", "").toLowerCase(),
+      guarantee.number.replaceAll("-", " "),
+    ])
+      expect((await check(typed, "FK83DN")).status, typed).toBe(200);
     const wrongPostcode = await check(guarantee.number, "FK8 3DP");
     const wrongNumber = await check("G-2222-2222", "FK8 3DN");
     expect([wrongPostcode.status, wrongNumber.status]).toEqual([404, 404]);

@@ -7,6 +7,7 @@
 import { stringify } from "csv-stringify/sync";
 import { addDays, londonDate } from "../../../src/lib/visits/london-time.ts";
 import type { MoneyItem } from "../../../src/lib/payments/payments-api.ts";
+import { guaranteeNumberOf } from "../../../src/lib/payments/guarantee-number.ts";
 import { normalisePostcode } from "../../../src/lib/postcode.ts";
 import { database } from "../database/database.ts";
 import { CSV_BOM, CSV_OPTIONS, neutralizeCell } from "../http/csv.ts";
@@ -197,9 +198,9 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
  * the work and the completion date.
  */
 export async function checkGuarantee(number: string, postcode: string, now = Date.now()) {
-  const wanted = number.trim().toUpperCase();
+  const wanted = guaranteeNumberOf(number);
   const code = normalisePostcode(postcode);
-  if (!/^G-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(wanted) || !code) return null;
+  if (!wanted || !code) return null;
   const row = await readGuarantee(wanted);
   if (!row || row.postcode !== code) return null;
   return {
