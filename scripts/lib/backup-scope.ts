@@ -2,7 +2,7 @@
  * What a backup holds (docs/security.md, "Backups and erasure"; docs/backups.md).
  *
  * The database: every table the project's migrations create (scripts/lib/database-backup.ts finds
- * them), so a new table is backed up with no change here.
+ * them), so a new table is backed up with no change here, except those LEFT_OUT_TABLES names.
  *
  * Blobs: every store the site's code opens is named here, once — backed up, or left out with the
  * reason: `tests/unit/backup-scope.test.ts` fails when one is missing, so a new store is never backed
@@ -48,7 +48,7 @@ export const LEGACY_STORES: Readonly<Record<string, string>> = {
 
 /** Never backed up, never restored; why, for the scripts' messages. */
 export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
-  "admin-sessions": "admin sessions",
+  "admin-sessions": "admin sessions before the database: table admin_sessions now",
   "admin-login-throttle": "the login throttle",
   [LIMITS_STORE]: "quotas and mail limits",
   "proposal-token-limits": "the written quotes' link request counts",
@@ -57,6 +57,16 @@ export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
   "lead-index": "the lead index of the records before the database, replaced by SQL queries",
   "quote-index": "the month index of earlier versions, replaced by SQL queries",
 };
+
+/**
+ * Tables never backed up, never restored; why, for the scripts' messages and docs/reference.md.
+ * Like the stores left out: what only counts or expires, which a restore must never bring back.
+ */
+export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
+  admin_sessions: "admin sessions",
+};
+
+export const isLeftOutTable = (name: string) => Object.hasOwn(LEFT_OUT_TABLES, name);
 
 /** The database table of the leads, whose `id` (and every `lead_id`) names a lead. */
 export const LEAD_TABLE = "leads";
