@@ -49,9 +49,10 @@ export const LEGACY_STORES: Readonly<Record<string, string>> = {
 /** Never backed up, never restored; why, for the scripts' messages. */
 export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
   "admin-sessions": "admin sessions before the database: table admin_sessions now",
-  "admin-login-throttle": "the login throttle",
+  "admin-login-throttle": "the login throttle before the database: table limit_charges now",
   [LIMITS_STORE]: "quotas and mail limits",
-  "proposal-token-limits": "the written quotes' link request counts",
+  "proposal-token-limits":
+    "the written quotes' link request counts before the database: table limit_charges now",
   "quote-uploads": "unfinished uploads",
   "mail-status": "the mail settings notice",
   "lead-index": "the lead index of the records before the database, replaced by SQL queries",
@@ -64,6 +65,7 @@ export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
  */
 export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   admin_sessions: "admin sessions",
+  limit_charges: "the login throttle, quotas, link and mail limits",
 };
 
 export const isLeftOutTable = (name: string) => Object.hasOwn(LEFT_OUT_TABLES, name);

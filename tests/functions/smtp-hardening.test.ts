@@ -17,6 +17,7 @@ import { isLocalHost, smtpServer } from "../../netlify/lib/mail/mailer.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { useAdminSession, useAdminTestEnv } from "./admin-session.ts";
 import { clearStore } from "./blobs.ts";
+import { clearLimits } from "./database.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 import { backgroundWork } from "./background.ts";
 import { captureConsole } from "./console-capture.ts";
@@ -31,6 +32,7 @@ const logged = captureConsole();
 beforeEach(async () => {
   useAdminTestEnv();
   await clearStore(LIMITS_STORE);
+  await clearLimits();
 });
 afterEach(() => {
   vi.useRealTimers();

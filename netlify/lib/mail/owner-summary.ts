@@ -11,7 +11,6 @@ import {
   OWNER_EMAILS_PER_HOUR,
   OWNER_HOURS_PREFIX,
   ownerHourKey,
-  pruneRecipients,
   type OwnerHour,
   type SummaryState,
 } from "../limits/mail-limits.ts";
@@ -102,13 +101,12 @@ async function sendSummary(hour: string, entry: OwnerHour, settings: MailSetting
 }
 
 /**
- * Sends every hourly summary that is due at `now` and forgets settled hours after two days; also
- * prunes the receipt limits' old recipient digests. Returns how many summaries went out.
+ * Sends every hourly summary that is due at `now` and forgets settled hours after two days.
+ * Returns how many summaries went out.
  */
 export async function deliverOwnerSummaries(settings: MailSettings, now = Date.now()): Promise<number> {
   let sent = 0;
   try {
-    await pruneRecipients(now);
     const stale: string[] = [];
     for (const key of await listKeys(LIMITS_STORE, OWNER_HOURS_PREFIX)) {
       const hour = key.slice(OWNER_HOURS_PREFIX.length);
