@@ -11,7 +11,6 @@
  * work again), and what the code no longer reads.
  */
 import { ATTACHMENT_STORE } from "../../netlify/lib/quote/attachment-store.ts";
-import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 
 /** The owner's bytes in Blobs: backed up and restored. */
 export const BACKED_UP_STORES: readonly string[] = [
@@ -50,11 +49,11 @@ export const LEGACY_STORES: Readonly<Record<string, string>> = {
 export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
   "admin-sessions": "admin sessions before the database: table admin_sessions now",
   "admin-login-throttle": "the login throttle before the database: table limit_charges now",
-  [LIMITS_STORE]: "quotas and mail limits",
+  "abuse-limits": "quotas and mail limits before the database: tables limit_charges and owner_mail_hours now",
   "proposal-token-limits":
     "the written quotes' link request counts before the database: table limit_charges now",
   "quote-uploads": "unfinished uploads",
-  "mail-status": "the mail settings notice",
+  "mail-status": "the mail settings notice before the database: table mail_settings_problem now",
   "lead-index": "the lead index of the records before the database, replaced by SQL queries",
   "quote-index": "the month index of earlier versions, replaced by SQL queries",
 };
@@ -66,6 +65,8 @@ export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
 export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   admin_sessions: "admin sessions",
   limit_charges: "the login throttle, quotas, link and mail limits",
+  owner_mail_hours: "the owner's e-mails per hour and their summaries",
+  mail_settings_problem: "the mail settings notice",
 };
 
 export const isLeftOutTable = (name: string) => Object.hasOwn(LEFT_OUT_TABLES, name);

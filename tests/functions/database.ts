@@ -148,7 +148,7 @@ export async function ledgerCharges(rule: string, subject: string): Promise<{ at
   return rows.map((row) => ({ at: row.at, amount: Number(row.amount) }));
 }
 
-/** Forgets every count of the abuse limits (between tests of one file). */
+/** Forgets every count of the abuse limits and the owner's e-mail hours (between tests of one file). */
 export async function clearLimits(): Promise<void> {
-  await queryRecords("TRUNCATE limit_charges");
+  await queryRecords("TRUNCATE limit_charges, owner_mail_hours");
 }

@@ -25,8 +25,9 @@ import { TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { BASE, files, nextVisitorIp, quoteRequest } from "./quote-fixtures.ts";
 import { startSmtp } from "./smtp.ts";
 
-// The abuse limits too (clearLimits): each test starts with no e-mail or quote counted against it.
-const STORES = ["quote-submissions", "abuse-limits", "mail-status"];
+// The limits and the mail settings notice too: each test starts with no e-mail or quote counted
+// against it.
+const STORES = ["quote-submissions"];
 const storeOf = (name: string) => getStore({ name, consistency: "strong" });
 
 async function keysOf(name: string, prefix = ""): Promise<string[]> {
@@ -38,6 +39,7 @@ const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
   await clearLimits();
+  await queryRecords("DELETE FROM mail_settings_problem");
   for (const name of STORES) {
     const store = storeOf(name);
     const { blobs: entries } = await store.list();

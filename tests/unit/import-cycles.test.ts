@@ -88,7 +88,7 @@ const FOLDER_IMPORTS: Record<string, string[]> = {
   database: ["http"],
   blobs: ["http"],
   admin: ["blobs", "database", "http", "limits"],
-  limits: ["admin", "blobs", "database", "http"],
+  limits: ["admin", "database", "http"],
   uploads: ["blobs", "http", "limits"],
   gallery: ["blobs", "http"],
   "price-guide": ["(root)", "database", "quote"],

@@ -7,7 +7,7 @@
  *   site-wide in any hour. Above either the receipt is `skipped` with the reason; the lead is stored
  *   and the owner's e-mail says no receipt went out.
  * - Owner e-mails: OWNER_EMAILS_PER_HOUR per clock hour (UTC); the later leads of that hour wait for
- *   one summary e-mail sent when the hour is over (owner-summary.ts).
+ *   one summary e-mail sent when the hour is over (owner-summary.ts, table `owner_mail_hours`).
  *
  * Decided once, when the quote is stored, and recorded in its notifications. The receipts are
  * counted in table `limit_charges` (limit-charges.ts); recipients are kept as keyed digests of the
@@ -16,8 +16,8 @@
  */
 import { createHmac } from "node:crypto";
 import { clientKeySecret } from "../admin/secrets.ts";
-import { LIMITS_STORE, updateJson } from "./ledger-store.ts";
 import { chargeLedgers, SITE, type Ledger } from "./limit-charges.ts";
+import { countOwnerEmail } from "./owner-mail-hours.ts";
 import type { QuotaClient } from "./upload-quota.ts";
 
 export const RECEIPT_RECIPIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +31,6 @@ export const RECEIPT_SKIPPED_RECIPIENT = "this address was already sent a receip
 export const RECEIPT_SKIPPED_SITE = `${RECEIPTS_PER_HOUR} receipts were already sent in the last hour`;
 
 const HOUR_MS = 60 * 60 * 1000;
-export const OWNER_HOURS_PREFIX = "mail/owner/";
 /** Receipts sent site-wide in the last hour. */
 const SITE_RECEIPTS: Ledger = { rule: "receipts-site", subject: SITE, windowMs: HOUR_MS };
 
@@ -64,7 +63,6 @@ const recipientDigest = (email: string) =>
 
 /** `yyyy-mm-ddThh` of the clock hour (UTC) holding `ms`. */
 export const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
-export const ownerHourKey = (hour: string) => `${OWNER_HOURS_PREFIX}${hour}`;
 
 /**
  * Takes the recipient's one receipt of the window and one of the site's hour, both or neither;
@@ -84,43 +82,11 @@ async function claimReceipt(email: string, now: number): Promise<string | undefi
   });
 }
 
-/** The state of one clock hour's owner e-mails (and of its summary, once due). */
-export interface OwnerHour {
-  /** Leads e-mailed one by one this hour. */
-  sent: number;
-  /** Leads for the summary, in order of arrival (at most SUMMARY_MAX_LEADS). */
-  batched: string[];
-  /** Leads for the summary beyond SUMMARY_MAX_LEADS: counted, not named. */
-  overflow?: number;
-  summary?: SummaryState;
-}
-
-/** How the hour's summary e-mail stands, as a quote's notification would. */
-export interface SummaryState {
-  status: "pending" | "sent" | "failed";
-  attempts: number;
-  sentAt?: string;
-  error?: string;
-  nextAttemptAt?: string;
-  lease?: { id: string; until: string };
-}
-
 /** Counts one lead for the owner this hour: its own e-mail, or a place in the hour's summary. */
 async function claimOwnerEmail(quoteId: string, now: number): Promise<string | undefined> {
   const hour = hourOf(now);
-  const batched = await updateJson<OwnerHour, boolean>(LIMITS_STORE, ownerHourKey(hour), (current) => {
-    const entry: OwnerHour = current ?? { sent: 0, batched: [] };
-    if (entry.sent < OWNER_EMAILS_PER_HOUR)
-      return { result: false, next: { ...entry, sent: entry.sent + 1 } };
-    if (entry.batched.includes(quoteId)) return { result: true };
-    const next: OwnerHour =
-      entry.batched.length < SUMMARY_MAX_LEADS
-        ? { ...entry, batched: [...entry.batched, quoteId] }
-        : { ...entry, overflow: (entry.overflow ?? 0) + 1 };
-    return { result: true, next };
-  });
-  // Under persistent write conflicts (a flood of quotes) the lead goes into the summary.
-  return batched === false ? undefined : hour;
+  const batched = await countOwnerEmail(hour, quoteId, OWNER_EMAILS_PER_HOUR, SUMMARY_MAX_LEADS);
+  return batched ? hour : undefined;
 }
 
 /** Decides what the e-mails of quote `quoteId` to `email` from `client` may do. */
