@@ -16,7 +16,6 @@ import { ATTACHMENT_STORE } from "../../netlify/lib/quote/attachment-store.ts";
 export const BACKED_UP_STORES: readonly string[] = [
   // Attachment files (`attachments/{leadId}/{n}`) and the orphan clean-up's marks.
   ATTACHMENT_STORE,
-  "gallery",
   "gallery-images",
 ];
 
@@ -43,6 +42,7 @@ export const LEGACY_STORES: Readonly<Record<string, string>> = {
     "failed-mail marks and digests of the records before the database: tables lead_emails and owner_digests now",
   "price-guide-calibration":
     "calibration points before the database: worked out from the leads' quoted amounts now",
+  gallery: "the gallery's items and their order before the database: table gallery_items now",
 };
 
 /** Never backed up, never restored; why, for the scripts' messages. */

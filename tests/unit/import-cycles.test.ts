@@ -90,7 +90,7 @@ const FOLDER_IMPORTS: Record<string, string[]> = {
   admin: ["blobs", "database", "http", "limits"],
   limits: ["admin", "database", "http"],
   uploads: ["blobs", "http", "limits"],
-  gallery: ["blobs", "http"],
+  gallery: ["blobs", "database", "http"],
   "price-guide": ["(root)", "database", "quote"],
   pdf: ["(root)"],
   quote: ["admin", "blobs", "database", "http", "limits", "mail", "price-guide", "uploads"],
