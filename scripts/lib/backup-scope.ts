@@ -67,6 +67,7 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   limit_charges: "the login throttle, quotas, link and mail limits",
   owner_mail_hours: "the owner's e-mails per hour and their summaries",
   mail_settings_problem: "the mail settings notice",
+  uploads: "unfinished uploads",
 };
 
 export const isLeftOutTable = (name: string) => Object.hasOwn(LEFT_OUT_TABLES, name);

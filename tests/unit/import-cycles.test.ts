@@ -89,7 +89,7 @@ const FOLDER_IMPORTS: Record<string, string[]> = {
   blobs: ["http"],
   admin: ["blobs", "database", "http", "limits"],
   limits: ["admin", "database", "http"],
-  uploads: ["blobs", "http", "limits"],
+  uploads: ["blobs", "database", "http", "limits"],
   gallery: ["blobs", "database", "http"],
   "price-guide": ["(root)", "database", "quote"],
   pdf: ["(root)"],
