@@ -3,13 +3,12 @@
  * so the table never holds a usable cookie value.
  */
 import { database } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 
 export interface SessionRecord {
   createdAt: number;
   expiresAt: number;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Stores a new session; false when the key already exists (never overwrites one). */
 export async function saveSession(key: string, record: SessionRecord): Promise<boolean> {

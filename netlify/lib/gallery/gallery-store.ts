@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { database, transaction, violatedUnique, type Queryable } from "../database/database.ts";
 import { deleteImage, imageDimensions } from "./gallery-images-store.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
+import { iso } from "../http/iso-time.ts";
 import type { GalleryCategory } from "../../../src/lib/gallery/categories.ts";
 import { imageIdFromUrl, imageUrlForId } from "../../../src/lib/gallery/images.ts";
 import type { GalleryCreateInput, GalleryItem, GalleryUpdateInput } from "../../../src/lib/gallery/schema.ts";
@@ -94,7 +95,7 @@ export async function createItem(input: GalleryCreateInput): Promise<GalleryItem
           input.area || null,
           size.width ?? null,
           size.height ?? null,
-          new Date().toISOString(),
+          iso(Date.now()),
         ],
       );
       return itemOf(rows[0]!, Number(rows[0]!.place));
@@ -191,7 +192,7 @@ export async function reorderItems(ids: readonly string[]): Promise<GalleryItem[
 export async function claimSeed(): Promise<boolean> {
   const { rowCount } = await database().query(
     "INSERT INTO gallery_seed (only_row, seeded_at) VALUES (true, $1) ON CONFLICT (only_row) DO NOTHING",
-    [new Date().toISOString()],
+    [iso(Date.now())],
   );
   return rowCount === 1;
 }

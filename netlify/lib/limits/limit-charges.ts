@@ -9,6 +9,7 @@
  * charges of those before it, and no limit is ever passed by a race.
  */
 import { database, transaction, type Queryable } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 
 /** The subject of a site-wide ledger. */
 export const SITE = "site";
@@ -40,7 +41,6 @@ export type Additions = readonly (readonly number[])[];
 /** A limit's answer: the charge fits, or the seconds until enough charges have left the window. */
 export type WindowDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-const iso = (ms: number) => new Date(ms).toISOString();
 export const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**

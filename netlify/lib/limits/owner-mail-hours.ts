@@ -5,6 +5,7 @@
  * once its lock is taken, so quotes and senders at once never lose a count or send a summary twice.
  */
 import { database } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 
 /** The state of one clock hour's owner e-mails (and of its summary, once due). */
 export interface OwnerHour {
@@ -39,8 +40,6 @@ interface HourRow {
   error: string | null;
   next_attempt_at: Date | null;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function hourOfRow(row: HourRow): OwnerHour {
   const summary: SummaryState = { status: row.summary_status, attempts: row.attempts };

@@ -5,6 +5,7 @@
  * /api/admin/notifications), and the next e-mail that goes out clears it.
  */
 import { database } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 
 export interface MailProblem {
   message: string;
@@ -19,7 +20,7 @@ export async function recordMailProblem(message: string, now = Date.now()): Prom
   await database().query(
     `INSERT INTO mail_settings_problem (only_row, message, at) VALUES (true, $1, $2)
      ON CONFLICT (only_row) DO UPDATE SET message = EXCLUDED.message, at = EXCLUDED.at`,
-    [message, new Date(now).toISOString()],
+    [message, iso(now)],
   );
 }
 

@@ -6,6 +6,7 @@
 import { UPLOAD_ID_PATTERN } from "../../../src/lib/quote/upload.ts";
 import { openStore } from "../blobs/open-store.ts";
 import { database } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 
 const STORE_NAME = "quote-uploads";
 
@@ -147,7 +148,7 @@ export async function expiredUploads(
 ): Promise<{ id: string; partCount: number }[]> {
   const { rows } = await database().query<{ id: string; part_count: number }>(
     "SELECT id, part_count FROM uploads WHERE expires_at <= $1 ORDER BY expires_at, id LIMIT $2",
-    [new Date(now).toISOString(), limit],
+    [iso(now), limit],
   );
   return rows.map((row) => ({ id: row.id, partCount: row.part_count }));
 }
