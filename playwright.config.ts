@@ -92,10 +92,10 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // The production build served by the Netlify CLI, with Functions, local Blobs (sample gallery
-      // seeded first) and a throw-away PostgreSQL. Explicit inner ports let several checkouts run
-      // their suites side by side.
-      command: `npm run seed && node scripts/with-database.ts netlify serve --offline --port ${port} --staticServerPort ${port + 100} --functions-port ${port + 200}`,
+      // The production build served by the Netlify CLI, with Functions, local Blobs and a throw-away
+      // PostgreSQL, the sample gallery seeded into both first. Explicit inner ports let several
+      // checkouts run their suites side by side.
+      command: `node scripts/with-database.ts sh -c "npm run seed && exec netlify serve --offline --port ${port} --staticServerPort ${port + 100} --functions-port ${port + 200}"`,
       url: baseURL,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,

@@ -12,10 +12,13 @@
  * - idempotency keys (`quote-submissions`: idempotency/{hash}) → idempotency_keys.
  * - audit events (`admin-audit`: events/{day}/{ms}-{random}) → activity_log.
  * - morning digests (`follow-up`: digests/{day}) → owner_digests.
+ * - the gallery's index (`gallery`: index), every item in its order → gallery_items, after any
+ *   item added since; a local run's seed mark (`gallery`: seeded) → gallery_seed.
  *
  * Not imported, because the database holds them otherwise: references/{ref} (the reference is on the
  * lead), outbox/{id} (the e-mails' state is in the record), the calibration store (worked out from
- * the leads' quoted amounts), the lead index. Attachment files stay where they are.
+ * the leads' quoted amounts), the lead index. Attachment files and gallery images stay where they
+ * are.
  *
  * Nothing is overwritten and nothing in Blobs is changed: running it twice changes nothing. It prints
  * what it found, imported, found already there, skipped as erased, and could not read.
@@ -25,6 +28,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { isAuditEventKind } from "../src/lib/admin/audit.ts";
+import { GALLERY_CATEGORY_VALUES } from "../src/lib/gallery/categories.ts";
+import { imageIdFromUrl } from "../src/lib/gallery/images.ts";
 import { closeDatabase, database } from "../netlify/lib/database/database.ts";
 import { isUuidAnyCase } from "../netlify/lib/http/uuid.ts";
 import { RETRY_WINDOW_MS, type NotificationState } from "../netlify/lib/mail/notification-state.ts";
@@ -37,6 +42,7 @@ const QUOTES = "quote-submissions";
 const TOMBSTONES = "erased-leads";
 const AUDIT = "admin-audit";
 const FOLLOW_UP = "follow-up";
+const GALLERY = "gallery";
 
 export interface Counts {
   found: number;
@@ -52,6 +58,7 @@ export interface ImportResult {
   tombstones: Counts;
   activityLog: Counts;
   digests: Counts;
+  galleryItems: Counts;
   /** Entries read for the import but not copied as rows of their own (references, outbox marks…). */
   notCopied: Record<string, number>;
   /** Why an entry could not be imported, one line each. */
@@ -111,6 +118,7 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
     tombstones: counts(),
     activityLog: counts(),
     digests: counts(),
+    galleryItems: counts(),
     notCopied: {},
     problems: [],
   };
@@ -311,7 +319,79 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
   for (const name of ["price-guide-calibration", "lead-index", "quote-index"]) {
     if (stores.has(name)) result.notCopied[name] = (await entryKeys(target, name)).length;
   }
+  if (stores.has(GALLERY)) await importGallery(target, result);
   return result;
+}
+
+const GALLERY_ID = /^[a-z0-9-]{8,64}$/;
+const optionalText = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+const positive = (value: unknown) => (Number.isInteger(value) && (value as number) > 0 ? value : null);
+
+/** The gallery's one index entry, item by item in its order, and the seed mark. */
+async function importGallery(target: BlobsTarget, result: ImportResult): Promise<void> {
+  const db = database();
+  const entry = await readEntry(target, GALLERY, "index");
+  let items: unknown = [];
+  if (entry) {
+    try {
+      items = (JSON.parse(new TextDecoder().decode(entry.data)) as { items?: unknown }).items;
+    } catch {
+      items = null;
+    }
+    if (!Array.isArray(items)) {
+      result.galleryItems.invalid += 1;
+      result.problems.push(`${GALLERY}/index: not a gallery index`);
+      items = [];
+    }
+  }
+  for (const [position, item] of (items as unknown[]).entries()) {
+    result.galleryItems.found += 1;
+    const imageId =
+      isObject(item) && typeof item.imageUrl === "string" ? imageIdFromUrl(item.imageUrl) : null;
+    if (
+      !isObject(item) ||
+      typeof item.id !== "string" ||
+      !GALLERY_ID.test(item.id) ||
+      typeof item.title !== "string" ||
+      item.title === "" ||
+      !imageId ||
+      !(GALLERY_CATEGORY_VALUES as readonly unknown[]).includes(item.category) ||
+      !validTime(item.createdAt)
+    ) {
+      result.galleryItems.invalid += 1;
+      result.problems.push(`${GALLERY}/index: item ${position + 1} is not a gallery item`);
+      continue;
+    }
+    // After whatever the gallery holds already: an empty one takes the index's order exactly.
+    const { rowCount } = await db.query(
+      `INSERT INTO gallery_items
+         (id, title, description, location, image_id, category, area, width, height, created_at, display_order)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce(max(display_order) + 1, 0) FROM gallery_items
+       ON CONFLICT DO NOTHING`,
+      [
+        item.id,
+        item.title,
+        optionalText(item.description),
+        optionalText(item.location),
+        imageId,
+        item.category,
+        typeof item.area === "string" && /^[a-z0-9-]+$/.test(item.area) ? item.area : null,
+        positive(item.width),
+        positive(item.height),
+        item.createdAt,
+      ],
+    );
+    if (rowCount) result.galleryItems.imported += 1;
+    else result.galleryItems.alreadyThere += 1;
+  }
+  const seeded = await readEntry(target, GALLERY, "seeded");
+  if (seeded) {
+    const at = new TextDecoder().decode(seeded.data);
+    await db.query(
+      "INSERT INTO gallery_seed (only_row, seeded_at) VALUES (true, $1) ON CONFLICT (only_row) DO NOTHING",
+      [validTime(at) ? at : new Date().toISOString()],
+    );
+  }
 }
 
 /** The result as lines for the terminal. */
@@ -324,6 +404,7 @@ export function report(result: ImportResult): string[] {
     row("tombstones", result.tombstones),
     row("activity log", result.activityLog),
     row("morning digests", result.digests),
+    row("gallery items", result.galleryItems),
     ...Object.entries(result.notCopied).map(
       ([name, n]) => `not copied (held otherwise): ${name}: ${n} entries`,
     ),
@@ -348,6 +429,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       result.tombstones,
       result.activityLog,
       result.digests,
+      result.galleryItems,
     ].some((c) => c.invalid > 0);
     if (invalid) process.exitCode = 1;
   } catch (error) {

@@ -2,7 +2,7 @@
  * What a backup holds (docs/security.md, "Backups and erasure"; docs/backups.md).
  *
  * The database: every table the project's migrations create (scripts/lib/database-backup.ts finds
- * them), so a new table is backed up with no change here.
+ * them), so a new table is backed up with no change here, except those LEFT_OUT_TABLES names.
  *
  * Blobs: every store the site's code opens is named here, once — backed up, or left out with the
  * reason: `tests/unit/backup-scope.test.ts` fails when one is missing, so a new store is never backed
@@ -11,13 +11,11 @@
  * work again), and what the code no longer reads.
  */
 import { ATTACHMENT_STORE } from "../../netlify/lib/quote/attachment-store.ts";
-import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 
 /** The owner's bytes in Blobs: backed up and restored. */
 export const BACKED_UP_STORES: readonly string[] = [
   // Attachment files (`attachments/{leadId}/{n}`) and the orphan clean-up's marks.
   ATTACHMENT_STORE,
-  "gallery",
   "gallery-images",
 ];
 
@@ -44,19 +42,35 @@ export const LEGACY_STORES: Readonly<Record<string, string>> = {
     "failed-mail marks and digests of the records before the database: tables lead_emails and owner_digests now",
   "price-guide-calibration":
     "calibration points before the database: worked out from the leads' quoted amounts now",
+  gallery: "the gallery's items and their order before the database: table gallery_items now",
 };
 
 /** Never backed up, never restored; why, for the scripts' messages. */
 export const LEFT_OUT_STORES: Readonly<Record<string, string>> = {
-  "admin-sessions": "admin sessions",
-  "admin-login-throttle": "the login throttle",
-  [LIMITS_STORE]: "quotas and mail limits",
-  "proposal-token-limits": "the written quotes' link request counts",
+  "admin-sessions": "admin sessions before the database: table admin_sessions now",
+  "admin-login-throttle": "the login throttle before the database: table limit_charges now",
+  "abuse-limits": "quotas and mail limits before the database: tables limit_charges and owner_mail_hours now",
+  "proposal-token-limits":
+    "the written quotes' link request counts before the database: table limit_charges now",
   "quote-uploads": "unfinished uploads",
-  "mail-status": "the mail settings notice",
+  "mail-status": "the mail settings notice before the database: table mail_settings_problem now",
   "lead-index": "the lead index of the records before the database, replaced by SQL queries",
   "quote-index": "the month index of earlier versions, replaced by SQL queries",
 };
+
+/**
+ * Tables never backed up, never restored; why, for the scripts' messages and docs/reference.md.
+ * Like the stores left out: what only counts or expires, which a restore must never bring back.
+ */
+export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
+  admin_sessions: "admin sessions",
+  limit_charges: "the login throttle, quotas, link and mail limits",
+  owner_mail_hours: "the owner's e-mails per hour and their summaries",
+  mail_settings_problem: "the mail settings notice",
+  uploads: "unfinished uploads",
+};
+
+export const isLeftOutTable = (name: string) => Object.hasOwn(LEFT_OUT_TABLES, name);
 
 /** The database table of the leads, whose `id` (and every `lead_id`) names a lead. */
 export const LEAD_TABLE = "leads";

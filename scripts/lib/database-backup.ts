@@ -6,7 +6,8 @@
  *
  * Which tables: those the project's migrations create (netlify/database/migrations/) that exist in
  * the database, so a table added by a new migration is backed up without a change here, and
- * bookkeeping tables (`local_migrations`, the platform's own) never are.
+ * bookkeeping tables (`local_migrations`, the platform's own) never are; nor are the tables of
+ * sessions, throttles, quotas and unfinished uploads (LEFT_OUT_TABLES in backup-scope.ts).
  *
  * A row is `to_jsonb(row)::text`, PostgreSQL's own canonical JSON of the row (session time zone
  * UTC), and goes back through `jsonb_populate_recordset`, so every column type round-trips and an
@@ -20,7 +21,7 @@ import { recordAudit } from "../../netlify/lib/admin/audit-store.ts";
 import type { Queryable } from "../../netlify/lib/database/database.ts";
 import { isUuidAnyCase } from "../../netlify/lib/http/uuid.ts";
 import { applyMigrations, migrationFiles, MIGRATIONS_DIR } from "./migrations.ts";
-import { ERASURE_EXEMPT_TABLES, LEAD_TABLE, TOMBSTONE_TABLE } from "./backup-scope.ts";
+import { ERASURE_EXEMPT_TABLES, isLeftOutTable, LEAD_TABLE, TOMBSTONE_TABLE } from "./backup-scope.ts";
 
 /** Where a table's rows go in the backup folder. */
 export const tableFile = (table: string) => join("database", `${table}.jsonl`);
@@ -129,6 +130,11 @@ export function migrationTables(directory = MIGRATIONS_DIR): string[] {
   return tables;
 }
 
+/** The tables a backup holds: those the migrations create, but the ones left out on purpose. */
+export function backedUpTables(directory = MIGRATIONS_DIR): string[] {
+  return migrationTables(directory).filter((name) => !isLeftOutTable(name));
+}
+
 export interface TableInfo {
   name: string;
   columns: string[];
@@ -142,11 +148,11 @@ export interface TableInfo {
 }
 
 /**
- * The owner's tables in this database: created by the project's migrations and present here,
- * ordered so that a table comes after those it refers to.
+ * The owner's tables in this database: created by the project's migrations, backed up, and present
+ * here, ordered so that a table comes after those it refers to.
  */
 export async function projectTables(client: Queryable): Promise<TableInfo[]> {
-  const wanted = migrationTables();
+  const wanted = backedUpTables();
   const { rows: present } = await client.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables
      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name = ANY($1)`,

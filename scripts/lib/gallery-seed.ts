@@ -1,7 +1,7 @@
 /**
  * Sample projects for a fresh local run: illustrations drawn here as SVG and published through the
  * same pipeline as uploads (no copied photos). Only `npm run seed` (scripts/seed-gallery.ts) runs it,
- * against the local Blobs sandbox, and only once per store (an `onlyIfNew` marker).
+ * against the local Blobs sandbox and database, and only once per database (table `gallery_seed`).
  */
 import sharp from "sharp";
 import type { GalleryCategory } from "../../src/lib/gallery/categories.ts";
@@ -195,8 +195,8 @@ export function sceneSvg(scene: Scene): string {
 }
 
 /**
- * Seeds the gallery stores the Blobs environment points at, once: false when they were ever seeded
- * (deleted samples stay deleted).
+ * Seeds the gallery of the database NETLIFY_DB_URL names, its images in the Blobs store the Blobs
+ * environment points at, once: false when it was ever seeded (deleted samples stay deleted).
  */
 export async function seedGallery(): Promise<boolean> {
   if (!(await claimSeed())) return false;

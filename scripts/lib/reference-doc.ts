@@ -1,13 +1,13 @@
 /**
  * docs/reference.md: the tables that list what the code declares — the pages, every function's
  * routes and methods (from its `config`), the scheduled functions and their schedules, the Blobs
- * stores, the database tables and their columns. Made from the code, never typed: the test
+ * stores, the database tables and their columns, and which of both backups hold. Made from the code, never typed: the test
  * `tests/functions/reference-doc.test.ts` fails when the file differs from what this makes, and
  * `npm run docs:reference` writes it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { BACKED_UP_STORES, LEFT_OUT_STORES } from "./backup-scope.ts";
+import { BACKED_UP_STORES, LEFT_OUT_STORES, LEFT_OUT_TABLES } from "./backup-scope.ts";
 import { migrationFiles, MIGRATIONS_DIR } from "./migrations.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -139,6 +139,7 @@ export function referenceDoc(
     `\`${t.name}\``,
     t.comment,
     t.columns.map((c) => `\`${c}\``).join(", "),
+    Object.hasOwn(LEFT_OUT_TABLES, t.name) ? `left out: ${LEFT_OUT_TABLES[t.name]}` : "backed up",
     `\`${t.migration}\``,
   ]);
   return `# Reference: what the code declares
@@ -173,6 +174,6 @@ ${table(["Store", "Backups"], storeRows)}
 
 ## Database tables
 
-${table(["Table", "What", "Columns", "Created by"], tableRows)}
+${table(["Table", "What", "Columns", "Backups", "Created by"], tableRows)}
 `;
 }

@@ -1,7 +1,7 @@
 /**
- * Abuse limits (docs/security.md, "Abuse limits") against a real Blobs server: attachment quotas per
- * client and site-wide, IPv6 /64 as one client, the site-wide login ceiling, short-lived uploads and
- * a cleanup that keeps up, and the headers of attachment downloads.
+ * Abuse limits (docs/security.md, "Abuse limits") against a real PostgreSQL and Blobs server:
+ * attachment quotas per client and site-wide, IPv6 /64 as one client, the site-wide login ceiling,
+ * short-lived uploads and a cleanup that keeps up, and the headers of attachment downloads.
  */
 import { getStore } from "@netlify/blobs";
 import type { Context } from "@netlify/functions";
@@ -43,6 +43,7 @@ import { MAX_ATTACHMENT_BYTES } from "../../src/lib/constants.ts";
 import { UPLOAD_MAX_LIFE_MS, UPLOAD_TTL_MS } from "../../src/lib/quote/upload.ts";
 import { adminCookie, loginRequest, TEST_ADMIN_PASSWORD, useAdminTestEnv } from "./admin-session.ts";
 import { useBlobs } from "./blobs.ts";
+import { ledgerCharges, queryRecords } from "./database.ts";
 import { BASE, files, quoteRequest, storedKeys } from "./quote-fixtures.ts";
 
 const download = routed(attachment, attachmentConfig);
@@ -52,7 +53,6 @@ beforeEach(() => useAdminTestEnv());
 afterEach(() => vi.useRealTimers());
 
 const contextFor = (ip: string) => ({ ip }) as unknown as Context;
-const limits = () => getStore({ name: "abuse-limits", consistency: "strong" });
 const uploadsStore = () => getStore({ name: "quote-uploads", consistency: "strong" });
 
 const create = (ip: string, size: number, name = "photo.jpg", headers: Record<string, string> = {}) =>
@@ -194,9 +194,11 @@ describe("the local test exemption", () => {
   });
 });
 
+const forgetRule = (rule: string) => queryRecords("DELETE FROM limit_charges WHERE rule = $1", [rule]);
+
 describe("site-wide ceiling on attachments", () => {
-  beforeEach(async () => limits().delete("site/attachments"));
-  afterEach(async () => limits().delete("site/attachments"));
+  beforeEach(() => forgetRule("attachments-site"));
+  afterEach(() => forgetRule("attachments-site"));
 
   test("past the ceiling every client gets 503 with Retry-After until the window has passed", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -214,11 +216,8 @@ describe("site-wide ceiling on attachments", () => {
       expect(retryAfter).toBeGreaterThan(SITE_WINDOW_MS / 1000 - 60);
       expect(retryAfter).toBeLessThanOrEqual((SITE_WINDOW_MS + 10 * 60 * 1000) / 1000);
     }
-    // A refusal by the site gives the client's charge back.
-    const entry = (await limits().get(`client/${await keyOf("10.99.0.1")}`, { type: "json" })) as {
-      entries: unknown[];
-    } | null;
-    expect(entry?.entries ?? []).toEqual([]);
+    // A refusal by the site charges the client nothing.
+    expect(await ledgerCharges("attachments", await keyOf("10.99.0.1"))).toEqual([]);
 
     vi.setSystemTime(Date.now() + SITE_WINDOW_MS + 10 * 60 * 1000 + 1000);
     expect((await create("10.99.0.1", MAX_ATTACHMENT_BYTES)).status).toBe(201);
@@ -263,27 +262,17 @@ describe("cleanup at volume", () => {
   /** The local Blobs server shares this process and a busy 2-core machine; deployed, one run does it. */
   const MAX_RUNS = 4;
 
-  /** Writes COUNT expired uploads (record + one part each) straight into the store, 100 at a time. */
+  /** Writes COUNT expired uploads straight in: their records in one statement, a part each 100 at a time. */
   async function fillWithExpired(): Promise<string[]> {
     const store = uploadsStore();
-    const expired = new Date(Date.now() - 60_000).toISOString();
     const ids = Array.from({ length: COUNT }, () => crypto.randomUUID());
+    await queryRecords(
+      `INSERT INTO uploads (id, name, size, part_size, part_count, created_at, expires_at, status)
+       SELECT id, 'x.jpg', 10, 3145728, 1, $2, $3, 'open' FROM unnest($1::uuid[]) AS id`,
+      [ids, new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() - 60_000).toISOString()],
+    );
     for (let i = 0; i < ids.length; i += 100) {
-      await Promise.all(
-        ids.slice(i, i + 100).flatMap((id) => [
-          store.setJSON(`meta/${id}`, {
-            id,
-            name: "x.jpg",
-            size: 10,
-            partSize: 3145728,
-            partCount: 1,
-            createdAt: expired,
-            expiresAt: expired,
-            status: "open",
-          }),
-          store.set(`parts/${id}/001`, "0123456789"),
-        ]),
-      );
+      await Promise.all(ids.slice(i, i + 100).map((id) => store.set(`parts/${id}/001`, "0123456789")));
     }
     return ids;
   }
@@ -316,14 +305,14 @@ describe("cleanup at volume", () => {
     const { blobs: left } = await uploadsStore().list();
     const keys = left.map((blob) => blob.key);
     expect(keys.filter((key) => expiredIds.has(key.split("/")[1]!))).toEqual([]);
-    expect(keys).toContain(`meta/${live.uploadId}`);
+    const records = (await queryRecords<{ id: string }>("SELECT id FROM uploads")).map((row) => row.id);
+    expect(records.filter((id) => expiredIds.has(id))).toEqual([]);
+    expect(records).toContain(live.uploadId);
   }, 180_000);
 });
 
 describe("site-wide ceiling on failed logins", () => {
-  afterEach(async () =>
-    getStore({ name: "admin-login-throttle", consistency: "strong" }).delete("site/failures"),
-  );
+  afterEach(() => forgetRule("sign-in-site"));
 
   test("login failures are per IPv4 address or IPv6 /64, and per IPv6 /48 as well", async () => {
     const inOne64 = (i: number) => `2001:db8:cc:7:${i + 1}::${(i * 31).toString(16)}`;

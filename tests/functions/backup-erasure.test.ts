@@ -248,7 +248,7 @@ describe("what a restore refuses", () => {
 
   const snapshot = async () => {
     const all: string[] = [];
-    for (const name of ["quote-submissions", "gallery", "admin-sessions"]) {
+    for (const name of ["quote-submissions", "gallery-images", "admin-sessions"]) {
       all.push(...(await keysOf(name)).map((key) => `${name}:${key}`));
     }
     for (const table of ["leads", "lead_emails", "erased_leads", "activity_log"]) {

@@ -1,11 +1,6 @@
 import { getStore, setEnvironmentContext } from "@netlify/blobs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  getJsonWithEtag,
-  isPreviewDeploy,
-  openStore,
-  setJsonIfUnchanged,
-} from "../../netlify/lib/blobs/open-store.ts";
+import { isPreviewDeploy, openStore } from "../../netlify/lib/blobs/open-store.ts";
 import { useBlobs } from "./blobs.ts";
 
 const savedContext = process.env.CONTEXT;
@@ -95,49 +90,5 @@ describe("openStore", () => {
     } finally {
       spy.mockRestore();
     }
-  });
-});
-
-describe("getJsonWithEtag and setJsonIfUnchanged", () => {
-  it("writes back only against the ETag that was read", async () => {
-    const store = openStore("etag-check");
-    expect(await getJsonWithEtag(store, "doc")).toBeNull();
-    expect(await setJsonIfUnchanged(store, "doc", { v: 1 }, undefined)).toBe(true);
-    expect(await setJsonIfUnchanged(store, "doc", { v: 9 }, undefined)).toBe(false);
-
-    const first = await getJsonWithEtag<{ v: number }>(store, "doc");
-    expect(first?.data).toEqual({ v: 1 });
-    expect(await setJsonIfUnchanged(store, "doc", { v: 2 }, first?.etag)).toBe(true);
-    // A second writer holding the old ETag loses and must read again.
-    expect(await setJsonIfUnchanged(store, "doc", { v: 3 }, first?.etag)).toBe(false);
-    expect((await getJsonWithEtag<{ v: number }>(store, "doc"))?.data).toEqual({ v: 2 });
-  });
-});
-
-describe("the local Blobs server, as deployed (patches/@netlify+blobs+*.patch)", () => {
-  it("answers a read with the entry's ETag, and every write gets a new one", async () => {
-    const store = openStore("etag-local");
-    const written = await store.setJSON("doc", { v: 0 });
-    const read = await store.getWithMetadata("doc", { type: "json" });
-    expect(read?.etag).toBe(written.etag);
-    expect((await store.getMetadata("doc"))?.etag).toBe(written.etag);
-    // Writes within one millisecond still differ.
-    const tags = [];
-    for (let n = 1; n <= 5; n++) tags.push((await store.setJSON("doc", { v: n })).etag);
-    expect(new Set([written.etag, ...tags]).size).toBe(6);
-  });
-
-  it("lets exactly one of many writers holding the same ETag win", async () => {
-    const store = openStore("etag-race");
-    await store.setJSON("doc", { v: 0 });
-    const { etag } = (await store.getWithMetadata("doc", { type: "json" }))!;
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => store.setJSON("doc", { v: n + 1 }, { onlyIfMatch: etag! })),
-    );
-    expect(results.filter((result) => result.modified)).toHaveLength(1);
-    const created = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => store.setJSON("new", { v: n }, { onlyIfNew: true })),
-    );
-    expect(created.filter((result) => result.modified)).toHaveLength(1);
   });
 });

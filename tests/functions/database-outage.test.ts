@@ -1,9 +1,9 @@
 /**
  * A database that stops answering (DESIGN §21, docs/database.md "Every call is bounded"): the
  * server is paused with SIGSTOP, as a database that hangs, is cut off or is frozen mid-failover;
- * its sockets stay open and nothing ever answers. A quote and the lead desk's list answer 503 JSON
- * with Retry-After within 5 s, log no personal data, and store nothing; a transaction cut short
- * is rolled back.
+ * its sockets stay open and nothing ever answers. A quote, the lead desk's list and the session
+ * check answer 503 JSON with Retry-After within 5 s, log no personal data, and store nothing; a
+ * transaction cut short is rolled back.
  *
  * The file starts a PostgreSQL of its own: pausing the run's shared server would stall every other
  * test file. The Blobs server is the usual one (startBlobs).
@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import handleContact from "../../netlify/functions/contact.mts";
 import handleList from "../../netlify/functions/admin-contact-submissions.mts";
+import handleSession from "../../netlify/functions/admin-session.mts";
 import { recordAudit } from "../../netlify/lib/admin/audit-store.ts";
 import { closeDatabase, transaction } from "../../netlify/lib/database/database.ts";
 import { isStorageOutage, STORAGE_OUTAGE_MESSAGE } from "../../netlify/lib/http/http-error.ts";
@@ -89,6 +90,8 @@ async function expectBusy({ response, ms }: { response: Response; ms: number }) 
 const contact = (request: Request) => handleContact(request, contextFor(nextVisitorIp()));
 const listLeads = () =>
   handleList(new Request(`${TEST_ORIGIN}/api/admin/contact-submissions`, { headers: { cookie } }));
+const checkSession = () =>
+  handleSession(new Request(`${TEST_ORIGIN}/api/admin/session`, { headers: { cookie } }));
 const count = async (sql: string, values: unknown[] = []) =>
   Number((await queryRecords<{ n: string }>(sql, values))[0]!.n);
 
@@ -115,7 +118,7 @@ beforeAll(async () => {
   blobs = await startBlobs();
   directory = await mkdtemp(join(tmpdir(), "records-outage-"));
   server = await startLocalDatabase({ directory, persistent: false });
-  // The records on this file's own server; the sessions and files in the Blobs of startBlobs().
+  // The records and sessions on this file's own server; the files in the Blobs of startBlobs().
   process.env.NETLIFY_DB_URL = server.url;
   cookie = await adminCookie();
 });
@@ -140,9 +143,12 @@ describe("a database that does not answer", () => {
     try {
       const quote = await timed(() => contact(quoteRequest({ idempotencyKey: key })));
       const list = await timed(listLeads);
+      // The session is a row too: a signed-in owner is told to wait, never signed out (401).
+      const session = await timed(checkSession);
       console.info(`paused server: quote 503 in ${quote.ms.toFixed(0)} ms, list in ${list.ms.toFixed(0)} ms`);
       await expectBusy(quote);
       await expectBusy(list);
+      await expectBusy(session);
     } finally {
       resume();
     }
@@ -159,6 +165,7 @@ describe("a database that does not answer", () => {
     const retried = await contact(quoteRequest({ idempotencyKey: key }));
     expect(retried.status).toBe(201);
     expect(await count("SELECT count(*) AS n FROM leads")).toBe(1);
+    expect((await checkSession()).status).toBe(200);
   });
 
   test("a pooled connection that answered once and then stalls: 503 within 5 s, nothing stored", async () => {

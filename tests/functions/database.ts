@@ -7,6 +7,7 @@ import pg from "pg";
 import { closeDatabase } from "../../netlify/lib/database/database.ts";
 import { insertQuote, updateQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
+import { LEFT_OUT_TABLES } from "../../scripts/lib/backup-scope.ts";
 import { databaseUrl, ensureDatabase, LOCAL_DATABASE_NAME } from "../../scripts/lib/local-database.ts";
 
 function serverUrl(): string {
@@ -59,15 +60,22 @@ export async function startDatabase(): Promise<{ url: string; stop(): Promise<vo
   };
 }
 
-/** Empties every table of the owner's records (between tests of one file). */
-export async function clearRecords(): Promise<void> {
+/**
+ * Empties every table of the owner's records (between tests of one file). Sessions, counts and
+ * unfinished uploads (the tables backups leave out) stay unless `everything`: a test signed in
+ * once stays signed in.
+ */
+export async function clearRecords({ everything = false } = {}): Promise<void> {
   const url = process.env.NETLIFY_DB_URL;
   if (!url) throw new Error("No database: call startBlobs() or startDatabase() first");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    const kept = everything ? [] : Object.keys(LEFT_OUT_TABLES);
     const { rows } = await client.query<{ tablename: string }>(
-      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'local_migrations'",
+      `SELECT tablename FROM pg_tables
+        WHERE schemaname = 'public' AND tablename <> 'local_migrations' AND NOT tablename = ANY($1)`,
+      [kept],
     );
     await client.query(
       `TRUNCATE ${rows.map((row) => `"${row.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`,
@@ -129,4 +137,18 @@ export async function markFailedMail(leadId: string, at: number): Promise<void> 
     leadId,
     new Date(at).toISOString(),
   ]);
+}
+
+/** The charges of one ledger of the abuse limits (table `limit_charges`), oldest first. */
+export async function ledgerCharges(rule: string, subject: string): Promise<{ at: Date; amount: number }[]> {
+  const rows = await queryRecords<{ at: Date; amount: string }>(
+    "SELECT at, amount FROM limit_charges WHERE rule = $1 AND subject = $2 ORDER BY at, id",
+    [rule, subject],
+  );
+  return rows.map((row) => ({ at: row.at, amount: Number(row.amount) }));
+}
+
+/** Forgets every count of the abuse limits and the owner's e-mail hours (between tests of one file). */
+export async function clearLimits(): Promise<void> {
+  await queryRecords("TRUNCATE limit_charges, owner_mail_hours");
 }

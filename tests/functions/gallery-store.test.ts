@@ -11,7 +11,6 @@ import {
   deleteItem,
   listItems,
   reorderItems,
-  updateIndex,
   updateItem,
 } from "../../netlify/lib/gallery/gallery-store";
 import { saveImage } from "../../netlify/lib/gallery/gallery-images-store";
@@ -20,7 +19,7 @@ import { processImage, ImageRejected } from "../../netlify/lib/gallery/image-pip
 import { seedGallery } from "../../scripts/lib/gallery-seed";
 import { imageUrlForId } from "../../src/lib/gallery/images";
 import type { GalleryCategory } from "../../src/lib/gallery/categories";
-import { untilClockPasses } from "./clock.ts";
+import { queryRecords } from "./database.ts";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeEach(async () => {
@@ -202,24 +201,38 @@ describe("gallery store", () => {
     if (applied.length > 0) expect(finalIds.slice(0, 3)).toEqual(applied.at(-1));
   });
 
-  it("retries when another writer changes the index between its read and its write", async () => {
-    const a = await addItem("A");
-    const b = await addItem("B");
-    const store = getStore({ name: "gallery", consistency: "strong" });
-    let attempts = 0;
-    const result = await updateIndex(async (index) => {
-      attempts++;
-      if (attempts === 1) {
-        // Another instance removes A after this writer has read the index, in a later millisecond
-        // (the local server's ETag is the file's modification time).
-        await untilClockPasses(Date.now());
-        await store.setJSON("index", { items: index.items.filter((item) => item.id !== a.id) });
-      }
-      return { next: { items: [...index.items].reverse() }, result: index.items.length };
-    });
-    expect(attempts).toBe(2);
-    expect(result).toBe(1);
-    expect((await listItems()).map((i) => i.id)).toEqual([b.id]);
+  it("keeps the order 0..n-1 when many creates, deletes and reorders run at once", async () => {
+    const kept = [await addItem("K0"), await addItem("K1"), await addItem("K2")];
+    const doomed = [await addItem("D0"), await addItem("D1"), await addItem("D2")];
+    const urls = await Promise.all(Array.from({ length: 8 }, newImageUrl));
+    const reorder = () =>
+      listItems().then((items) => reorderItems(items.map((item) => item.id).reverse()).catch(() => null));
+    await Promise.all([
+      ...urls.map((imageUrl, i) => createItem({ title: `N${i}`, imageUrl, category: "all" })),
+      ...doomed.map((item) => deleteItem(item.id)),
+      reorder(),
+      reorder(),
+    ]);
+    const items = await listItems();
+    expect(items.map((item) => item.displayOrder)).toEqual(items.map((_, i) => i));
+    expect(items.map((item) => item.title).sort()).toEqual(
+      [...kept.map((item) => item.title), ...urls.map((_, i) => `N${i}`)].sort(),
+    );
+    const rows = await queryRecords<{ display_order: number }>(
+      "SELECT display_order FROM gallery_items ORDER BY display_order",
+    );
+    expect(rows.map((row) => row.display_order)).toEqual(items.map((_, i) => i));
+  });
+
+  it("lets exactly one of many items at once take one image", async () => {
+    const imageUrl = await newImageUrl();
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => createItem({ title: `Twin ${i}`, imageUrl, category: "all" })),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === "rejected"))
+      expect(result.reason).toBeInstanceOf(ConflictError);
+    expect(await listItems()).toHaveLength(1);
   });
 });
 

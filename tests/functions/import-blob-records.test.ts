@@ -33,6 +33,29 @@ const EXPIRED = "7c6b5a4f-3e2d-4c1b-9a0f-8e7d6c5b4a3f"; // erased by retention; 
 const UNINDEXED = "2b3c4d5e-6f70-4a8b-9c0d-1e2f3a4b5c6d"; // the lead index lost it: no change entry
 const BROKEN = "4c5d6e7f-8091-4a2b-8c3d-4e5f6a7b8c9d"; // a write cut off: not JSON
 
+/** The gallery's items as its index held them: newest first in the owner's order. */
+const GALLERY_ITEMS = [
+  {
+    id: "6a1d0f2e-4b3c-4d5e-8f60-718293a4b5c6",
+    title: "Roughcast refresh",
+    description: "Harled and painted",
+    imageUrl: "/media/gallery/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+    category: "roughcasting",
+    area: "stirling",
+    width: 2048,
+    height: 1536,
+    createdAt: "2026-10-02T12:00:00.000Z",
+  },
+  {
+    id: "1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b",
+    title: "Slate roof repair",
+    location: "Kippen",
+    imageUrl: "/media/gallery/9f8e7d6c-5b4a-4938-8271-605f4e3d2c1b",
+    category: "repairs",
+    createdAt: "2026-09-01T12:00:00.000Z",
+  },
+];
+
 const KEY_HASH = "b".repeat(64);
 const ERASED_KEY_HASH = "e".repeat(64);
 
@@ -236,6 +259,9 @@ async function writeOldStores(): Promise<void> {
       },
     ],
   });
+  // The gallery's one index, in the owner's order, and a local run's seed mark.
+  await store("gallery").setJSON("index", { items: GALLERY_ITEMS });
+  await store("gallery").set("seeded", "2026-11-01T08:00:00.000Z");
   // The lead index's change entries: every lead but UNINDEXED (lost by the index; the import lists keys).
   for (const record of [worked, oldest, failed]) {
     const ms = Date.parse(record.createdAt);
@@ -259,6 +285,8 @@ async function allRows(): Promise<Record<string, string[]>> {
     erased_leads: "lead_id",
     activity_log: "id",
     owner_digests: "day",
+    gallery_items: "display_order",
+    gallery_seed: "only_row",
   })) {
     const rows = await queryRecords<{ row: string }>(
       `SELECT to_jsonb(t)::text AS row FROM ${table} t ORDER BY ${key}`,
@@ -302,6 +330,13 @@ describe("npm run import:blob-records", () => {
       invalid: 0,
     });
     expect(first.digests).toEqual({ found: 2, imported: 2, alreadyThere: 0, skippedErased: 0, invalid: 0 });
+    expect(first.galleryItems).toEqual({
+      found: 2,
+      imported: 2,
+      alreadyThere: 0,
+      skippedErased: 0,
+      invalid: 0,
+    });
     expect(first.problems).toEqual([expect.stringContaining(`submissions/${BROKEN}`)]);
     expect(first.notCopied).toMatchObject({
       "quote-submissions references/": 4,
@@ -423,6 +458,14 @@ describe("npm run import:blob-records", () => {
     ]);
   });
 
+  test("the gallery's items keep their order, texts and images; the seed mark comes across", async () => {
+    const { listItems } = await import("../../netlify/lib/gallery/gallery-store.ts");
+    expect(await listItems()).toEqual(GALLERY_ITEMS.map((item, displayOrder) => ({ ...item, displayOrder })));
+    expect(await queryRecords("SELECT seeded_at FROM gallery_seed")).toEqual([
+      { seeded_at: new Date("2026-11-01T08:00:00.000Z") },
+    ]);
+  });
+
   test("running it twice changes nothing and says everything was already there", async () => {
     const before = await allRows();
     const second = await importBlobRecords(target);
@@ -431,6 +474,7 @@ describe("npm run import:blob-records", () => {
     expect(second.idempotencyKeys).toMatchObject({ imported: 0, alreadyThere: 1, skippedErased: 1 });
     expect(second.activityLog).toMatchObject({ imported: 0, alreadyThere: 6 });
     expect(second.digests).toMatchObject({ imported: 0, alreadyThere: 2 });
+    expect(second.galleryItems).toMatchObject({ imported: 0, alreadyThere: 2 });
     expect(await allRows()).toEqual(before);
     // Blobs are left as they were: the attachment is where the desk reads it.
     expect(

@@ -18,15 +18,16 @@ import { deliverQuote } from "../../netlify/lib/mail/outbox.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { insertQuote, readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
-import { clearRecords, queryRecords, saveQuote } from "./database.ts";
+import { clearLimits, clearRecords, queryRecords, saveQuote } from "./database.ts";
 import { LEAD_STATUSES, type LeadStats } from "../../src/lib/lead-model.ts";
 import { SERVICE_OPTION_VALUES } from "../../src/lib/service-options.ts";
 import { TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { BASE, files, nextVisitorIp, quoteRequest } from "./quote-fixtures.ts";
 import { startSmtp } from "./smtp.ts";
 
-// The abuse limits too: each test starts with no e-mail or quote counted against it.
-const STORES = ["quote-submissions", "abuse-limits", "mail-status"];
+// The limits and the mail settings notice too: each test starts with no e-mail or quote counted
+// against it.
+const STORES = ["quote-submissions"];
 const storeOf = (name: string) => getStore({ name, consistency: "strong" });
 
 async function keysOf(name: string, prefix = ""): Promise<string[]> {
@@ -37,6 +38,8 @@ async function keysOf(name: string, prefix = ""): Promise<string[]> {
 const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
+  await clearLimits();
+  await queryRecords("DELETE FROM mail_settings_problem");
   for (const name of STORES) {
     const store = storeOf(name);
     const { blobs: entries } = await store.list();

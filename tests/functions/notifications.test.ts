@@ -11,10 +11,8 @@ import retry from "../../netlify/functions/admin-notifications-retry.mts";
 import scheduled from "../../netlify/functions/send-notifications.mts";
 import { businessDetails, type BusinessDetails } from "../../netlify/lib/business.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
-import { queryRecords } from "./database.ts";
-import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
+import { clearLimits, queryRecords } from "./database.ts";
 import { useAdminSession } from "./admin-session.ts";
-import { clearStore } from "./blobs.ts";
 import {
   BASE,
   files,
@@ -46,7 +44,7 @@ afterEach(() => {
 });
 // Every test here sends quotes to the same customer: each starts with the mail limits untouched
 // (tests/functions/mail-limits.test.ts tests the limits themselves).
-beforeEach(() => clearStore(LIMITS_STORE));
+beforeEach(() => clearLimits());
 
 /** Work the handlers left running after their response, as the platform's waitUntil holds it. */
 const { waitUntil, settle: settleBackground } = backgroundWork();

@@ -12,8 +12,6 @@ import { LOCK_TIMEOUT_MS, transaction } from "../../netlify/lib/database/databas
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { nextDocumentNumber } from "../../netlify/lib/payments/payment-records.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
-import { TOKEN_LIMITS_STORE } from "../../netlify/lib/proposals/token-limit.ts";
-import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 import { GUARANTEE_CHECKS_PER_HOUR } from "../../netlify/functions/guarantee-check.mts";
 import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
@@ -21,8 +19,7 @@ import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { londonDate } from "../../src/lib/visits/london-time.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearStore } from "./blobs.ts";
-import { clearRecords, queryRecords, savedLead } from "./database.ts";
+import { clearLimits, clearRecords, queryRecords, savedLead } from "./database.ts";
 import { useSmtp } from "./smtp.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
@@ -30,8 +27,7 @@ const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
 const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
-  await clearStore(TOKEN_LIMITS_STORE);
-  await clearStore(LIMITS_STORE);
+  await clearLimits();
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
 });
 afterEach(() => {

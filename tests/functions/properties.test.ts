@@ -16,6 +16,7 @@
 import fc from "fast-check";
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { adminCookie, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
 import { callApi, type CallOptions } from "./api-client.ts";
@@ -29,19 +30,33 @@ import { LEAD_STATUSES } from "../../src/lib/lead-model.ts";
 const RUNS = Number(process.env.FC_RUNS ?? 200);
 const SEED = process.env.FC_SEED === "random" ? Date.now() : Number(process.env.FC_SEED ?? 20261123);
 
+/** What an endpoint may write on a refusal by design, of the Blobs: the audit log's old store. */
+const WRITTEN_ON_REFUSAL = ["site:admin-audit"];
 /**
- * What an endpoint may write on a refusal by design: the login throttle records failed attempts,
- * the audit log records failed sign-ins, and the secret-link endpoints (a visit's, a written
- * quote's) count every request of a client, refused or not, so guessing links is limited.
+ * The rules of table limit_charges charged on a refusal by design: the login throttle records failed
+ * attempts, and the secret-link endpoints (a visit's, a written quote's, the guarantee check) count
+ * every request of a client, refused or not, so guessing links is limited.
  */
-const WRITTEN_ON_REFUSAL = [
-  "site:admin-login-throttle",
-  "site:admin-audit",
-  "site:abuse-limits/links/",
-  // Every guarantee check is counted, a refused one too (the per-client limit against guessing).
-  "site:abuse-limits/guarantee-check/",
-  "site:proposal-token-limits",
-];
+const CHARGED_ON_REFUSAL = ["sign-in", "sign-in-site", "link-visits", "proposal-token", "guarantee-check"];
+
+/**
+ * The rows of the tables that hold what only counts or expires, and the gallery's items, but the
+ * counts charged on a refusal by design: what "stores nothing on a 4xx" is checked against in the
+ * database, beside the Blobs files of storedState().
+ */
+const RECORDS_STATE = `
+  SELECT 'admin_sessions ' || to_jsonb(t)::text AS row FROM admin_sessions t
+  UNION ALL SELECT 'limit_charges ' || to_jsonb(t)::text FROM limit_charges t WHERE NOT rule = ANY($1)
+  UNION ALL SELECT 'owner_mail_hours ' || to_jsonb(t)::text FROM owner_mail_hours t
+  UNION ALL SELECT 'mail_settings_problem ' || to_jsonb(t)::text FROM mail_settings_problem t
+  UNION ALL SELECT 'uploads ' || to_jsonb(t)::text FROM uploads t
+  UNION ALL SELECT 'gallery_items ' || to_jsonb(t)::text FROM gallery_items t
+  UNION ALL SELECT 'gallery_seed ' || to_jsonb(t)::text FROM gallery_seed t`;
+let records: pg.Client;
+async function recordsState(): Promise<string[]> {
+  const { rows } = await records.query<{ row: string }>(RECORDS_STATE, [CHARGED_ON_REFUSAL]);
+  return rows.map((row) => row.row);
+}
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -487,6 +502,8 @@ beforeAll(async () => {
   useAdminTestEnv();
   // No e-mail goes out, so nothing is written after an answer (see the state check below).
   delete process.env.SMTP_URL;
+  records = new pg.Client({ connectionString: blobs.databaseUrl });
+  await records.connect();
   known.cookie = await adminCookie();
   for (const size of [1000, 3_145_729]) {
     const response = await callApi("POST", "/api/uploads", { body: { name: "roof.jpg", size } });
@@ -502,8 +519,9 @@ beforeAll(async () => {
   known.imageUrls.push(...items.map((item) => item.imageUrl));
   known.imageIds = known.imageUrls.map((url) => url.split("/").pop() ?? "");
 });
-afterAll(() => {
+afterAll(async () => {
   process.off("unhandledRejection", onUnhandled);
+  await records.end();
 });
 
 test("the routes come from the functions' config, the lead desk and e-mail endpoints included", () => {
@@ -531,7 +549,7 @@ describe.each(FUNCTION_ROUTES.map((route) => ({ name: `${route.name} (${route.pa
       let reached = 0;
       // The state after one case is the state before the next: no function writes after its
       // answer here (no SMTP is configured, so no e-mail is sent in the background).
-      let state = new Set(storedState());
+      let state = new Set([...storedState(), ...(await recordsState())]);
       await fc.assert(
         fc.asyncProperty(requestsFor(route), async ({ method, path, options }) => {
           // A path the URL parser normalises elsewhere ("%2e%2e", "//") is another route's business.
@@ -540,7 +558,7 @@ describe.each(FUNCTION_ROUTES.map((route) => ({ name: `${route.name} (${route.pa
           const before = state;
           const response = await callApi(method, path, options);
           await response.arrayBuffer();
-          const after = storedState();
+          const after = [...storedState(), ...(await recordsState())];
           state = new Set(after);
           expect(response.status, `${method} ${path}`).toBeLessThan(500);
           if (response.status >= 400) {

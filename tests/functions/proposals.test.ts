@@ -10,7 +10,7 @@ import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { sendProposal, createProposal } from "../../netlify/lib/proposals/proposal-desk.ts";
 import { acceptProposal, cancelAcceptance } from "../../netlify/lib/proposals/proposal-answers.ts";
-import { TOKEN_LIMITS_STORE, TOKEN_REQUESTS_PER_CLIENT } from "../../netlify/lib/proposals/token-limit.ts";
+import { TOKEN_REQUESTS_PER_CLIENT } from "../../netlify/lib/proposals/token-limit.ts";
 import {
   AGREE_MESSAGE,
   DEPOSIT_MESSAGE,
@@ -19,14 +19,13 @@ import {
 } from "../../src/lib/proposals/proposal-schema.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearStore } from "./blobs.ts";
-import { clearRecords, queryRecords, savedLead } from "./database.ts";
+import { clearLimits, clearRecords, queryRecords, savedLead } from "./database.ts";
 import { useSmtp } from "./smtp.ts";
 
 const session = useAdminSession();
 beforeEach(async () => {
   await clearRecords();
-  await clearStore(TOKEN_LIMITS_STORE);
+  await clearLimits();
 });
 afterEach(() => {
   process.env.CONTEXT = "production"; // as vitest.config.ts sets it; a test here plays a preview

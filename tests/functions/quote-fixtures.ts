@@ -98,9 +98,11 @@ export async function storedKeys(): Promise<string[]> {
     const { blobs } = await getStore({ name, consistency: "strong" }).list();
     keys.push(...blobs.map((blob) => `${name}:${blob.key}`));
   }
-  // The records: a `leads` row per stored quote, and the idempotency keys claimed.
+  // The records: a `leads` row per stored quote, the idempotency keys claimed, the uploads' records.
   for (const row of await queryRecords<{ id: string }>("SELECT id FROM leads"))
     keys.push(`leads:submissions/${row.id}`);
+  for (const row of await queryRecords<{ id: string }>("SELECT id FROM uploads"))
+    keys.push(`uploads:${row.id}`);
   for (const row of await queryRecords<{ key_hash: string }>("SELECT key_hash FROM idempotency_keys"))
     keys.push(`idempotency_keys:${row.key_hash}`);
   return keys.sort();

@@ -1,5 +1,5 @@
 /**
- * Stored quotes per client (docs/security.md, "Quotes per client") against a real Blobs server:
+ * Stored quotes per client (docs/security.md, "Quotes per client") against a real PostgreSQL:
  * 20 per IPv4 address or IPv6 /64 and 60 per IPv6 /48 in 24 hours, then 429 with Retry-After; a
  * refusal stores nothing and charges nothing, retries of a stored quote and honeypot hits cost nothing.
  */
@@ -11,11 +11,11 @@ import {
   QUOTES_PER_CLIENT,
   QUOTES_PER_WIDER_NETWORK,
 } from "../../netlify/lib/limits/quote-quota.ts";
-import { LIMITS_STORE, readLedger } from "../../netlify/lib/limits/ledger-store.ts";
 import { QUOTE_QUOTA_MESSAGE } from "../../src/lib/quote/quota-messages.ts";
 import { CLIENT_MAX_FILES, quotaClient } from "../../netlify/lib/limits/upload-quota.ts";
 import { useAdminTestEnv } from "./admin-session.ts";
 import { useBlobs } from "./blobs.ts";
+import { ledgerCharges } from "./database.ts";
 import { closedPortUrl } from "./smtp.ts";
 import { files, quoteKeys, quoteRequest, storedKeys, type QuoteOptions } from "./quote-fixtures.ts";
 import { backgroundWork } from "./background.ts";
@@ -82,10 +82,9 @@ describe("quotes per client", () => {
     expect(retryAfter).toBeGreaterThan(QUOTE_WINDOW_MS / 1000 - 120);
     expect(retryAfter).toBeLessThanOrEqual(QUOTE_WINDOW_MS / 1000);
     expect(await storedKeys()).toEqual(before);
-    // The /64's own charge was given back: its ledger holds no quote.
+    // The /64 was charged nothing: its ledger holds no quote.
     const own = quotaClient(new Request("http://localhost/api/contact"), { ip: fresh });
-    const ledger = await readLedger<{ at: number[] }>(LIMITS_STORE, `quotes/${own.key}`);
-    expect(ledger?.at ?? []).toEqual([]);
+    expect(await ledgerCharges("quotes", own.key)).toEqual([]);
 
     // Another /48, and IPv4, are not affected.
     expect((await post("2001:db8:49:1::1")).status).toBe(201);

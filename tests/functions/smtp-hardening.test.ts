@@ -1,6 +1,6 @@
 /**
  * The mail server connection (docs/security.md, "E-mail") against real SMTP servers (smtp-server)
- * and a real Blobs server: a refused login (535) is retried and shown as a settings problem rather
+ * and a real PostgreSQL: a refused login (535) is retried and shown as a settings problem rather
  * than failing every e-mail for good, no SMTP reply reaches the logs with an address in it, and a
  * mail server that is not on this machine is only spoken to over TLS.
  */
@@ -12,11 +12,10 @@ import contact from "../../netlify/functions/contact.mts";
 import emailStatus from "../../netlify/functions/admin-notifications.mts";
 import scheduled from "../../netlify/functions/send-notifications.mts";
 import { businessDetails } from "../../netlify/lib/business.ts";
-import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 import { isLocalHost, smtpServer } from "../../netlify/lib/mail/mailer.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { useAdminSession, useAdminTestEnv } from "./admin-session.ts";
-import { clearStore } from "./blobs.ts";
+import { clearLimits } from "./database.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
 import { backgroundWork } from "./background.ts";
 import { captureConsole } from "./console-capture.ts";
@@ -30,7 +29,7 @@ beforeAll(async () => {
 const logged = captureConsole();
 beforeEach(async () => {
   useAdminTestEnv();
-  await clearStore(LIMITS_STORE);
+  await clearLimits();
 });
 afterEach(() => {
   vi.useRealTimers();

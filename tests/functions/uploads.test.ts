@@ -5,6 +5,7 @@ import partFunction, { config as partConfig } from "../../netlify/functions/uplo
 import completeFunction, { config as completeConfig } from "../../netlify/functions/upload-complete.mts";
 import cleanupHandler from "../../netlify/functions/cleanup-uploads.mts";
 import { cleanupExpiredUploads } from "../../netlify/lib/uploads/uploads.ts";
+import { claimUpload, readUpload } from "../../netlify/lib/uploads/uploads-store.ts";
 import { takeQuote } from "../../netlify/lib/quote/take-quote.ts";
 import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { openAttachment } from "../../netlify/lib/quote/attachment-store.ts";
@@ -85,8 +86,8 @@ describe("attachments in parts", () => {
       const stored = await openAttachment(id, record!.attachments[i]!.id);
       expect(Buffer.from(await bytesOf(stored!.stream)).equals(Buffer.from(original))).toBe(true);
     }
-    // The claimed uploads are gone; only the submission and its attachments remain.
-    expect((await storedKeys()).filter((key) => key.startsWith("quote-uploads:"))).toEqual([]);
+    // The claimed uploads are gone, bytes and records; only the submission and its attachments remain.
+    expect((await storedKeys()).filter((key) => /^(quote-uploads|uploads):/.test(key))).toEqual([]);
   });
 
   test("a retried part replaces itself; completing twice answers the same", async () => {
@@ -117,6 +118,22 @@ describe("attachments in parts", () => {
     expect(b).toEqual(a);
     const submissions = (await storedKeys()).filter((k) => k.startsWith("leads:"));
     expect(submissions.filter((k) => k.endsWith(a.id))).toHaveLength(1);
+  });
+
+  test("ten quotes taking one upload at once: exactly one takes it, and only it may take it again", async () => {
+    const { uploadId } = await upload("shared.jpg", files.jpeg(5000));
+    const quotes = Array.from({ length: 10 }, () => crypto.randomUUID());
+    const taken = await Promise.all(quotes.map((quoteId) => claimUpload(uploadId, quoteId)));
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    const winner = quotes[taken.indexOf(true)]!;
+    expect(await claimUpload(uploadId, winner)).toBe(true);
+    expect(
+      await claimUpload(
+        uploadId,
+        quotes.find((quoteId) => quoteId !== winner)!,
+      ),
+    ).toBe(false);
+    expect((await readUpload(uploadId))?.claimedBy).toBe(winner);
   });
 });
 
@@ -211,7 +228,7 @@ describe("expiry", () => {
     const fresh = await create("fresh.jpg", 2000);
     expect((await cleanupHandler()).status).toBe(200);
     expect((await storedKeys()).filter((k) => k.includes(fresh.body.uploadId))).toEqual([
-      `quote-uploads:meta/${fresh.body.uploadId}`,
+      `uploads:${fresh.body.uploadId}`,
     ]);
   });
 });

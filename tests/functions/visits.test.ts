@@ -11,7 +11,6 @@ import { VISIT_MESSAGES } from "../../src/lib/visits/rules.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { mailSettings } from "../../netlify/lib/mail/mailer.ts";
 import { LINK_REQUESTS_PER_CLIENT } from "../../netlify/lib/limits/link-limit.ts";
-import { LIMITS_STORE } from "../../netlify/lib/limits/ledger-store.ts";
 import { bookVisit, cancelFromLink, visitPageState } from "../../netlify/lib/visits/visit-booking.ts";
 import { useVisitAvailability } from "../../netlify/lib/visits/visit-content.ts";
 import visits, { config as visitsConfig } from "../../netlify/functions/visits.mts";
@@ -22,8 +21,8 @@ import blocks, { config as blocksConfig } from "../../netlify/functions/admin-vi
 import submission, { config as submissionConfig } from "../../netlify/functions/admin-contact-submission.mts";
 import { parseIcs } from "../e2e/helpers/ics.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { clearStore, useBlobs } from "./blobs.ts";
-import { clearRecords, queryRecords, savedLead } from "./database.ts";
+import { useBlobs } from "./blobs.ts";
+import { clearLimits, clearRecords, queryRecords, savedLead } from "./database.ts";
 import { routeContext } from "./route.ts";
 import { startSmtp } from "./smtp.ts";
 
@@ -55,7 +54,7 @@ afterAll(() => {
 beforeEach(async () => {
   await clearRecords();
   await queryRecords("DELETE FROM visit_blocks");
-  await clearStore(LIMITS_STORE);
+  await clearLimits();
   useVisitAvailability({ ...OPEN, noticeHours: 3 });
   smtp = await startSmtp();
   process.env.SMTP_URL = smtp.url;

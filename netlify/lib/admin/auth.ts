@@ -1,10 +1,10 @@
 /**
  * Server-side admin access (docs/security.md, Admin access): one shared password from ADMIN_PASSWORD,
  * sessions in an HttpOnly cookie that are both HMAC-signed (a key derived from SESSION_SECRET, else
- * from the password, and always from the password too) and recorded in Blobs, so logout or a
- * password change ends them for every copy of the cookie.
+ * from the password, and always from the password too) and recorded in the database, so logout or
+ * a password change ends them for every copy of the cookie.
  *
- * Cookie value: `<id>.<expiresAt ms>.<signature>`; `id` is 256 random bits. The sessions store is
+ * Cookie value: `<id>.<expiresAt ms>.<signature>`; `id` is 256 random bits. The sessions table is
  * keyed by an HMAC of the id, never by the id itself. Over https the cookie is named
  * `__Host-admin_session`: the browser then accepts it only from this very host, with Secure and
  * Path=/, so a sibling subdomain or a plain-http page cannot plant or overwrite it.
@@ -127,7 +127,7 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<Parsed
  * before anything else"): 503 when deployed without ADMIN_PASSWORD, 401 without a valid session;
  * then the method (405, `Allow` lists `methods` but HEAD); then the origin (403 for a foreign
  * `Origin` on a state-changing method). Throws the refusal; returns when the request may proceed
- * to its body, which is not read here. A session store that cannot be read throws its own error,
+ * to its body, which is not read here. A sessions table that cannot be read throws its own error,
  * which the handler's toErrorResponse answers 503 (to retry), never a 401 that would sign the
  * owner out.
  */

@@ -5,15 +5,18 @@
  * counted under their /48 with the same limit, so the 65,536 /64s of one allocation share one count.
  *
  * An attempt is counted *before* the password is compared and forgiven on success, so a burst of
- * parallel guesses cannot slip past the limit: each must win a conditional write first.
+ * parallel guesses cannot slip past the limit: each takes its place in the client's ledger under
+ * its lock first (table `limit_charges`, limit-charges.ts).
  */
 import { recordAudit } from "./audit-store.ts";
 import {
-  clearFailures,
-  readSiteFailures,
-  updateFailures,
-  updateSiteFailures,
-} from "./login-throttle-store.ts";
+  chargeLedgers,
+  clearLedger,
+  decideWindow,
+  ledgerTotal,
+  SITE,
+  type Ledger,
+} from "../limits/limit-charges.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
 /**
@@ -25,8 +28,21 @@ export const SITE_FAILURE_CEILING = 50;
 export const SITE_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 export const SLOWED_MAX_FAILURES = 2;
 export const SLOWED_DELAY_MS = 1000;
-const SITE_BUCKET_MS = 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** A client's failed sign-ins (its key: client-key.ts). */
+const clientLedger = (key: string): Ledger => ({
+  rule: "sign-in",
+  subject: key,
+  windowMs: LOGIN_FAILURE_WINDOW_MS,
+});
+/** Failed sign-ins from anywhere, counted per minute. */
+const SITE_LEDGER: Ledger = {
+  rule: "sign-in-site",
+  subject: SITE,
+  windowMs: SITE_FAILURE_WINDOW_MS,
+  bucketMs: 60 * 1000,
+};
 
 export type AttemptDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -41,10 +57,8 @@ export function decideAttempt(
   now: number,
   maxFailures = LOGIN_MAX_FAILURES,
 ): AttemptDecision {
-  const recent = recentFailures(failures, now);
-  if (recent.length < maxFailures) return { allowed: true };
-  const unlockAt = (recent[recent.length - maxFailures] as number) + LOGIN_FAILURE_WINDOW_MS;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((unlockAt - now) / 1000)) };
+  const decided = decideWindow(recentFailures(failures, now), now, maxFailures, LOGIN_FAILURE_WINDOW_MS);
+  return decided.ok ? { allowed: true } : { allowed: false, retryAfterSeconds: decided.retryAfterSeconds };
 }
 
 /**
@@ -56,48 +70,32 @@ export async function reserveAttempt(
   now: number,
   maxFailures = LOGIN_MAX_FAILURES,
 ): Promise<AttemptDecision> {
-  const decision = await updateFailures<AttemptDecision>(key, (failures) => {
-    const decided = decideAttempt(failures, now, maxFailures);
-    if (!decided.allowed) return { result: decided };
-    return { result: decided, next: [...recentFailures(failures, now), now] };
+  return chargeLedgers<AttemptDecision>([clientLedger(key)], now, ([failures]) => {
+    const decided = decideAttempt(
+      failures!.map((failure) => failure.at),
+      now,
+      maxFailures,
+    );
+    return decided.allowed ? { result: decided, add: [[1]] } : { result: decided };
   });
-  // Persistent write conflicts mean many simultaneous attempts from one address: refuse briefly.
-  return decision ?? { allowed: false, retryAfterSeconds: 1 };
 }
 
 export async function forgiveAttempts(key: string): Promise<void> {
-  await clearFailures(key);
-}
-
-/** Failed logins site-wide within the hour before `now`, from per-minute counts. */
-export function siteFailureCount(buckets: Readonly<Record<string, number>>, now: number): number {
-  return Object.entries(buckets)
-    .filter(([start]) => Number(start) > now - SITE_FAILURE_WINDOW_MS && Number(start) <= now)
-    .reduce((sum, [, count]) => sum + count, 0);
+  await clearLedger(clientLedger(key));
 }
 
 /** Whether the site-wide ceiling of failed logins is crossed at `now`. */
 export async function isSignInSlowed(now = Date.now()): Promise<boolean> {
-  return siteFailureCount(await readSiteFailures(), now) >= SITE_FAILURE_CEILING;
+  return (await ledgerTotal(SITE_LEDGER, now)) >= SITE_FAILURE_CEILING;
 }
 
-/**
- * Counts one failed login site-wide; true when the ceiling is crossed. Crossing it is logged once,
- * with counts only. Under persistent write conflicts (a flood of failures) it counts as crossed.
- */
+/** Counts one failed login site-wide; true when the ceiling is crossed. Crossing it is logged once, with counts only. */
 export async function recordSiteFailure(now = Date.now()): Promise<boolean> {
-  const bucket = String(now - (now % SITE_BUCKET_MS));
-  const counts = await updateSiteFailures((buckets) => {
-    const before = siteFailureCount(buckets, now);
-    const next: Record<string, number> = {};
-    for (const [start, count] of Object.entries(buckets)) {
-      if (Number(start) > now - SITE_FAILURE_WINDOW_MS) next[start] = count;
-    }
-    next[bucket] = (next[bucket] ?? 0) + 1;
-    return { result: [before, before + 1] as const, next };
-  });
-  if (!counts) return true;
-  const [before, after] = counts;
+  const before = await chargeLedgers([SITE_LEDGER], now, ([minutes]) => ({
+    result: minutes!.reduce((sum, minute) => sum + minute.amount, 0),
+    add: [[1]],
+  }));
+  const after = before + 1;
   if (before < SITE_FAILURE_CEILING && after >= SITE_FAILURE_CEILING) {
     console.warn(
       `admin-login: ${after} failed sign-ins site-wide in the last hour; sign-in is slowed down for everyone until the count falls below ${SITE_FAILURE_CEILING}`,

@@ -1,51 +1,42 @@
 /**
- * Admin sessions in Netlify Blobs (store `admin-sessions`). Keys are digests of the session id
- * computed by auth.ts, so the store never holds a usable cookie value.
+ * Admin sessions (table `admin_sessions`). Keys are digests of the session id computed by auth.ts,
+ * so the table never holds a usable cookie value.
  */
-import { openStore } from "../blobs/open-store.ts";
-
-const STORE_NAME = "admin-sessions";
+import { database } from "../database/database.ts";
+import { iso } from "../http/iso-time.ts";
 
 export interface SessionRecord {
   createdAt: number;
   expiresAt: number;
 }
 
-const sessions = () => openStore(STORE_NAME);
-
 /** Stores a new session; false when the key already exists (never overwrites one). */
 export async function saveSession(key: string, record: SessionRecord): Promise<boolean> {
-  const { modified } = await sessions().setJSON(key, record, { onlyIfNew: true });
-  return modified;
+  const { rowCount } = await database().query(
+    `INSERT INTO admin_sessions (key, created_at, expires_at) VALUES ($1, $2, $3)
+     ON CONFLICT (key) DO NOTHING`,
+    [key, iso(record.createdAt), iso(record.expiresAt)],
+  );
+  return rowCount === 1;
 }
 
 export async function findSession(key: string): Promise<SessionRecord | null> {
-  const data: unknown = await sessions().get(key, { type: "json" });
-  if (!isSessionRecord(data)) return null;
-  return data;
+  const { rows } = await database().query<{ created_at: Date; expires_at: Date }>(
+    "SELECT created_at, expires_at FROM admin_sessions WHERE key = $1",
+    [key],
+  );
+  const row = rows[0];
+  return row ? { createdAt: row.created_at.getTime(), expiresAt: row.expires_at.getTime() } : null;
 }
 
 export async function deleteSession(key: string): Promise<void> {
-  await sessions().delete(key);
+  await database().query("DELETE FROM admin_sessions WHERE key = $1", [key]);
 }
 
 /** Removes sessions whose expiry has passed; returns how many were removed. */
 export async function deleteExpiredSessions(now: number): Promise<number> {
-  const store = sessions();
-  const { blobs } = await store.list();
-  let removed = 0;
-  for (const { key } of blobs) {
-    const data: unknown = await store.get(key, { type: "json" });
-    if (!isSessionRecord(data) || data.expiresAt <= now) {
-      await store.delete(key);
-      removed += 1;
-    }
-  }
-  return removed;
-}
-
-function isSessionRecord(value: unknown): value is SessionRecord {
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.createdAt === "number" && typeof record.expiresAt === "number";
+  const { rowCount } = await database().query("DELETE FROM admin_sessions WHERE expires_at <= $1", [
+    iso(now),
+  ]);
+  return rowCount ?? 0;
 }

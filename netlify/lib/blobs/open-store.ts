@@ -4,7 +4,7 @@
  *
  * Production (and the Netlify CLI, tests, scripts) use the site-wide store of that name. A Deploy
  * Preview or branch deploy gets a deploy-scoped store instead: it starts empty and disappears with
- * the deploy, so a preview can never read or write the owner's quotes, sessions or gallery
+ * the deploy, so a preview can never read or write the owner's attachments or gallery images
  * (docs/architecture.md, "Deploy Previews and production data"). Deployed, a deploy whose context is
  * not known to be production (absent, or a name this code does not know) is a preview too: it fails
  * closed, with a log line once per instance.
@@ -50,43 +50,4 @@ export function isPreviewDeploy(context = deployContext()): boolean {
 export function openStore(name: string): Store {
   if (isPreviewDeploy()) return getDeployStore({ name, consistency: "strong" });
   return getStore({ name, consistency: "strong" });
-}
-
-export interface JsonWithEtag<T> {
-  data: T;
-  /** The entry's ETag, for `onlyIfMatch`. */
-  etag: string;
-}
-
-/**
- * A JSON entry with the ETag to write it back against, or null when there is none.
- *
- * The local Blobs server (Netlify CLI, tests) sends no ETag on reads, only in listings (netlify/cli#6902). Then the
- * listing's ETag is taken first and the entry read after it: a write that lands between the two
- * makes the later conditional write fail and retry, never lose data.
- */
-export async function getJsonWithEtag<T>(store: Store, key: string): Promise<JsonWithEtag<T> | null> {
-  const entry = await store.getWithMetadata(key, { type: "json" });
-  if (!entry) return null;
-  if (entry.etag) return { data: entry.data as T, etag: entry.etag };
-  const { blobs } = await store.list({ prefix: key });
-  const etag = blobs.find((blob) => blob.key === key)?.etag;
-  const data: unknown = await store.get(key, { type: "json" });
-  if (etag === undefined || data === null) return null;
-  return { data: data as T, etag };
-}
-
-/**
- * Writes `value` only if the entry is unchanged since it was read with `etag`, or still absent when
- * `etag` is undefined. False on a concurrent change: the caller reads again and retries.
- */
-export async function setJsonIfUnchanged(
-  store: Store,
-  key: string,
-  value: unknown,
-  etag: string | undefined,
-): Promise<boolean> {
-  const options = etag === undefined ? { onlyIfNew: true as const } : { onlyIfMatch: etag };
-  const { modified } = await store.setJSON(key, value, options);
-  return modified;
 }

@@ -7,15 +7,17 @@
  *   site-wide in any hour. Above either the receipt is `skipped` with the reason; the lead is stored
  *   and the owner's e-mail says no receipt went out.
  * - Owner e-mails: OWNER_EMAILS_PER_HOUR per clock hour (UTC); the later leads of that hour wait for
- *   one summary e-mail sent when the hour is over (owner-summary.ts).
+ *   one summary e-mail sent when the hour is over (owner-summary.ts, table `owner_mail_hours`).
  *
- * Decided once, when the quote is stored, and recorded in its notifications. Recipients are kept as
- * keyed digests of the normalised address, never the address. Loopback clients of a local test run
- * are exempt on the same terms as the quotas (upload-quota.ts, `quotaClient`).
+ * Decided once, when the quote is stored, and recorded in its notifications. The receipts are
+ * counted in table `limit_charges` (limit-charges.ts); recipients are kept as keyed digests of the
+ * normalised address, never the address. Loopback clients of a local test run are exempt on the
+ * same terms as the quotas (upload-quota.ts, `quotaClient`).
  */
 import { createHmac } from "node:crypto";
 import { clientKeySecret } from "../admin/secrets.ts";
-import { deleteKeys, LIMITS_STORE, listKeys, readLedger, updateJson } from "./ledger-store.ts";
+import { chargeLedgers, SITE, type Ledger } from "./limit-charges.ts";
+import { countOwnerEmail } from "./owner-mail-hours.ts";
 import type { QuotaClient } from "./upload-quota.ts";
 
 export const RECEIPT_RECIPIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -29,11 +31,8 @@ export const RECEIPT_SKIPPED_RECIPIENT = "this address was already sent a receip
 export const RECEIPT_SKIPPED_SITE = `${RECEIPTS_PER_HOUR} receipts were already sent in the last hour`;
 
 const HOUR_MS = 60 * 60 * 1000;
-const MINUTE_MS = 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-const RECEIPTS_PREFIX = "mail/receipts/";
-const SITE_RECEIPTS_KEY = "mail/receipts-site";
-export const OWNER_HOURS_PREFIX = "mail/owner/";
+/** Receipts sent site-wide in the last hour. */
+const SITE_RECEIPTS: Ledger = { rule: "receipts-site", subject: SITE, windowMs: HOUR_MS };
 
 /** What a quote's e-mails are to do, decided when it is stored. */
 export interface MailPlan {
@@ -61,107 +60,33 @@ const recipientDigest = (email: string) =>
   createHmac("sha256", clientKeySecret())
     .update(`receipt\0${normaliseRecipient(email)}`)
     .digest("hex");
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const recipientKey = (digest: string, ms: number) => `${RECEIPTS_PREFIX}${day(ms)}/${digest}`;
+
 /** `yyyy-mm-ddThh` of the clock hour (UTC) holding `ms`. */
 export const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
-export const ownerHourKey = (hour: string) => `${OWNER_HOURS_PREFIX}${hour}`;
 
-interface RecipientEntry {
-  at: number;
-}
-type MinuteCounts = Record<string, number>;
-
-/** Receipts sent site-wide in the hour before `now`. */
-function receiptsInLastHour(counts: MinuteCounts, now: number): number {
-  return Object.entries(counts)
-    .filter(([start]) => Number(start) > now - HOUR_MS && Number(start) <= now)
-    .reduce((sum, [, count]) => sum + count, 0);
-}
-
-/** Takes the recipient's one receipt of the window, or says why not. */
-async function claimRecipient(
-  email: string,
-  now: number,
-): Promise<{ ok: boolean; undo?: () => Promise<void> }> {
-  const digest = recipientDigest(email);
-  const yesterday = await readLedger<RecipientEntry>(LIMITS_STORE, recipientKey(digest, now - DAY_MS));
-  if (yesterday && yesterday.at > now - RECEIPT_RECIPIENT_WINDOW_MS) return { ok: false };
-  const key = recipientKey(digest, now);
-  let previous: RecipientEntry | null = null;
-  const claimed = await updateJson<RecipientEntry, boolean>(LIMITS_STORE, key, (current) => {
-    previous = current;
-    if (current && current.at > now - RECEIPT_RECIPIENT_WINDOW_MS) return { result: false };
-    return { result: true, next: { at: now } };
-  });
-  if (!claimed) return { ok: false };
-  const before = previous as RecipientEntry | null;
-  return {
-    ok: true,
-    undo: async () => {
-      await updateJson<RecipientEntry, null>(LIMITS_STORE, key, (current) =>
-        current?.at === now ? { result: null, next: before ?? { at: 0 } } : { result: null },
-      );
-    },
+/**
+ * Takes the recipient's one receipt of the window and one of the site's hour, both or neither;
+ * why not when it cannot.
+ */
+async function claimReceipt(email: string, now: number): Promise<string | undefined> {
+  const recipient: Ledger = {
+    rule: "receipt",
+    subject: recipientDigest(email),
+    windowMs: RECEIPT_RECIPIENT_WINDOW_MS,
   };
-}
-
-/** Counts one receipt site-wide unless RECEIPTS_PER_HOUR were sent in the last hour. */
-async function claimSiteReceipt(now: number): Promise<boolean> {
-  const bucket = String(now - (now % MINUTE_MS));
-  const result = await updateJson<{ minutes: MinuteCounts }, boolean>(
-    LIMITS_STORE,
-    SITE_RECEIPTS_KEY,
-    (current) => {
-      const minutes = current?.minutes ?? {};
-      if (receiptsInLastHour(minutes, now) >= RECEIPTS_PER_HOUR) return { result: false };
-      const next: MinuteCounts = {};
-      for (const [start, count] of Object.entries(minutes))
-        if (Number(start) > now - HOUR_MS) next[start] = count;
-      next[bucket] = (next[bucket] ?? 0) + 1;
-      return { result: true, next: { minutes: next } };
-    },
-  );
-  return result === true;
-}
-
-/** The state of one clock hour's owner e-mails (and of its summary, once due). */
-export interface OwnerHour {
-  /** Leads e-mailed one by one this hour. */
-  sent: number;
-  /** Leads for the summary, in order of arrival (at most SUMMARY_MAX_LEADS). */
-  batched: string[];
-  /** Leads for the summary beyond SUMMARY_MAX_LEADS: counted, not named. */
-  overflow?: number;
-  summary?: SummaryState;
-}
-
-/** How the hour's summary e-mail stands, as a quote's notification would. */
-export interface SummaryState {
-  status: "pending" | "sent" | "failed";
-  attempts: number;
-  sentAt?: string;
-  error?: string;
-  nextAttemptAt?: string;
-  lease?: { id: string; until: string };
+  return chargeLedgers([recipient, SITE_RECEIPTS], now, ([sent, site]) => {
+    if (sent!.length > 0) return { result: RECEIPT_SKIPPED_RECIPIENT };
+    // The recipient gets nothing then: a real request of theirs later today still gets its receipt.
+    if (site!.length >= RECEIPTS_PER_HOUR) return { result: RECEIPT_SKIPPED_SITE };
+    return { result: undefined, add: [[1], [1]] };
+  });
 }
 
 /** Counts one lead for the owner this hour: its own e-mail, or a place in the hour's summary. */
 async function claimOwnerEmail(quoteId: string, now: number): Promise<string | undefined> {
   const hour = hourOf(now);
-  const batched = await updateJson<OwnerHour, boolean>(LIMITS_STORE, ownerHourKey(hour), (current) => {
-    const entry: OwnerHour = current ?? { sent: 0, batched: [] };
-    if (entry.sent < OWNER_EMAILS_PER_HOUR)
-      return { result: false, next: { ...entry, sent: entry.sent + 1 } };
-    if (entry.batched.includes(quoteId)) return { result: true };
-    const next: OwnerHour =
-      entry.batched.length < SUMMARY_MAX_LEADS
-        ? { ...entry, batched: [...entry.batched, quoteId] }
-        : { ...entry, overflow: (entry.overflow ?? 0) + 1 };
-    return { result: true, next };
-  });
-  // Under persistent write conflicts (a flood of quotes) the lead goes into the summary.
-  return batched === false ? undefined : hour;
+  const batched = await countOwnerEmail(hour, quoteId, OWNER_EMAILS_PER_HOUR, SUMMARY_MAX_LEADS);
+  return batched ? hour : undefined;
 }
 
 /** Decides what the e-mails of quote `quoteId` to `email` from `client` may do. */
@@ -173,23 +98,9 @@ export async function planQuoteMail(
 ): Promise<MailPlan> {
   if (client.exempt) return {};
   const plan: MailPlan = {};
-  const recipient = await claimRecipient(email, now);
-  if (!recipient.ok) plan.receiptSkipped = RECEIPT_SKIPPED_RECIPIENT;
-  else if (!(await claimSiteReceipt(now))) {
-    plan.receiptSkipped = RECEIPT_SKIPPED_SITE;
-    // The recipient got nothing: a real request of theirs later today still gets its receipt.
-    await recipient.undo?.().catch(() => undefined);
-  }
+  const receiptSkipped = await claimReceipt(email, now);
+  if (receiptSkipped) plan.receiptSkipped = receiptSkipped;
   const hour = await claimOwnerEmail(quoteId, now);
   if (hour) plan.ownerSummaryHour = hour;
   return plan;
-}
-
-/** Deletes the recipient digests of days that can no longer decide anything. */
-export async function pruneRecipients(now = Date.now()): Promise<void> {
-  const keep = new Set([day(now), day(now - DAY_MS)]);
-  const stale = (await listKeys(LIMITS_STORE, RECEIPTS_PREFIX)).filter(
-    (key) => !keep.has(key.slice(RECEIPTS_PREFIX.length, RECEIPTS_PREFIX.length + 10)),
-  );
-  await deleteKeys(LIMITS_STORE, stale);
 }

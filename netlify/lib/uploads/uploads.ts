@@ -20,13 +20,14 @@ import { chargeAttachments, type QuotaClient } from "../limits/upload-quota.ts";
 import {
   deleteParts,
   deleteUpload,
+  expiredUploads,
   leftoverIdPages,
   readPart,
   readUpload,
+  recordedUploads,
   saveFile,
   savePart,
   saveUpload,
-  uploadIdPages,
   type UploadRecord,
 } from "./uploads-store.ts";
 
@@ -144,6 +145,8 @@ export async function completeUpload(id: string, now = Date.now()): Promise<Uplo
 export const CLEANUP_BUDGET_MS = 20_000;
 /** Uploads deleted at once: each delete is a few Blobs calls, mostly waiting on the network. */
 export const CLEANUP_CONCURRENCY = 32;
+/** Expired uploads read from the table at a time. */
+const CLEANUP_BATCH = 500;
 
 /** Runs `work` on every item, at most `limit` at a time, starting none once `go()` is false. */
 async function forEachBounded<T>(
@@ -166,8 +169,9 @@ export interface CleanupResult {
 }
 
 /**
- * Deletes uploads past their expiry, then leftovers of interrupted deletes (parts or a file without
- * a record), page by page and in parallel, taking no new work after `budgetMs`.
+ * Deletes uploads past their expiry, oldest first (one indexed query a batch), then leftovers of
+ * interrupted writes (parts or a file without a record), page by page and in parallel, taking no
+ * new work after `budgetMs`.
  */
 export async function cleanupExpiredUploads(
   now = Date.now(),
@@ -176,19 +180,20 @@ export async function cleanupExpiredUploads(
   const deadline = Date.now() + budgetMs;
   const inTime = () => Date.now() < deadline;
   let removed = 0;
-  for await (const ids of uploadIdPages()) {
-    await forEachBounded(ids, CLEANUP_CONCURRENCY, inTime, async (id) => {
-      const record = await readUpload(id);
-      if (!record || !(Date.parse(record.expiresAt) <= now)) return;
-      await deleteUpload(id, record.partCount);
+  for (;;) {
+    const expired = await expiredUploads(now, CLEANUP_BATCH);
+    if (!expired.length) break;
+    await forEachBounded(expired, CLEANUP_CONCURRENCY, inTime, async ({ id, partCount }) => {
+      await deleteUpload(id, partCount);
       removed += 1;
     });
     if (!inTime()) return { removed, finished: false };
   }
   for await (const ids of leftoverIdPages()) {
-    await forEachBounded(ids, CLEANUP_CONCURRENCY, inTime, async (id) => {
-      // A record means a live upload (or one the next run expires): not a leftover.
-      if (await readUpload(id)) return;
+    const recorded = await recordedUploads(ids);
+    // A record means a live upload (or one the next run expires): not a leftover.
+    const leftovers = ids.filter((id) => !recorded.has(id));
+    await forEachBounded(leftovers, CLEANUP_CONCURRENCY, inTime, async (id) => {
       await deleteUpload(id);
       removed += 1;
     });

@@ -4,7 +4,7 @@
  * sent, accepted and paid through the HTTP API, so that a spec drives in the browser only what it
  * is about.
  */
-import { rm } from "node:fs/promises";
+import pg from "pg";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { londonDate } from "../../../src/lib/visits/london-time";
 import { expect, PASSWORD, uniqueName } from "./lead-desk";
@@ -187,13 +187,15 @@ export async function sectionShot(page: Page, selector: string, folder: string, 
 
 /**
  * The guarantee check allows 20 a client network an hour (netlify/functions/guarantee-check.mts),
- * counted in the served site's local Blobs, which outlive a run: a spec clears this machine's count
- * before its checks, so running it again within the hour still passes.
+ * counted in the served site's database (table limit_charges), which a reused server keeps between
+ * runs: a spec clears the count before its checks, so running it again within the hour still passes.
  */
 export async function clearGuaranteeChecks(): Promise<void> {
-  for (const part of ["entries", "metadata"])
-    await rm(`.netlify/blobs-serve/${part}/unlinked/site:abuse-limits/guarantee-check`, {
-      recursive: true,
-      force: true,
-    });
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query("DELETE FROM limit_charges WHERE rule = 'guarantee-check'");
+  } finally {
+    await client.end();
+  }
 }
