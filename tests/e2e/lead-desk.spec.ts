@@ -85,6 +85,36 @@ test.describe("lead desk", () => {
     await expectNoA11yViolations(page, "lead desk, no match");
   });
 
+  test("the lead an e-mail links to opens first and alone; the list and its panels come after it", async ({
+    page,
+    request,
+  }) => {
+    const lastName = uniqueName();
+    const id = await submitQuote(request, lastName);
+    const name = `Kirsty ${lastName}`;
+    // Every call to the desk's API, in the order the page made it, and when the lead's answer came.
+    const calls: string[] = [];
+    page.on("request", (call) => {
+      const path = new URL(call.url()).pathname;
+      if (path.startsWith("/api/admin/") && !/\/(login|session)$/.test(path)) calls.push(path);
+    });
+    let callsBeforeLead: string[] | null = null;
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === `${API}/${id}` && callsBeforeLead === null)
+        callsBeforeLead = [...calls];
+    });
+
+    await page.goto(`/contact-admin?id=${id}`);
+    await unlock(page);
+    await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+    expect(callsBeforeLead).toEqual([`${API}/${id}`]);
+    // Then the list, the chart's figures and the follow-ups, for "Back to List".
+    await expect.poll(() => calls).toEqual(expect.arrayContaining([API, "/api/admin/follow-ups"]));
+    await page.getByRole("button", { name: "Back to List" }).click();
+    await expect(deskPanelsFold(page)).toBeVisible();
+    await expect(page.getByRole("button", { name: `View Details for ${name}` })).toBeVisible();
+  });
+
   test("a change made on another device first: 412, the lead is reloaded and the screen says so", async ({
     page,
     request,

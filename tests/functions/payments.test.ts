@@ -405,7 +405,7 @@ describe("completion", () => {
   test("invoice numbers run in one sequence without gaps or repeats when many are issued at once, a refused one included", async () => {
     // The quotes are made one after another: each acceptance draws and e-mails its PDF in this one
     // process, where deployed each has an instance of its own. What is tested is the completions at once.
-    const quotes = [];
+    const quotes: Awaited<ReturnType<typeof acceptedQuote>>[] = [];
     for (let i = 0; i < 24; i++) quotes.push(await acceptedQuote({ address: i !== 5 }));
     const responses = await heldBack(() => Promise.all(quotes.map((quote) => complete(quote.lead.id))));
     expect(responses.map((r) => r.status).sort()).toEqual([...Array(23).fill(200), 400]);

@@ -12,7 +12,7 @@ import {
 import { LEAD_STATUS_LABELS, type LeadStatus } from "../../../lib/lead-model";
 import { messageOf } from "./use-desk-session";
 import { useFollowUps } from "./use-follow-ups";
-import { useLeadDetail } from "./use-lead-detail";
+import { linkedLeadId, useLeadDetail } from "./use-lead-detail";
 import { useLeadList } from "./use-lead-list";
 import { useLeadStats } from "./use-lead-stats";
 import { useUrlFilters } from "./use-url-filters";
@@ -61,16 +61,16 @@ export function useLeadDesk({ focusHeading, onLock }: Options) {
   });
   const lockOnSessionEnd = useCallback((error: SessionEndedError) => onLock(error.message), [onLock]);
 
-  const openDesk = useEffectEvent(() => {
+  const openDesk = useEffectEvent(async () => {
+    if (focusHeading) headingRef.current?.focus();
+    // The lead the owner's e-mail links to comes first, alone; the list and its figures after it.
+    const linked = linkedLeadId();
+    if (linked) await openDetail(linked);
     void load(filters);
     stats.reload();
     followUps.reload();
-    // The owner's e-mail links to `/contact-admin?id=…`: open that lead.
-    const linked = new URLSearchParams(window.location.search).get("id");
-    if (linked) void openDetail(linked);
-    if (focusHeading) headingRef.current?.focus();
   });
-  useEffect(() => openDesk(), []);
+  useEffect(() => void openDesk(), []);
 
   /** The list, the chart and the follow-ups read again. */
   const refresh = () => {

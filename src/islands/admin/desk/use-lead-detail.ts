@@ -7,13 +7,21 @@ export type DetailState =
   | { status: "error"; id: string; message: string }
   | { status: "loaded"; lead: LeadWithEtag };
 
+/** The lead the owner's e-mail links to: `/contact-admin?id=…`. */
+export const linkedLeadId = () => new URLSearchParams(window.location.search).get("id");
+
 /**
  * The lead open in the detail view (null: the list is shown). Back to the list, the focus returns
  * to the "View Details" button of the lead that was open, and a `?id=` from the owner's e-mail
  * link leaves the URL.
  */
 export function useLeadDetail(failed: Failed) {
-  const [detail, setDetail] = useState<DetailState | null>(null);
+  // A lead the owner's e-mail links to (`?id=`) is shown loading from the first render, so the list
+  // and its panels, which would ask the server for their own figures first, are not drawn at all.
+  const [detail, setDetail] = useState<DetailState | null>(() => {
+    const linked = typeof window === "undefined" ? null : linkedLeadId();
+    return linked ? { status: "loading", id: linked } : null;
+  });
   const lastOpenedId = useRef<string | null>(null);
 
   const open = useCallback(
