@@ -3,7 +3,9 @@
  * share to the penny, calendar days that no time zone shifts, a guarantee's last day across leap
  * years, and 09:00 UK time on either side of the clock changes.
  */
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { divideHalfUp } from "../../src/lib/proposals/money.ts";
 import { guaranteeEnd, paymentVat } from "../../src/lib/payments/payment-rules.ts";
 import { addDays, isCalendarDate } from "../../src/lib/visits/london-time.ts";
 import { ukMorning } from "../../netlify/lib/payments/payments.ts";
@@ -35,6 +37,56 @@ describe("the VAT a payment holds", () => {
     const share = paymentVat(amount, bands as never, total);
     expect(share.vat).toBe(vat);
     expect(share.net).toBe(amount - vat);
+  });
+});
+
+describe("the VAT by rate on a receipt", () => {
+  const band = fc
+    .record({ rate: fc.constantFrom(0, 5, 20), net: fc.integer({ min: 1, max: 5_000_000 }) })
+    .map(({ rate, net }) => ({ rate, net, vat: divideHalfUp(net * rate, 100) }));
+  const job = fc.uniqueArray(band, { minLength: 1, maxLength: 3, selector: (b) => b.rate });
+
+  test("adds up exactly to the payment, each rate's part within a penny of its share", () => {
+    fc.assert(
+      fc.property(job, fc.double({ min: 0, max: 1, noNaN: true }), (bands, fraction) => {
+        const total = bands.reduce((sum, b) => sum + b.net + b.vat, 0);
+        const amount = Math.max(1, Math.round(total * fraction));
+        const share = paymentVat(amount, bands, total);
+        const parts = share.bands.map((b) => b.net + b.vat);
+        expect(parts.reduce((sum, part) => sum + part, 0)).toBe(amount);
+        bands.forEach((b, i) => {
+          expect(Math.abs(parts[i]! - (amount * (b.net + b.vat)) / total)).toBeLessThan(1);
+          expect(share.bands[i]!.vat).toBe(divideHalfUp(parts[i]! * b.rate, 100 + b.rate));
+        });
+        expect(share.vat).toBe(share.bands.reduce((sum, b) => sum + b.vat, 0));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test("the whole job's total holds the whole job's VAT, rate by rate", () => {
+    fc.assert(
+      fc.property(job, (bands) => {
+        const total = bands.reduce((sum, b) => sum + b.net + b.vat, 0);
+        expect(paymentVat(total, bands, total).bands.map((b) => b.net + b.vat)).toEqual(
+          bands.map((b) => b.net + b.vat),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("a two-rate payment whose parts rounded half up came to a penny more now adds up", () => {
+    // Half of a £9.90 job at 20 % (£4.51 + £0.90 = £5.41) and at 5 % (£4.28 + £0.21 = £4.49):
+    // the exact parts are 270.5p and 224.5p, which half up made 496p of a 495p payment.
+    const bands = [
+      { rate: 20, net: 451, vat: 90 },
+      { rate: 5, net: 428, vat: 21 },
+    ];
+    const share = paymentVat(495, bands, 990);
+    expect(share.bands.map((b) => b.net + b.vat)).toEqual([271, 224]);
+    expect(share.bands.map((b) => b.vat)).toEqual([45, 11]);
+    expect(share.vat).toBe(56);
   });
 });
 

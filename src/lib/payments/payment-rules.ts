@@ -28,9 +28,12 @@ export const PAYMENT_TEXTS = {
 export const moreThanOwed = (balance: number) => `That is more than the ${formatPounds(balance)} still owed`;
 
 /**
- * The VAT a payment holds: the same share of it as of the accepted quote's total, worked out per
- * rate (half up) so the receipt can show each rate. A deposit of 25 % of a job holds 25 % of each
- * rate's VAT, to the penny.
+ * The VAT a payment holds: the same share of it as of the accepted quote's total, per rate, so the
+ * receipt can show each rate. Each rate's part of the payment is its share of the job's total with
+ * VAT, in whole pence by the largest remainder (each part rounded down, the pence left over going to
+ * the parts with the largest fractions), so the parts add up exactly to the payment; the VAT inside
+ * a part is rate / (100 + rate) of it, half up. A deposit of 25 % of a job holds 25 % of each rate's
+ * VAT, to the penny.
  */
 export function paymentVat(
   amount: number,
@@ -38,9 +41,18 @@ export function paymentVat(
   jobTotal: number,
 ): { vat: number; net: number; bands: VatBand[] } {
   if (jobTotal <= 0) return { vat: 0, net: amount, bands: [] };
-  const shares = bands.map((band) => {
-    const gross = band.net + band.vat;
-    const part = divideHalfUp(amount * gross, jobTotal);
+  const parts = bands.map((band) => {
+    const exact = amount * (band.net + band.vat);
+    return { part: Math.floor(exact / jobTotal), remainder: exact % jobTotal };
+  });
+  const byRemainder = parts
+    .map((part, index) => ({ index, remainder: part.remainder }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  let left = amount - parts.reduce((sum, part) => sum + part.part, 0);
+  for (let i = 0; left > 0 && byRemainder.length > 0; i = (i + 1) % byRemainder.length, left--)
+    parts[byRemainder[i]!.index]!.part += 1;
+  const shares = bands.map((band, index) => {
+    const part = parts[index]!.part;
     const vat = divideHalfUp(part * band.rate, 100 + band.rate);
     return { rate: band.rate, net: part - vat, vat };
   });
