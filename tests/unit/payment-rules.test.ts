@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { divideHalfUp } from "../../src/lib/proposals/money.ts";
+import { divideHalfUp, type VatBand } from "../../src/lib/proposals/money.ts";
 import { guaranteeEnd, paymentVat } from "../../src/lib/payments/payment-rules.ts";
 import { addDays, isCalendarDate } from "../../src/lib/visits/london-time.ts";
 import { ukMorning } from "../../netlify/lib/payments/payments.ts";
@@ -79,7 +79,7 @@ describe("the VAT by rate on a receipt", () => {
   test("a two-rate payment whose parts rounded half up came to a penny more now adds up", () => {
     // Half of a £9.90 job at 20 % (£4.51 + £0.90 = £5.41) and at 5 % (£4.28 + £0.21 = £4.49):
     // the exact parts are 270.5p and 224.5p, which half up made 496p of a 495p payment.
-    const bands = [
+    const bands: VatBand[] = [
       { rate: 20, net: 451, vat: 90 },
       { rate: 5, net: 428, vat: 21 },
     ];
