@@ -120,7 +120,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   const amount = payments.getByLabel("Amount (£)");
   await amount.fill("1000");
   await payments.getByRole("button", { name: "Record payment" }).click();
-  await expect(payments.getByText("no more than what is owed (£900.00)")).toBeVisible();
+  await expect(payments.getByText("That is more than the £900.00 still owed")).toBeVisible();
   await expect(amount).toHaveAttribute("aria-invalid", "true");
   await expect(payments.getByLabel("Day it arrived")).toHaveValue(londonDate(Date.now()));
 
