@@ -297,7 +297,8 @@ describe("cleanup at volume", () => {
       const result = (await response.json()) as { removed: number; finished: boolean };
       console.info(`cleanup run ${run + 1}: removed ${result.removed} in ${elapsed} ms`);
       expect(elapsed).toBeLessThan(CLEANUP_BUDGET_MS + 5000);
-      expect(result.removed).toBeGreaterThan(0);
+      // Each run makes headway, unless the one before removed the last just as its time ran out.
+      expect(result.removed > 0 || (result.finished && removed === COUNT), JSON.stringify(result)).toBe(true);
       removed += result.removed;
       if (result.finished) break;
     }

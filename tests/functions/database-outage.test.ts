@@ -18,7 +18,13 @@ import handleContact from "../../netlify/functions/contact.mts";
 import handleList from "../../netlify/functions/admin-contact-submissions.mts";
 import handleSession from "../../netlify/functions/admin-session.mts";
 import { recordAudit } from "../../netlify/lib/admin/audit-store.ts";
-import { closeDatabase, transaction } from "../../netlify/lib/database/database.ts";
+import {
+  closeDatabase,
+  CONNECT_TIMEOUT_MS,
+  database,
+  QUERY_TIMEOUT_MS,
+  transaction,
+} from "../../netlify/lib/database/database.ts";
 import { isStorageOutage, STORAGE_OUTAGE_MESSAGE } from "../../netlify/lib/http/http-error.ts";
 import { startLocalDatabase, type LocalDatabase } from "../../scripts/lib/local-database.ts";
 import { adminCookie, contextFor, TEST_ORIGIN, useAdminTestEnv } from "./admin-session.ts";
@@ -220,5 +226,40 @@ describe("a database that does not answer", () => {
       { timeout: 5_000, interval: 50 },
     );
     expect(await count("SELECT count(*) AS n FROM activity_log WHERE session = $1", [session])).toBe(0);
+  });
+});
+
+/** Keeps this process busy for `ms`, as drawing a PDF does: no timer, no socket is looked at. */
+function busyFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // Nothing: the event loop waits.
+  }
+}
+
+/** Lets the calls just started reach their sockets. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe("a database that answers while the process is busy", () => {
+  // In the tests many calls share one process, and an e-mail's PDF is drawn after a response while
+  // the next call connects: only time the process could have heard back counts against a bound.
+  test("a connection being made while the process is busy past the connect bound is still made", async () => {
+    await closeDatabase(); // no free connection: each call opens a new one
+    const one = database().query<{ one: number }>("SELECT 1 AS one");
+    const two = transaction((client) => client.query<{ two: number }>("SELECT 2 AS two"));
+    await settle();
+    busyFor(CONNECT_TIMEOUT_MS + 1_000);
+    expect((await one).rows).toEqual([{ one: 1 }]);
+    expect((await two).rows).toEqual([{ two: 2 }]);
+  });
+
+  test("a query answered while the process is busy past the query bound is read, not given up", async () => {
+    expect((await database().query("SELECT 1")).rowCount).toBe(1); // a connection open and free
+    const slow = database().query<{ three: number }>("SELECT 3 AS three FROM pg_sleep(0.2)");
+    await settle();
+    busyFor(QUERY_TIMEOUT_MS + 1_000);
+    expect((await slow).rows).toEqual([{ three: 3 }]);
   });
 });

@@ -11,8 +11,16 @@
 import type { PoolConfig } from "pg";
 import { isStorageOutage, logFailure } from "../http/http-error.ts";
 
-/** A connection takes tens of milliseconds, a compute waking up a few hundred: by 2 s it is lost. */
+/**
+ * A connection takes tens of milliseconds, a compute waking up a few hundred: by 2 s it is lost.
+ * Counted as `QUERY_TIMEOUT_MS` is, so time the process itself was busy does not count.
+ */
 export const CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * pg's own wall-clock limit on a connection, behind CONNECT_TIMEOUT_MS: it closes a connection the
+ * server never answered, whose caller has long heard 503, so it does not hold a place in the pool.
+ */
+const CONNECT_GIVE_UP_MS = 10_000;
 /**
  * The server cancels a runaway statement after this (the desk's slowest takes 59 ms at 100,000
  * leads). Longer than the client's wait: a database that answers slowly under load is still
@@ -44,10 +52,10 @@ export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 /** pg's names for the bounds it keeps itself. The wait for an answer is bounded here (`answered`). */
 const BOUNDS = {
   max: POOL_SIZE,
-  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  connectionTimeoutMillis: CONNECT_GIVE_UP_MS,
 } satisfies PoolConfig;
 
-/** How often the wait for an answer is counted (see `LazyPool.answered`). */
+/** How often a wait is counted (see `countWait`). */
 const WAIT_TICK_MS = 250;
 /**
  * How long a fresh connection may take to answer `SELECT 1` when a query has waited
@@ -128,6 +136,34 @@ async function openPool(url: string, driver: string | undefined): Promise<Driver
   return pool;
 }
 
+/**
+ * Counts how long this process has waited for something, calling `onLimit` once `limitMs` is
+ * counted; `reset` starts the count again, `stop` ends it. Only time the process could have heard
+ * back counts: a stretch in which it was busy (drawing a PDF, say) counts as one tick, or a timer
+ * would give up on an answer that came while the process could not read it. Deployed, one request
+ * runs in an instance; in the tests many share one busy process.
+ */
+function countWait(limitMs: number, onLimit: () => void): { reset(): void; stop(): void } {
+  let waited = 0;
+  let last = performance.now();
+  let fired = false;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    waited += Math.min(now - last, 2 * WAIT_TICK_MS);
+    last = now;
+    if (waited < limitMs || fired) return;
+    fired = true;
+    onLimit();
+  }, WAIT_TICK_MS);
+  return {
+    reset() {
+      waited = 0;
+      fired = false;
+    },
+    stop: () => clearInterval(tick),
+  };
+}
+
 /** The pool of one connection string, opened on its first call; `database()` hands it out at once. */
 class LazyPool implements Pool {
   readonly url: string;
@@ -174,56 +210,80 @@ class LazyPool implements Pool {
 
   /**
    * `query`, given up with the error the one error response answers 503 ("Query read timeout", as
-   * pg says it) once it has waited QUERY_TIMEOUT_MS and the server does not answer a probe. Only
-   * time this process could have read an answer counts: a stretch in which the process itself was
-   * busy (drawing a PDF, say) counts as one tick. The query left behind ends with its connection (a
-   * transaction's client is released as broken).
+   * pg says it) once it has waited QUERY_TIMEOUT_MS (counted by `countWait`) and the server does not
+   * answer a probe. The query left behind ends with its connection (a transaction's client is
+   * released as broken).
    */
   answered<T>(query: Promise<T>): Promise<T> {
     if (!bounded) return query;
     return new Promise<T>((resolve, reject) => {
-      let waited = 0;
-      let last = performance.now();
-      let probing = false;
-      const tick = setInterval(() => {
-        const now = performance.now();
-        waited += Math.min(now - last, 2 * WAIT_TICK_MS);
-        last = now;
-        if (waited < QUERY_TIMEOUT_MS || probing) return;
-        probing = true;
+      const wait = countWait(QUERY_TIMEOUT_MS, () => {
         void this.#answers().then((alive) => {
-          if (alive) {
-            waited = 0;
-            probing = false;
-            return;
-          }
-          clearInterval(tick);
+          if (alive) return wait.reset();
+          wait.stop();
           reject(new Error("Query read timeout"));
         });
-      }, WAIT_TICK_MS);
+      });
       query.then(
         (result) => {
-          clearInterval(tick);
+          wait.stop();
           resolve(result);
         },
         (error: unknown) => {
-          clearInterval(tick);
+          wait.stop();
           reject(error instanceof Error ? error : new Error("Database query failed"));
         },
       );
     });
   }
 
+  /**
+   * A client from the pool, new or free, given up with pg's own words ("timeout exceeded when trying
+   * to connect") once CONNECT_TIMEOUT_MS is counted by `countWait`. A client that comes after its
+   * caller gave up goes back to the pool.
+   */
+  async #client(): Promise<PoolClient> {
+    const connecting = (await this.#open()).connect();
+    if (!bounded) return connecting;
+    return new Promise<PoolClient>((resolve, reject) => {
+      let gaveUp = false;
+      const wait = countWait(CONNECT_TIMEOUT_MS, () => {
+        gaveUp = true;
+        wait.stop();
+        reject(new Error("timeout exceeded when trying to connect"));
+      });
+      connecting.then(
+        (client) => {
+          wait.stop();
+          if (gaveUp) client.release();
+          else resolve(client);
+        },
+        (error: unknown) => {
+          wait.stop();
+          reject(error instanceof Error ? error : new Error("Connection terminated"));
+        },
+      );
+    });
+  }
+
+  /** One statement on a client of its own (as pg's `pool.query`), which is closed if it stopped answering. */
   async query<Row = Record<string, unknown>>(
     text: string,
     values?: readonly unknown[],
   ): Promise<QueryResult<Row>> {
-    const pool = await this.#open();
-    return this.answered(pool.query<Row>(text, values));
+    const client = await this.#client();
+    try {
+      const result = await this.answered(client.query<Row>(text, values));
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(isStorageOutage(error));
+      throw error;
+    }
   }
 
   async connect(): Promise<PoolClient> {
-    const client = await (await this.#open()).connect();
+    const client = await this.#client();
     return {
       query: <Row = Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
         this.answered(client.query<Row>(text, values)),
