@@ -4,6 +4,7 @@ import { json } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
 import { recordAudit } from "../lib/admin/audit-store.ts";
 import { listInvoices, moneyCsv } from "../lib/payments/money-desk.ts";
+import { xeroCsv } from "../lib/payments/xero-invoices.ts";
 import { isCalendarDate } from "../../src/lib/visits/london-time.ts";
 
 const METHODS = ["GET"];
@@ -15,9 +16,16 @@ function day(url: URL, name: string): string | undefined {
   return value;
 }
 
+/** The accountant's two files: what each is called when downloaded and in the activity log. */
+const FILES = {
+  csv: { name: "invoices-and-payments", audit: "accounts-csv-export", make: moneyCsv },
+  xero: { name: "invoices-for-xero", audit: "accounts-xero-export", make: xeroCsv },
+} as const;
+
 /**
  * GET /api/admin/invoices?from=&to=: the invoices issued in the range (docs/payments.md);
- * `format=csv` the accountant's CSV of invoices and payments, whose download the activity log records.
+ * `format=csv` the accountant's CSV of invoices and payments, `format=xero` the invoices in Xero's
+ * import layout; the activity log records each download by name.
  */
 export default async (req: Request) => {
   try {
@@ -25,13 +33,17 @@ export default async (req: Request) => {
     const url = new URL(req.url);
     const from = day(url, "from");
     const to = day(url, "to");
-    if (url.searchParams.get("format") === "csv") {
-      const csv = await moneyCsv(from, to);
-      await recordAudit("export", { session: session.tag });
+    const format = url.searchParams.get("format");
+    if (format !== null && format !== "csv" && format !== "xero")
+      throw new HttpError(400, "format must be csv or xero");
+    if (format) {
+      const file = FILES[format];
+      const csv = await file.make(from, to);
+      await recordAudit(file.audit, { session: session.tag });
       return new Response(csv, {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="invoices-and-payments${from ? `-from-${from}` : ""}${to ? `-to-${to}` : ""}.csv"`,
+          "Content-Disposition": `attachment; filename="${file.name}${from ? `-from-${from}` : ""}${to ? `-to-${to}` : ""}.csv"`,
           "Cache-Control": "no-store",
         },
       });

@@ -188,6 +188,17 @@ export const BusinessSchema = z
       .describe(
         "Where customers pay deposits and invoices by bank transfer; printed on invoices and payment requests",
       ),
+    accounting: z
+      .strictObject({
+        salesAccountCode: z
+          .string()
+          .regex(/^[A-Za-z0-9.-]{1,10}$/, "salesAccountCode must be an account code such as 200")
+          .meta({ title: "Sales account code" })
+          .describe("The code of the sales account in Xero's chart of accounts (200 in Xero's standard one)"),
+      })
+      .optional()
+      .meta({ title: "Accounting" })
+      .describe("How the accountant's Xero file of invoices codes its lines"),
   })
   .meta({ title: "Business details", description: "Phone, e-mail, WhatsApp, address and working hours" });
 

@@ -5,12 +5,14 @@
  * invoice's reminders, the guarantee check, Stripe's webhook signed with the official package's own
  * helper, the refund due on cancellation, the desk's money and the accountant's CSV.
  */
+import { parse as parseCsv } from "csv-parse/sync";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { LOCK_TIMEOUT_MS, transaction } from "../../netlify/lib/database/database.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { nextDocumentNumber } from "../../netlify/lib/payments/payment-records.ts";
+import { XERO_COLUMNS } from "../../netlify/lib/payments/xero-invoices.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
 import { GUARANTEE_CHECKS_PER_HOUR } from "../../netlify/functions/guarantee-check.mts";
 import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
@@ -724,6 +726,9 @@ describe("money in the desk and for the accountant", () => {
     ]);
     const csv = await admin("GET", "/api/admin/invoices?format=csv");
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(
+      (await queryRecords<{ event: string }>("SELECT event FROM activity_log")).map((row) => row.event),
+    ).toContain("accounts-csv-export");
     const lines = (await csv.text())
       .replace(/^\ufeff/, "")
       .trim()
@@ -741,6 +746,78 @@ describe("money in the desk and for the accountant", () => {
     ]);
     expect((await admin("GET", "/api/admin/invoices?from=2026-13-01")).status).toBe(400);
     expect(await (await admin("GET", "/api/admin/invoices?to=2020-01-01")).json()).toEqual([]);
+  });
+
+  test("the Xero file: Xero's columns, a row per line and per VAT rate paid on account, DD/MM/YYYY, adding up to the invoice", async () => {
+    const quote = await acceptedQuote();
+    await pay(quote.id, DEPOSIT);
+    await complete(quote.lead.id);
+    const [invoice] = await (await admin("GET", "/api/admin/invoices")).json();
+    const response = await admin("GET", "/api/admin/invoices?format=xero");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="invoices-for-xero.csv"');
+    const text = await response.text();
+    expect(text.startsWith("ContactName,EmailAddress,POAddressLine1,")).toBe(true);
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual([...XERO_COLUMNS]);
+    const cell = (row: string[], column: (typeof XERO_COLUMNS)[number]) => row[header!.indexOf(column)];
+    const [y, m, d] = today().split("-");
+    expect(
+      rows.map((row) => [
+        cell(row, "Description"),
+        cell(row, "Quantity"),
+        cell(row, "UnitAmount"),
+        cell(row, "TaxType"),
+      ]),
+    ).toEqual([
+      ["Re-bed and point 12 m of ridge", "12", "45.50", "20% (VAT on Income)"],
+      ["Scaffold tower, one week", "1", "350.00", "20% (VAT on Income)"],
+      ["Energy-saving loft insulation", "1", "10.01", "5% (VAT on Income)"],
+      // The deposit's 268.80 at 20% holds 224.00 net; its 2.63 at 5% holds 2.50.
+      [
+        `Paid on account: receipt R-000001 of ${d}/${m}/${y}, 20% VAT part`,
+        "1",
+        "-224.00",
+        "20% (VAT on Income)",
+      ],
+      [
+        `Paid on account: receipt R-000001 of ${d}/${m}/${y}, 5% VAT part`,
+        "1",
+        "-2.50",
+        "5% (VAT on Income)",
+      ],
+    ]);
+    for (const row of rows) {
+      expect(cell(row, "ContactName")).toBe("Siobhán Wiśniewska");
+      expect(cell(row, "EmailAddress")).toBe("siobhan@example.co.uk");
+      expect([cell(row, "POAddressLine1"), cell(row, "POCity"), cell(row, "POPostalCode")]).toEqual([
+        "7 Station Road",
+        "Kippen",
+        "FK8 3DN",
+      ]);
+      expect(cell(row, "InvoiceNumber")).toBe("INV-000001");
+      expect(cell(row, "Reference")).toBe(quote.number);
+      expect(cell(row, "InvoiceDate")).toBe(`${d}/${m}/${y}`);
+      expect(cell(row, "DueDate")).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(cell(row, "AccountCode")).toBe("200");
+      expect(cell(row, "Currency")).toBe("GBP");
+    }
+    const net = rows.reduce(
+      (sum, row) => sum + Math.round(Number(cell(row, "Quantity")) * Number(cell(row, "UnitAmount")) * 100),
+      0,
+    );
+    expect(net).toBe(invoice.net);
+    const events = await queryRecords<{ event: string }>("SELECT event FROM activity_log ORDER BY id");
+    expect(events.map((row) => row.event)).toContain("accounts-xero-export");
+    expect((await admin("GET", "/api/admin/invoices?format=pdf")).status).toBe(400);
+
+    // Erased, the lead's e-mail goes from the file; the invoice stays with its number and amounts.
+    expect((await admin("DELETE", `/api/admin/contact-submissions/${quote.lead.id}`)).status).toBe(204);
+    const again = await (await admin("GET", "/api/admin/invoices?format=xero")).text();
+    const [, ...after] = parseCsv(again);
+    expect(after.map((row) => cell(row, "EmailAddress"))).toEqual(Array(5).fill(""));
+    expect(after.map((row) => cell(row, "UnitAmount"))).toEqual(rows.map((row) => cell(row, "UnitAmount")));
   });
 
   test("an erased lead's invoice, payments and guarantee stay: they are the business's accounts", async () => {

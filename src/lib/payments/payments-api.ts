@@ -120,9 +120,12 @@ export const readMoney = () => call<MoneySummary>("/api/admin/money");
 export const leadOfProposal = async (proposalId: string) =>
   (await call<{ leadId: string }>(proposalUrl(proposalId))).leadId;
 
-/** The accountant's CSV of invoices and payments, optionally from and/or to a day. */
-export function moneyCsvUrl(from: string, to: string): string {
-  const params = new URLSearchParams({ format: "csv" });
+/**
+ * The accountant's files, optionally from and/or to a day: `csv` every invoice and payment with its
+ * VAT, `xero` the invoices in Xero's import layout.
+ */
+export function moneyCsvUrl(from: string, to: string, format: "csv" | "xero" = "csv"): string {
+  const params = new URLSearchParams({ format });
   if (from) params.set("from", from);
   if (to) params.set("to", to);
   return `/api/admin/invoices?${params.toString()}`;

@@ -4,12 +4,12 @@ import { formatPounds } from "../../../lib/proposals/money";
 import { formatIsoDay, formatUkDate } from "../../../lib/proposals/uk-time";
 import {
   leadOfProposal,
-  moneyCsvUrl,
   readMoney,
   type MoneyItem,
   type MoneySummary,
 } from "../../../lib/payments/payments-api";
 import { buttonOutline } from "../../button";
+import AccountantFiles from "./AccountantFiles";
 
 interface Props {
   /** Opens a lead's detail. */
@@ -28,14 +28,12 @@ const itemWhen = (item: MoneyItem) =>
 /**
  * The money panel of the desk (docs/payments.md, "The desk"): what is asked for and not yet paid,
  * paid in the last 30 days, overdue; each deposit and invoice still open (opening its lead), the
- * refunds waiting to be confirmed, and the accountant's CSV of invoices and payments.
+ * refunds waiting to be confirmed, and the accountant's files (AccountantFiles).
  */
 export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
   const id = useId();
   const [money, setMoney] = useState<MoneySummary | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
 
   const failed = useCallback(
     (caught: unknown) => {
@@ -83,8 +81,6 @@ export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
       ] as const)
     : [];
   const link = "min-h-11 text-left font-semibold text-brand-700 underline hover:no-underline";
-  const dateInput =
-    "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900";
 
   return (
     <section
@@ -186,43 +182,7 @@ export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
         </>
       )}
 
-      <div className="mt-4 rounded-lg bg-slate-50 p-3">
-        <h3 className="font-bold text-slate-900">For the accountant</h3>
-        <p className="text-sm text-slate-700">
-          Every invoice and payment with its VAT. Leave the days empty for all of them.
-        </p>
-        <div className="mt-2 grid grid-cols-2 gap-3 sm:max-w-md">
-          <div>
-            <label htmlFor={`${id}-from`} className="block text-sm font-semibold text-slate-800">
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => setFrom(event.target.value)}
-              className={dateInput}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-to`} className="block text-sm font-semibold text-slate-800">
-              To
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(event) => setTo(event.target.value)}
-              className={dateInput}
-            />
-          </div>
-        </div>
-        <a href={moneyCsvUrl(from, to)} download className={`${buttonOutline} mt-3`}>
-          Download invoices and payments (CSV)
-        </a>
-      </div>
+      <AccountantFiles />
     </section>
   );
 }

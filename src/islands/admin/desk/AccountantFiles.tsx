@@ -1,0 +1,62 @@
+import { useId, useState } from "react";
+import { moneyCsvUrl } from "../../../lib/payments/payments-api";
+import { buttonOutline } from "../../button";
+
+const dateInput =
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900";
+
+/**
+ * The accountant's files in the desk's money panel (docs/payments.md, "For the accountant"): every
+ * invoice and payment with its VAT (CSV), and the invoices in Xero's import layout, for a range of
+ * days or all of them.
+ */
+export default function AccountantFiles() {
+  const id = useId();
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  return (
+    <div className="mt-4 rounded-lg bg-slate-50 p-3">
+      <h3 className="font-bold text-slate-900">For the accountant</h3>
+      <p className="text-sm text-slate-700">
+        Every invoice and payment with its VAT, or the invoices ready to import into Xero. Leave the days
+        empty for all of them.
+      </p>
+      <div className="mt-2 grid grid-cols-2 gap-3 sm:max-w-md">
+        <div>
+          <label htmlFor={`${id}-from`} className="block text-sm font-semibold text-slate-800">
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
+            className={dateInput}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-to`} className="block text-sm font-semibold text-slate-800">
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+            className={dateInput}
+          />
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <a href={moneyCsvUrl(from, to)} download className={buttonOutline}>
+          Download invoices and payments (CSV)
+        </a>
+        <a href={moneyCsvUrl(from, to, "xero")} download className={buttonOutline}>
+          Download invoices for Xero (CSV)
+        </a>
+      </div>
+    </div>
+  );
+}
