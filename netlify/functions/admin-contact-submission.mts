@@ -48,7 +48,13 @@ export default async (req: Request, context?: Context) => {
     if (req.method === "PATCH") {
       const change = await readJson(req, LeadChangeBody, MAX_PATCH_BYTES, LEAD_CHANGE_JSON);
       // A lead's first `completed` queues its review request in the same transaction (docs/reviews.md).
-      const { quote, etag, mailIds } = await changeQuote(id, change, req.headers.get("if-match"));
+      const { quote, etag, mailIds } = await changeQuote(
+        id,
+        change,
+        req.headers.get("if-match"),
+        Date.now(),
+        session.tag,
+      );
       if (quote.review?.state === "pending") afterResponse(context, sendReviewRequest(id));
       // A completion's invoice and guarantee (docs/payments.md) go right after the answer.
       if (mailIds.length) afterResponse(context, deliverMailJobs({ ids: mailIds }));

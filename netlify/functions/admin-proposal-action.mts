@@ -14,11 +14,11 @@ const METHODS = ["POST"];
  */
 export default async (req: Request, context?: Context) => {
   try {
-    await requireAdmin(req, METHODS);
+    const session = await requireAdmin(req, METHODS);
     const id = context?.params?.id ?? "";
     const action = new URL(req.url).pathname.split("/").pop();
     if (action === "send") {
-      const { proposal, mailIds } = await sendProposal(id);
+      const { proposal, mailIds } = await sendProposal(id, Date.now(), session.tag);
       afterResponse(context, deliverMailJobs({ ids: mailIds }));
       return json(proposal);
     }

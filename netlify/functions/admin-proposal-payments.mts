@@ -17,12 +17,12 @@ const JSON_BODY = { requireJsonType: true };
  */
 export default async (req: Request, context?: Context) => {
   try {
-    await requireAdmin(req, METHODS);
+    const session = await requireAdmin(req, METHODS);
     const id = context?.params?.id ?? "";
     if (req.method === "GET") return json(await paymentsView(id));
     if (req.method === "POST") {
       const body = await readJson(req, PaymentBodySchema, 2048, JSON_BODY);
-      const { payment, mailIds } = await recordPayment(id, body);
+      const { payment, mailIds } = await recordPayment(id, body, Date.now(), session.tag);
       afterResponse(context, deliverMailJobs({ ids: mailIds }));
       return json(payment, { status: 201 });
     }

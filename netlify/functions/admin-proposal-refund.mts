@@ -14,9 +14,9 @@ const METHODS = ["POST"];
  */
 export default async (req: Request, context?: Context) => {
   try {
-    await requireAdmin(req, METHODS);
+    const session = await requireAdmin(req, METHODS);
     const body = await readJson(req, RefundBodySchema, 2048, { requireJsonType: true });
-    return json(await confirmRefund(context?.params?.id ?? "", body));
+    return json(await confirmRefund(context?.params?.id ?? "", body, Date.now(), session.tag));
   } catch (error) {
     return toErrorResponse(error, "admin-proposal-refund");
   }

@@ -110,6 +110,10 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
     "href",
     "/api/admin/invoices?format=csv",
   );
+  await expect(money.getByRole("link", { name: "Download invoices for Xero (CSV)" })).toHaveAttribute(
+    "href",
+    "/api/admin/invoices?format=xero",
+  );
   await expectNoA11yViolations(page, "desk: money panel");
   await sectionShot(page, "[data-money]", SHOTS, "money-panel");
   await owed.getByRole("button", { name: customer }).click();

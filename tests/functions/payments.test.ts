@@ -15,6 +15,7 @@ import { nextDocumentNumber } from "../../netlify/lib/payments/payment-records.t
 import { XERO_COLUMNS } from "../../netlify/lib/payments/xero-invoices.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
 import { GUARANTEE_CHECKS_PER_HOUR } from "../../netlify/functions/guarantee-check.mts";
+import { describeAuditEvent, type AuditEvent } from "../../src/lib/admin/audit.ts";
 import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
@@ -818,6 +819,46 @@ describe("money in the desk and for the accountant", () => {
     const [, ...after] = parseCsv(again);
     expect(after.map((row) => cell(row, "EmailAddress"))).toEqual(Array(5).fill(""));
     expect(after.map((row) => cell(row, "UnitAmount"))).toEqual(rows.map((row) => cell(row, "UnitAmount")));
+  });
+
+  test("the activity log records the quote sent, each payment and its receipt, the invoice, the certificate and a refund, by number", async () => {
+    const quote = await acceptedQuote();
+    await pay(quote.id, DEPOSIT);
+    const { guarantee } = await (await complete(quote.lead.id)).json();
+    await pay(quote.id, TOTAL - DEPOSIT);
+    const cancelled = await acceptedQuote();
+    await pay(cancelled.id, DEPOSIT);
+    await callApi("POST", `/api/proposals/${cancelled.token}/cancel`, {
+      body: { name: "Siobhán Wiśniewska" },
+    });
+    expect(
+      (await admin("POST", `/api/admin/proposals/${cancelled.id}/refund`, { amount: DEPOSIT })).status,
+    ).toBe(200);
+
+    const { events } = (await (await admin("GET", "/api/admin/audit-log")).json()) as {
+      events: AuditEvent[];
+    };
+    const money = events
+      .filter((event) => event.document)
+      .reverse()
+      .map((event) => [event.event, event.document, event.leadId]);
+    expect(money).toEqual([
+      ["quote-sent", quote.number, quote.lead.id],
+      ["payment-recorded", "R-000001", quote.lead.id],
+      ["invoice-issued", "INV-000001", quote.lead.id],
+      ["certificate-issued", guarantee.number, quote.lead.id],
+      ["payment-recorded", "R-000002", quote.lead.id],
+      ["quote-sent", cancelled.number, cancelled.lead.id],
+      ["payment-recorded", "R-000003", cancelled.lead.id],
+      ["refund-confirmed", cancelled.number, cancelled.lead.id],
+    ]);
+    // Every one of them was the owner's doing, in his session (the card payments of Stripe's webhook have none).
+    const sessions = new Set(events.filter((event) => event.document).map((event) => event.session));
+    expect([...sessions]).toEqual([expect.stringMatching(/^[0-9a-f]{8}$/)]);
+    const invoiceEvent = events.find((event) => event.event === "invoice-issued")!;
+    expect(describeAuditEvent(invoiceEvent)).toBe(
+      `Invoice issued INV-000001: ${quote.lead.id} (session ${invoiceEvent.session})`,
+    );
   });
 
   test("an erased lead's invoice, payments and guarantee stay: they are the business's accounts", async () => {

@@ -1,8 +1,10 @@
 /**
  * The admin activity log (table `activity_log`): sign-ins, failed sign-ins, sign-outs, exports,
- * erasures and restores, for the owner to read in Contact Admin (docs/security.md, "Audit log").
- * Entries hold the time, the kind and at most a lead id or a count: no password, no address, no
- * name. Recording never fails the caller.
+ * erasures and restores, and money and documents (a quote sent, a payment recorded, a refund
+ * confirmed, an invoice or certificate issued), for the owner to read in Contact Admin
+ * (docs/security.md, "Audit log"). Entries hold the time, the kind and at most a lead id, a
+ * document's number or a count: no password, no address, no name. Recording on its own never
+ * fails the caller; inside a transaction it is part of what the transaction writes.
  */
 import {
   AUDIT_LOG_LIMIT,
@@ -18,17 +20,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The entry of one event, as the log answers it. */
-export function auditEntry(
-  event: AuditEventKind,
-  ms: number,
-  details: Pick<AuditEvent, "leadId" | "count" | "session"> = {},
-) {
+export function auditEntry(event: AuditEventKind, ms: number, details: AuditDetails = {}) {
   const entry: AuditEvent = { at: new Date(ms).toISOString(), event };
   if (details.leadId !== undefined) entry.leadId = details.leadId;
+  if (details.document !== undefined) entry.document = details.document;
   if (details.count !== undefined) entry.count = details.count;
   if (details.session !== undefined) entry.session = details.session;
   return entry;
 }
+
+type AuditDetails = Pick<AuditEvent, "leadId" | "document" | "count" | "session">;
 
 let prunedDay = "";
 
@@ -38,17 +39,18 @@ let prunedDay = "";
  */
 export async function recordAudit(
   event: AuditEventKind,
-  details: Pick<AuditEvent, "leadId" | "count" | "session"> = {},
+  details: AuditDetails = {},
   now = Date.now(),
   client?: Queryable,
 ): Promise<void> {
   const write = async (db: Queryable) => {
     await db.query(
-      "INSERT INTO activity_log (at, event, lead_id, count, session) VALUES ($1, $2, $3, $4, $5)",
+      "INSERT INTO activity_log (at, event, lead_id, document, count, session) VALUES ($1, $2, $3, $4, $5, $6)",
       [
         new Date(now).toISOString(),
         event,
         details.leadId ?? null,
+        details.document ?? null,
         details.count ?? null,
         details.session ?? null,
       ],
@@ -104,16 +106,18 @@ export async function readAudit(limit = AUDIT_LOG_LIMIT): Promise<AuditEvent[]> 
     at: Date;
     event: string;
     lead_id: string | null;
+    document: string | null;
     count: number | null;
     session: string | null;
   }>(
-    `SELECT at, event, lead_id, count, session FROM activity_log ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
+    `SELECT at, event, lead_id, document, count, session FROM activity_log ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
   );
   return rows
     .filter((row) => isAuditEventKind(row.event))
     .map((row) =>
       auditEntry(row.event as AuditEventKind, row.at.getTime(), {
         ...(row.lead_id ? { leadId: row.lead_id } : {}),
+        ...(row.document ? { document: row.document } : {}),
         ...(row.count !== null ? { count: row.count } : {}),
         ...(row.session ? { session: row.session } : {}),
       }),

@@ -138,6 +138,7 @@ export async function changeQuote(
   change: LeadChange,
   ifMatch: string | null,
   now = Date.now(),
+  session?: string,
 ): Promise<{ quote: LeadBody; etag: string; mailIds: string[] }> {
   if (!isUuid(id)) throw notFound();
   // The e-mails a completion queues (its invoice and guarantee), for the handler to send at once.
@@ -170,6 +171,7 @@ export async function changeQuote(
           { id: current.id, service: current.serviceRequired },
           change.propertyAddress,
           now,
+          session,
         );
         if (issued) {
           notes.push(issued.note);

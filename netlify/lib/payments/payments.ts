@@ -5,6 +5,7 @@
  * refund due when an accepted quote is cancelled. Every change runs in one transaction that locks the
  * lead, then the proposal (the order every change of a quote takes), and queues its e-mails there.
  */
+import { recordAudit } from "../admin/audit-store.ts";
 import { randomInt, randomUUID } from "node:crypto";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
 import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
@@ -94,6 +95,7 @@ export async function recordPayment(
   proposalId: string,
   input: NewPayment,
   now = Date.now(),
+  session?: string,
 ): Promise<{ payment: ReturnType<typeof toAdminPayment>; mailIds: string[]; recorded: boolean }> {
   if (!isUuid(proposalId)) throw notFound();
   return transaction(async (client) => {
@@ -132,6 +134,12 @@ export async function recordPayment(
       stripe_session_id: input.stripeSessionId ?? null,
     };
     await insertPayment(client, payment);
+    await recordAudit(
+      "payment-recorded",
+      { leadId: row.lead_id, document: receipt, ...(session ? { session } : {}) },
+      now,
+      client,
+    );
     if (account.invoice && account.balance - input.amount <= 0) {
       await markInvoicePaid(client, account.invoice.number, input.receivedOn);
       await cancelMail(client, row.id, [PAYMENT_MAIL.invoiceReminder]);
@@ -245,6 +253,7 @@ export async function issueCompletionDocuments(
   lead: { id: string; service: string },
   propertyAddress: PostalAddress | undefined,
   now: number,
+  session?: string,
 ): Promise<{ invoice: InvoiceRow; guarantee: GuaranteeRow; note: string; mailIds: string[] } | null> {
   const { rows } = await client.query<{ id: string }>(
     "SELECT id FROM proposals WHERE lead_id = $1 AND status = 'accepted' FOR UPDATE",
@@ -327,6 +336,8 @@ export async function issueCompletionDocuments(
     paid_on: total === 0 ? issuedOn : null,
   };
   await insertInvoice(client, invoice);
+  const by = session ? { session } : {};
+  await recordAudit("invoice-issued", { leadId: lead.id, document: number, ...by }, now, client);
 
   const term = guaranteeTerm(business, lead.service);
   const guarantee: GuaranteeRow = {
@@ -346,6 +357,12 @@ export async function issueCompletionDocuments(
     issued_at: new Date(now),
   };
   await insertGuarantee(client, guarantee);
+  await recordAudit(
+    "certificate-issued",
+    { leadId: lead.id, document: guarantee.number, ...by },
+    now,
+    client,
+  );
 
   const mailId = await enqueueMail(
     client,
@@ -469,6 +486,7 @@ export async function confirmRefund(
   proposalId: string,
   input: { amount: number; note?: string },
   now = Date.now(),
+  session?: string,
 ) {
   if (!isUuid(proposalId)) throw notFound();
   return transaction(async (client) => {
@@ -485,6 +503,12 @@ export async function confirmRefund(
       input.amount,
       input.note ?? null,
       new Date(now),
+    );
+    await recordAudit(
+      "refund-confirmed",
+      { leadId: row.lead_id, document: row.number!, ...(session ? { session } : {}) },
+      now,
+      client,
     );
     await recordLeadOutcome(
       client,

@@ -20,6 +20,7 @@ import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import { isUuid } from "../http/uuid.ts";
 import { isoOrNull } from "../http/iso-time.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
+import { recordAudit } from "../admin/audit-store.ts";
 import { lockLead, recordLeadOutcome } from "./lead-outcome.ts";
 import {
   buildDocument,
@@ -229,11 +230,12 @@ export const cancelReminders = (client: Queryable, proposalId: string) =>
 /**
  * Sends a draft: numbers and freezes it, e-mails it (PDF attached), makes the lead `quoted` with
  * its total as the quoted amount, and withdraws the lead's older quote still waiting. Returns the
- * proposal and the e-mail jobs to send now.
+ * proposal and the e-mail jobs to send now. The activity log records it, with the session that sent it.
  */
 export async function sendProposal(
   id: string,
   now = Date.now(),
+  session?: string,
 ): Promise<{ proposal: AdminProposal; mailIds: string[] }> {
   if (!isUuid(id)) throw notFound();
   return transaction(async (client) => {
@@ -281,6 +283,12 @@ export async function sendProposal(
         quotedAmount: pounds >= 1 ? pounds : undefined,
       },
       now,
+    );
+    await recordAudit(
+      "quote-sent",
+      { leadId: lead.id, document: number, ...(session ? { session } : {}) },
+      now,
+      client,
     );
     const mailIds = await queueProposalMail(client, lead.id, id, [PROPOSAL_MAIL.sent], now);
     await queueReminders(client, lead.id, id, now, validUntil);

@@ -16,6 +16,11 @@ export const AUDIT_EVENTS = [
   "retention-erase",
   "bulk-erase",
   "restore",
+  "quote-sent",
+  "payment-recorded",
+  "refund-confirmed",
+  "invoice-issued",
+  "certificate-issued",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENTS)[number];
 
@@ -23,8 +28,10 @@ export interface AuditEvent {
   /** ISO date and time. */
   at: string;
   event: AuditEventKind;
-  /** The lead an erasure was about. */
+  /** The lead an erasure or a money event was about. */
   leadId?: string;
+  /** The document a money event concerns: a quote, receipt, invoice or certificate number. */
+  document?: string;
   /** Rows exported, entries restored, or failed sign-ins counted in this one entry. */
   count?: number;
   /** The admin session that acted: a short tag of it (never its cookie). */
@@ -50,6 +57,11 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "retention-erase": "Lead erased by the retention period",
   "bulk-erase": "Leads of one source or time erased (a clean-up after a flood)",
   restore: "Backup restored",
+  "quote-sent": "Quote sent",
+  "payment-recorded": "Payment recorded, receipt issued",
+  "refund-confirmed": "Refund confirmed on quote",
+  "invoice-issued": "Invoice issued",
+  "certificate-issued": "Guarantee certificate issued",
 };
 
 export const isAuditEventKind = (value: unknown): value is AuditEventKind =>
@@ -59,6 +71,7 @@ export const isAuditEventKind = (value: unknown): value is AuditEventKind =>
 export function describeAuditEvent(event: AuditEvent): string {
   const label = AUDIT_EVENT_LABELS[event.event];
   const by = event.session ? ` (session ${event.session})` : "";
+  if (event.document) return `${label} ${event.document}${event.leadId ? `: ${event.leadId}` : ""}${by}`;
   if (event.leadId) return `${label}: ${event.leadId}${by}`;
   if (event.count === undefined) return `${label}${by}`;
   const [one, many] =
@@ -77,6 +90,7 @@ function isAuditEvent(value: unknown): value is AuditEvent {
     typeof e.at === "string" &&
     isAuditEventKind(e.event) &&
     (e.leadId === undefined || typeof e.leadId === "string") &&
+    (e.document === undefined || typeof e.document === "string") &&
     (e.count === undefined || typeof e.count === "number") &&
     (e.session === undefined || typeof e.session === "string")
   );
