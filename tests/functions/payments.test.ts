@@ -615,6 +615,25 @@ describe("a cancellation within the 14 days", () => {
     expect((await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: DEPOSIT })).status).toBe(
       409,
     );
+
+    // The accountant's CSV gives the deposit back, with all the VAT its receipt declared.
+    const csv = parseCsv(
+      (await (await admin("GET", "/api/admin/invoices?format=csv")).text()).replace(/^\ufeff/, ""),
+    );
+    expect(csv.filter((row) => row[0] === "Refund")).toEqual([
+      [
+        "Refund",
+        quote.number,
+        today(),
+        "Siobhán Wiśniewska",
+        quote.number,
+        "",
+        `-${((DEPOSIT - DEPOSIT_VAT) / 100).toFixed(2)}`,
+        `-${(DEPOSIT_VAT / 100).toFixed(2)}`,
+        `-${(DEPOSIT / 100).toFixed(2)}`,
+        today(),
+      ],
+    ]);
   });
 
   test("after an early start the owner may keep what the work done cost", async () => {
@@ -627,6 +646,12 @@ describe("a cancellation within the 14 days", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ paid: DEPOSIT, amount: 10000, startEarly: true });
+    // £100.00 back holds its share of the job's VAT, split as a receipt is: 99.03 of it at 20%
+    // (16.51 VAT, half up) and 0.97 at 5% (0.05): 16.56.
+    const csv = parseCsv(
+      (await (await admin("GET", "/api/admin/invoices?format=csv")).text()).replace(/^\ufeff/, ""),
+    );
+    expect(csv.find((row) => row[0] === "Refund")?.slice(6, 9)).toEqual(["-83.44", "-16.56", "-100.00"]);
     expect(
       (await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: DEPOSIT + 1 })).status,
     ).toBe(409);

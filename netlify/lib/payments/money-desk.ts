@@ -15,6 +15,7 @@ import {
   invoicesBetween,
   paymentsBetween,
   readGuarantee,
+  refundsConfirmedBetween,
   refundsDue,
   type ListedInvoiceRow,
 } from "./payment-records.ts";
@@ -125,7 +126,10 @@ export async function listInvoices(from?: string, to?: string) {
   return (await invoicesBetween(from, to)).map(toListedInvoice);
 }
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
+const pounds = (pence: number) => (pence < 0 ? "-" : "") + (Math.abs(pence) / 100).toFixed(2);
+
+/** The one column of free text, the customer's name; the others are the desk's own numbers and dates. */
+const CUSTOMER = 3;
 
 export const MONEY_CSV_COLUMNS = [
   "Type",
@@ -141,14 +145,17 @@ export const MONEY_CSV_COLUMNS = [
 ] as const;
 
 /**
- * The accountant's CSV (UTF-8 with BOM, CRLF, cells neutralised against formulas): every invoice
- * issued and every payment received in the range, in date order. "Invoice" rows are VAT invoices
- * (tax point: their date); "Receipt" rows are payments: a deposit's receipt is its own tax point,
- * a payment against an invoice (its number in "Invoice") settles VAT already on that invoice.
+ * The accountant's CSV (UTF-8 with BOM, CRLF, the customer's name neutralised against formulas):
+ * every invoice issued, every payment received and every refund confirmed in the range, in date
+ * order. "Invoice" rows are VAT invoices (tax point: their date); "Receipt" rows are payments: a
+ * deposit's receipt is its own tax point, a payment against an invoice (its number in "Invoice")
+ * settles VAT already on that invoice. "Refund" rows give money back on a cancelled quote (its
+ * number in "Number" and "Quote"), negative, with the VAT it gives back (empty when not kept).
  */
 export async function moneyCsv(from?: string, to?: string): Promise<string> {
   const invoices = await invoicesBetween(from, to);
   const payments = await paymentsBetween(from, to);
+  const refunds = await refundsConfirmedBetween(from, to);
   const rows = [
     ...invoices.map((row) => ({
       date: row.issued_on,
@@ -182,11 +189,32 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
         row.received_on,
       ],
     })),
+    ...refunds.map((row) => ({
+      date: row.confirmed_on,
+      order: `2${row.confirmed_at!.toISOString()}`,
+      cells: [
+        "Refund",
+        row.proposal_number,
+        row.confirmed_on,
+        row.customer_name,
+        row.proposal_number,
+        "",
+        row.vat === null ? "" : pounds(-(row.amount! - row.vat)),
+        row.vat === null ? "" : pounds(-row.vat),
+        pounds(-row.amount!),
+        row.confirmed_on,
+      ],
+    })),
   ].sort((a, b) => (a.date === b.date ? a.order.localeCompare(b.order) : a.date.localeCompare(b.date)));
   return (
     CSV_BOM +
     stringify(
-      [[...MONEY_CSV_COLUMNS], ...rows.map((row) => row.cells.map((cell) => neutralizeCell(cell)))],
+      [
+        [...MONEY_CSV_COLUMNS],
+        ...rows.map((row) =>
+          row.cells.map((cell, index) => (index === CUSTOMER ? neutralizeCell(cell) : cell)),
+        ),
+      ],
       CSV_OPTIONS,
     )
   );

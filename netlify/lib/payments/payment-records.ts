@@ -67,6 +67,8 @@ export interface RefundRow {
   amount: number | null;
   confirmed_at: Date | null;
   note: string | null;
+  /** The VAT the confirmed refund gives back (null before confirmation, or confirmed before it was kept). */
+  vat: number | null;
 }
 
 const PAYMENT_COLUMNS = `id, proposal_id, proposal_number, customer_name, amount, vat, method,
@@ -76,7 +78,7 @@ const INVOICE_COLUMNS = `number, sequence, proposal_id, proposal_number, issued_
 const GUARANTEE_COLUMNS = `number, proposal_id, proposal_number, invoice_number, customer_name, property_address, postcode, work,
   term_work, years, completed_on::text AS completed_on, valid_until::text AS valid_until, conditions, issued_at`;
 const REFUND_COLUMNS = `id, proposal_id, proposal_number, customer_name, paid, start_early, cancelled_at, amount,
-  confirmed_at, note`;
+  confirmed_at, note, vat`;
 
 /**
  * The next number of an invoice or a receipt, taken in the caller's transaction: the counter's row
@@ -297,7 +299,7 @@ export async function refundOfProposal(
   return rows[0] ?? null;
 }
 
-export async function insertRefund(client: Queryable, row: RefundRow): Promise<void> {
+export async function insertRefund(client: Queryable, row: Omit<RefundRow, "vat">): Promise<void> {
   await client.query(
     `INSERT INTO refunds (id, proposal_id, proposal_number, customer_name, paid, start_early, cancelled_at, amount,
        confirmed_at, note)
@@ -321,14 +323,32 @@ export async function confirmRefundRow(
   client: Queryable,
   id: string,
   amount: number,
+  vat: number,
   note: string | null,
   at: Date,
 ): Promise<RefundRow> {
   const { rows } = await client.query<RefundRow>(
-    `UPDATE refunds SET amount = $2, note = $3, confirmed_at = $4 WHERE id = $1 RETURNING ${REFUND_COLUMNS}`,
-    [id, amount, note, at],
+    `UPDATE refunds SET amount = $2, vat = $3, note = $4, confirmed_at = $5 WHERE id = $1 RETURNING ${REFUND_COLUMNS}`,
+    [id, amount, vat, note, at],
   );
   return rows[0]!;
+}
+
+/** Refunds confirmed between two UK dates (inclusive; either may be missing), oldest first. */
+export async function refundsConfirmedBetween(
+  from?: string,
+  to?: string,
+): Promise<(RefundRow & { confirmed_on: string })[]> {
+  const { rows } = await database().query<RefundRow & { confirmed_on: string }>(
+    `SELECT ${REFUND_COLUMNS}, (confirmed_at AT TIME ZONE 'Europe/London')::date::text AS confirmed_on
+       FROM refunds
+      WHERE confirmed_at IS NOT NULL
+        AND ($1::date IS NULL OR confirmed_at >= ($1::date::timestamp AT TIME ZONE 'Europe/London'))
+        AND ($2::date IS NULL OR confirmed_at < (($2::date + 1)::timestamp AT TIME ZONE 'Europe/London'))
+      ORDER BY confirmed_at`,
+    [from ?? null, to ?? null],
+  );
+  return rows;
 }
 
 /** Refunds the owner has not confirmed yet, oldest first. */

@@ -481,6 +481,17 @@ async function growRefund(
   await client.query("UPDATE refunds SET paid = $2 WHERE id = $1", [refund.id, account.paid + amount]);
 }
 
+/**
+ * The VAT a refund of `amount` gives back: all the VAT its payments declared when all they paid goes
+ * back, else the amount's share of the accepted quote's VAT, split as a receipt is.
+ */
+async function refundVat(client: Queryable, row: ProposalRow, amount: number): Promise<number> {
+  const account = await accountOf(client, row);
+  if (!account) return 0;
+  if (amount === account.paid) return account.payments.reduce((sum, payment) => sum + payment.vat, 0);
+  return paymentVat(amount, acceptedBands(account), account.total).vat;
+}
+
 /** The owner confirms what was refunded: the whole amount paid unless the customer had asked to start early. */
 export async function confirmRefund(
   proposalId: string,
@@ -501,6 +512,7 @@ export async function confirmRefund(
       client,
       refund.id,
       input.amount,
+      await refundVat(client, row, input.amount),
       input.note ?? null,
       new Date(now),
     );
