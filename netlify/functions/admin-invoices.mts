@@ -3,7 +3,7 @@ import { requireAdmin } from "../lib/admin/auth.ts";
 import { json } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
 import { recordAudit } from "../lib/admin/audit-store.ts";
-import { listInvoices, moneyCsv } from "../lib/payments/money-desk.ts";
+import { listInvoices, moneyCsv, paymentsCsv } from "../lib/payments/money-desk.ts";
 import { xeroCsv } from "../lib/payments/xero-invoices.ts";
 import { isCalendarDate } from "../../src/lib/visits/london-time.ts";
 
@@ -20,12 +20,14 @@ function day(url: URL, name: string): string | undefined {
 const FILES = {
   csv: { name: "invoices-and-payments", audit: "accounts-csv-export", make: moneyCsv },
   xero: { name: "invoices-for-xero", audit: "accounts-xero-export", make: xeroCsv },
+  payments: { name: "payments", audit: "accounts-payments-export", make: paymentsCsv },
 } as const;
 
 /**
  * GET /api/admin/invoices?from=&to=: the invoices issued in the range (docs/payments.md);
  * `format=csv` the accountant's CSV of invoices and payments, `format=xero` the invoices in Xero's
- * import layout; the activity log records each download by name.
+ * import layout, `format=payments` the payments and refunds for the bank statement; the activity log
+ * records each download by name.
  */
 export default async (req: Request) => {
   try {
@@ -34,8 +36,8 @@ export default async (req: Request) => {
     const from = day(url, "from");
     const to = day(url, "to");
     const format = url.searchParams.get("format");
-    if (format !== null && format !== "csv" && format !== "xero")
-      throw new HttpError(400, "format must be csv or xero");
+    if (format !== null && format !== "csv" && format !== "xero" && format !== "payments")
+      throw new HttpError(400, "format must be csv, xero or payments");
     if (format) {
       const file = FILES[format];
       const csv = await file.make(from, to);

@@ -114,6 +114,9 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
     "href",
     "/api/admin/invoices?format=xero",
   );
+  await expect(
+    money.getByRole("link", { name: "Download payments for the bank statement (CSV)" }),
+  ).toHaveAttribute("href", "/api/admin/invoices?format=payments");
   await expectNoA11yViolations(page, "desk: money panel");
   await sectionShot(page, "[data-money]", SHOTS, "money-panel");
   await owed.getByRole("button", { name: customer }).click();

@@ -770,6 +770,26 @@ describe("money in the desk and for the accountant", () => {
         ),
       ),
     ]);
+    // The payments for the bank statement: each with the reference the customer was asked to use.
+    const bank = await admin("GET", "/api/admin/invoices?format=payments");
+    expect(bank.headers.get("Content-Disposition")).toBe('attachment; filename="payments.csv"');
+    expect(parseCsv((await bank.text()).replace(/^\ufeff/, ""))).toEqual([
+      ["Date", "Amount", "Method", "Reference", "Receipt", "Customer", "Quote", "Invoice"],
+      [today(), pounds(DEPOSIT), "bank", quote.number, "R-000001", "Siobhán Wiśniewska", quote.number, ""],
+      [
+        today(),
+        pounds(TOTAL - DEPOSIT),
+        "bank",
+        "INV-000001",
+        "R-000002",
+        "Siobhán Wiśniewska",
+        quote.number,
+        "INV-000001",
+      ],
+    ]);
+    expect(
+      (await queryRecords<{ event: string }>("SELECT event FROM activity_log")).map((row) => row.event),
+    ).toContain("accounts-payments-export");
     expect((await admin("GET", "/api/admin/invoices?from=2026-13-01")).status).toBe(400);
     expect(await (await admin("GET", "/api/admin/invoices?to=2020-01-01")).json()).toEqual([]);
   });

@@ -108,8 +108,8 @@ const FOLDER_IMPORTS: Record<string, string[]> = {
   ],
   "follow-up": ["database", "http", "mail", "quote"],
   visits: ["(root)", "admin", "database", "http", "mail"],
-  proposals: ["(root)", "database", "http", "limits", "mail", "payments", "pdf"],
-  payments: ["(root)", "database", "http", "mail", "pdf", "proposals", "quote", "visits"],
+  proposals: ["(root)", "admin", "database", "http", "limits", "mail", "payments", "pdf"],
+  payments: ["(root)", "admin", "database", "http", "mail", "pdf", "proposals", "quote", "visits"],
   desk: ["admin", "database", "follow-up", "http", "mail", "payments", "quote", "uploads", "visits"],
 };
 

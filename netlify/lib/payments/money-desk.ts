@@ -220,6 +220,72 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
   );
 }
 
+export const PAYMENTS_CSV_COLUMNS = [
+  "Date",
+  "Amount",
+  "Method",
+  "Reference",
+  "Receipt",
+  "Customer",
+  "Quote",
+  "Invoice",
+] as const;
+
+/**
+ * The payments CSV, for matching the bank statement line by line: every payment received in the
+ * range (its day, amount, bank or card, the reference the customer was asked to quote — the
+ * invoice's number for an invoice, the quote's for a deposit — its receipt) and every refund
+ * confirmed (negative, "refund"), in date order. Card payments reach the bank in Stripe's payouts,
+ * less Stripe's fees: they are matched in Stripe's own report.
+ */
+export async function paymentsCsv(from?: string, to?: string): Promise<string> {
+  const payments = await paymentsBetween(from, to);
+  const refunds = await refundsConfirmedBetween(from, to);
+  const rows = [
+    ...payments.map((row) => ({
+      date: row.received_on,
+      order: `0${row.receipt_number}`,
+      cells: [
+        row.received_on,
+        pounds(row.amount),
+        row.method,
+        row.invoice_number ?? row.proposal_number,
+        row.receipt_number,
+        row.customer_name,
+        row.proposal_number,
+        row.invoice_number ?? "",
+      ],
+    })),
+    ...refunds.map((row) => ({
+      date: row.confirmed_on,
+      order: `1${row.confirmed_at!.toISOString()}`,
+      cells: [
+        row.confirmed_on,
+        pounds(-row.amount!),
+        "refund",
+        row.proposal_number,
+        "",
+        row.customer_name,
+        row.proposal_number,
+        "",
+      ],
+    })),
+  ].sort((a, b) => (a.date === b.date ? a.order.localeCompare(b.order) : a.date.localeCompare(b.date)));
+  const customer = PAYMENTS_CSV_COLUMNS.indexOf("Customer");
+  return (
+    CSV_BOM +
+    stringify(
+      [
+        [...PAYMENTS_CSV_COLUMNS],
+        ...rows.map((row) =>
+          row.cells.map((cell, index) => (index === customer ? neutralizeCell(cell) : cell)),
+        ),
+      ],
+      CSV_OPTIONS,
+    )
+  );
+}
+
 /**
  * GET /api/guarantees/check: a certificate whose number and property postcode both match (null
  * otherwise, whichever is wrong), with nothing personal: whether it is valid today, until when,

@@ -122,9 +122,10 @@ export const leadOfProposal = async (proposalId: string) =>
 
 /**
  * The accountant's files, optionally from and/or to a day: `csv` every invoice and payment with its
- * VAT, `xero` the invoices in Xero's import layout.
+ * VAT, `xero` the invoices in Xero's import layout, `payments` the payments and refunds for the bank
+ * statement.
  */
-export function moneyCsvUrl(from: string, to: string, format: "csv" | "xero" = "csv"): string {
+export function moneyCsvUrl(from: string, to: string, format: "csv" | "xero" | "payments" = "csv"): string {
   const params = new URLSearchParams({ format });
   if (from) params.set("from", from);
   if (to) params.set("to", to);

@@ -18,8 +18,8 @@ export default function AccountantFiles() {
     <div className="mt-4 rounded-lg bg-slate-50 p-3">
       <h3 className="font-bold text-slate-900">For the accountant</h3>
       <p className="text-sm text-slate-700">
-        Every invoice and payment with its VAT, or the invoices ready to import into Xero. Leave the days
-        empty for all of them.
+        Every invoice and payment with its VAT, the invoices ready to import into Xero, or the payments and
+        refunds to tick off against the bank statement. Leave the days empty for all of them.
       </p>
       <div className="mt-2 grid grid-cols-2 gap-3 sm:max-w-md">
         <div>
@@ -55,6 +55,9 @@ export default function AccountantFiles() {
         </a>
         <a href={moneyCsvUrl(from, to, "xero")} download className={buttonOutline}>
           Download invoices for Xero (CSV)
+        </a>
+        <a href={moneyCsvUrl(from, to, "payments")} download className={buttonOutline}>
+          Download payments for the bank statement (CSV)
         </a>
       </div>
     </div>
