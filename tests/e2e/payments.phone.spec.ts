@@ -12,7 +12,7 @@ import { formatIsoDay } from "../../src/lib/proposals/uk-time";
 import { londonDate } from "../../src/lib/visits/london-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
-import { expect, uniqueName } from "./helpers/lead-desk";
+import { expect, jobDone, uniqueName } from "./helpers/lead-desk";
 import {
   acceptQuote,
   cancelledAfterDeposit,
@@ -82,7 +82,11 @@ test("on a phone: the deposit on the quote page, the Money panel, a bank payment
   await expect(
     payments.getByText(/^£225\.00 recorded\. Receipt R-\d{6} is on its way to the customer\.$/),
   ).toBeVisible();
-  await page.getByLabel("Status", { exact: true }).selectOption("completed");
+  const question = await jobDone(page, { confirm: false, tap: true });
+  await expect(question).toContainText("An invoice for £675.00");
+  await expectNoSidewaysScroll(page);
+  await sectionShot(page, "[data-job-done]", SHOTS, "desk-job-done");
+  await question.getByRole("button", { name: "Confirm: job done" }).tap();
   const address = page.getByRole("form", { name: "The property's address" });
   await expect(address.getByLabel("First line of the address")).toBeFocused();
   await expectNoSidewaysScroll(page);

@@ -14,7 +14,7 @@ import { londonDate } from "../../src/lib/visits/london-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
-import { expect, uniqueName } from "./helpers/lead-desk";
+import { expect, jobDone, uniqueName } from "./helpers/lead-desk";
 import {
   cancelledAfterDeposit,
   clearGuaranteeChecks,
@@ -148,8 +148,28 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   await expectNoA11yViolations(page, "desk: payments");
   await expectNoSidewaysScroll(page);
 
-  // Completing asks for the property's address, then issues the invoice and the guarantee.
-  await page.getByLabel("Status", { exact: true }).selectOption("completed");
+  // Job done says what it sends and sends nothing until confirmed; "Not yet" sends nothing.
+  await expect(
+    page.getByLabel("Status", { exact: true }).locator("option", { hasText: "Completed" }),
+  ).toHaveCount(0);
+  const question = await jobDone(page, { confirm: false });
+  await expect(question).toContainText(
+    `An invoice for £675.00, the balance of quote ${number}, due within 7 days.`,
+  );
+  await expect(question).toContainText("A guarantee certificate: 5 years (Repairs) from today.");
+  await expect(question).toContainText(`A request for a review, to ${email}`);
+  await expectNoA11yViolations(page, "desk: job done");
+  await sectionShot(page, "[data-job-done]", SHOTS, "desk-job-done");
+  await question.getByRole("button", { name: "Not yet" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Job done", exact: true })).toBeFocused();
+  const invoicesTo = async () =>
+    (await maildevMails()).filter(
+      (mail) => mail.subject.startsWith("Invoice") && mail.to.some((to) => to.address === email),
+    );
+  expect(await invoicesTo()).toEqual([]);
+  // Confirmed, completing asks for the property's address, then issues the invoice and the guarantee.
+  await jobDone(page);
   const address = page.getByRole("form", { name: "The property's address" });
   await expect(address.getByRole("alert")).toHaveText(
     "Enter the property's address before completing: it goes on the guarantee certificate",

@@ -293,8 +293,20 @@ describe("completion", () => {
     const quote = await acceptedQuote();
     await pay(quote.id, DEPOSIT);
     await mailsWith("Payment received");
+    // Before: what completing would issue, for the desk's "Job done?" (the balance; new roofs' term).
+    const before = await (await admin("GET", `/api/admin/proposals/${quote.id}/payments`)).json();
+    expect(before.onCompletion).toEqual({
+      invoice: TOTAL - DEPOSIT,
+      guarantee: {
+        work: "New roofs",
+        years: 10,
+        conditions: expect.stringMatching(/^The guarantee covers our workmanship/),
+      },
+    });
     const response = await complete(quote.lead.id);
     expect(response.status).toBe(200);
+    const after = await (await admin("GET", `/api/admin/proposals/${quote.id}/payments`)).json();
+    expect(after.onCompletion).toBeNull();
     const body = await response.json();
     const dueOn = londonDate(Date.now() + 7 * 24 * 60 * 60 * 1000);
     expect(body.invoices).toEqual([

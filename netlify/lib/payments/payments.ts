@@ -219,6 +219,25 @@ export async function paymentsView(proposalId: string) {
     balance: account.balance,
     dueNow: dueNow(account),
     refund: refund ? toAdminRefund(refund) : null,
+    onCompletion: await onCompletion(db, row, account),
+  };
+}
+
+/**
+ * What completing the job would issue, for the desk to show before the owner confirms: the invoice's
+ * amount (the balance) and the guarantee's term and wording. Null unless the quote is accepted and
+ * not yet invoiced.
+ */
+async function onCompletion(db: Queryable, row: ProposalRow, account: Account) {
+  if (row.status !== "accepted" || account.invoice) return null;
+  const { rows } = await db.query<{ service: string }>("SELECT service FROM leads WHERE id = $1", [
+    row.lead_id,
+  ]);
+  const business = await businessDetails();
+  const term = guaranteeTerm(business, rows[0]?.service ?? "");
+  return {
+    invoice: Math.max(0, account.balance),
+    guarantee: { ...term, conditions: business.quoteTerms.guaranteeConditions },
   };
 }
 

@@ -50,6 +50,12 @@ export interface PaymentsView {
   balance: number;
   dueNow: number;
   refund: AdminRefund | null;
+  /** What completing the job would issue; null unless accepted and not yet invoiced. */
+  onCompletion: {
+    /** The invoice's amount: the balance. */
+    invoice: number;
+    guarantee: { work: string; years: number; conditions: string };
+  } | null;
 }
 
 /** The lead's invoices and guarantee (GET /api/admin/contact-submissions/{id}). */

@@ -46,3 +46,19 @@ export async function search(page: Page, text: string) {
 }
 
 export const items = (page: Page) => page.getByRole("list", { name: "Submissions" }).getByRole("listitem");
+
+/**
+ * "Job done" in an open lead's detail: the question of what completing sends, and, unless `confirm`
+ * is false, the confirmation. Answers the question's region (for what it says).
+ */
+export async function jobDone(page: Page, { confirm = true, tap = false } = {}) {
+  const press = (name: string) => {
+    const button = page.getByRole("button", { name, exact: true });
+    return tap ? button.tap() : button.click();
+  };
+  await press("Job done");
+  const question = page.getByRole("region", { name: "Job done?" });
+  await expect(question.getByText("Nothing is sent until you confirm.")).toBeVisible();
+  if (confirm) await press("Confirm: job done");
+  return question;
+}

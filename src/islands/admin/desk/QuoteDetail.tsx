@@ -6,13 +6,13 @@ import { telLink } from "../../../lib/links";
 import { fullName, replyMailto, type AdminQuote } from "../../../lib/admin/quotes";
 import { serviceLabel } from "../../../lib/service-options";
 import GuideShown from "./GuideShown";
+import JobDone from "./JobDone";
 import LeadAttachments from "./LeadAttachments";
 import LeadContact from "./LeadContact";
 import LeadNotes from "./LeadNotes";
 import LeadSourceList from "./LeadSourceList";
 import NotificationStatus from "./NotificationStatus";
 import PaymentsPanel from "./PaymentsPanel";
-import PropertyAddressForm from "./PropertyAddressForm";
 import ProposalPanel from "./ProposalPanel";
 import QuotedAmount from "./QuotedAmount";
 import StatusSelect from "./StatusSelect";
@@ -91,6 +91,7 @@ export default function QuoteDetail({
               id={`${id}-status`}
               value={status}
               disabled={saving}
+              omit={["completed"]}
               onChange={(next) => void save({ status: next }, `Status set to ${LEAD_STATUS_LABELS[next]}`)}
               className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-slate-900"
             />
@@ -101,17 +102,14 @@ export default function QuoteDetail({
             </p>
           )}
         </div>
-        {addressNeeded && (
-          <PropertyAddressForm
-            message={addressNeeded}
+        {status !== "completed" && (
+          <JobDone
+            submission={submission}
             saving={saving}
-            onSubmit={(propertyAddress) =>
-              void save(
-                { status: "completed", propertyAddress },
-                `Status set to ${LEAD_STATUS_LABELS.completed}: the invoice and the guarantee are on their way to the customer`,
-              )
-            }
-            onCancel={cancelAddress}
+            addressNeeded={addressNeeded}
+            onComplete={(change, done) => void save(change, done)}
+            onCancelAddress={cancelAddress}
+            onSessionEnded={onSessionEnded}
           />
         )}
         <div aria-live="polite" className="mt-2 min-h-6">

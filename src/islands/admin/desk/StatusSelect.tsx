@@ -4,6 +4,8 @@ interface Common {
   id?: string;
   disabled?: boolean;
   className: string;
+  /** Statuses not offered (completing has its own action in a lead's detail), unless the current one. */
+  omit?: readonly LeadStatus[];
 }
 
 /** A lead's status, or (with `anyLabel`, as in the filters) no status at all. */
@@ -28,11 +30,13 @@ export default function StatusSelect(props: Props) {
       className={props.className}
     >
       {props.anyLabel !== undefined && <option value="">{props.anyLabel}</option>}
-      {LEAD_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {LEAD_STATUS_LABELS[status]}
-        </option>
-      ))}
+      {LEAD_STATUSES.filter((status) => status === props.value || !props.omit?.includes(status)).map(
+        (status) => (
+          <option key={status} value={status}>
+            {LEAD_STATUS_LABELS[status]}
+          </option>
+        ),
+      )}
     </select>
   );
 }
