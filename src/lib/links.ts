@@ -14,6 +14,11 @@ export function telLink(phone: string): string {
   return `tel:${plus}${trimmed.replace(/\D/g, "")}`;
 }
 
+/** sms: link to the same number, for a text message from the phone's own app. */
+export function smsLink(phone: string): string {
+  return telLink(phone).replace(/^tel:/, "sms:");
+}
+
 /**
  * mailto: link with optional subject and body, encoded per RFC 6068. Characters of the address that
  * would start a query, a fragment, an escape or a second recipient are percent-encoded, so the link

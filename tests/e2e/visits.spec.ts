@@ -169,6 +169,16 @@ test("invite from the desk, book from a phone through the e-mailed link, both e-
   await expect(page.getByRole("heading", { name: `Isla ${lastName}` })).toBeVisible();
   await expect(page.getByText(/^Booked · invited/)).toBeVisible();
   await expect(page.getByRole("link", { name: /4 Station Road, Kippen FK8 3DN/ })).toBeVisible();
+  // A new link for a customer who has booked asks first; "Not now" sends nothing.
+  await page.getByRole("button", { name: "Send a new visit link" }).click();
+  const ask = page.getByRole("group", { name: "Send a new visit link?" });
+  await expect(ask).toContainText(`Isla ${lastName} has booked`);
+  await expect(ask).toContainText("A new link e-mails them again, and the link they have stops working.");
+  await expectNoA11yViolations(page, "desk: a new visit link asks first");
+  await ask.getByRole("button", { name: "Not now" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByText(/^Sent\. The customer's link:/)).toHaveCount(0);
+  expect(await (await mobile.goto(path))?.status()).toBe(200); // the link they have still works
   await expectNoA11yViolations(page, "desk: lead with its visit");
   await page.screenshot({ path: `${SHOTS}/desk-lead-1280.png`, fullPage: true });
   await page.getByRole("button", { name: "Back to List" }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailtoLink, telLink, whatsappLink } from "../../src/lib/links";
+import { mailtoLink, smsLink, telLink, whatsappLink } from "../../src/lib/links";
 import { WHATSAPP_GREETING } from "../../src/lib/constants";
 
 describe("whatsappLink", () => {
@@ -17,6 +17,13 @@ describe("telLink", () => {
     ["07700 900412", "tel:07700900412"],
     ["+44 (0) 7700-900412", "tel:+4407700900412"],
   ])("%s → %s", (phone, expected) => expect(telLink(phone)).toBe(expected));
+});
+
+describe("smsLink", () => {
+  it.each([
+    ["07700 900412", "sms:07700900412"],
+    ["+44 7700 900412", "sms:+447700900412"],
+  ])("%s → %s", (phone, expected) => expect(smsLink(phone)).toBe(expected));
 });
 
 describe("mailtoLink", () => {

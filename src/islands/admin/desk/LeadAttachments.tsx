@@ -2,7 +2,10 @@ import type { AdminAttachment } from "../../../lib/admin/quotes";
 import { formatFileSize } from "../../../lib/file-size";
 import { buttonOutline } from "../../button";
 
-/** The files the customer sent: each to download or to view in a new tab. */
+/** Photos every browser draws: shown as a thumbnail in their View link (HEIC and PDFs are not). */
+const SHOWN_IN_PAGE = new Set(["image/jpeg", "image/png", "image/webp", "image/gif"]);
+
+/** The files the customer sent: each to download or to view in a new tab, photos as thumbnails. */
 export default function LeadAttachments({ attachments }: { attachments: AdminAttachment[] }) {
   return (
     <>
@@ -29,6 +32,17 @@ export default function LeadAttachments({ attachments }: { attachments: AdminAtt
                 rel="noopener noreferrer"
                 className={`${buttonOutline} min-w-20`}
               >
+                {SHOWN_IN_PAGE.has(attachment.type) && (
+                  <img
+                    src={attachment.url}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 rounded object-cover"
+                  />
+                )}
                 View<span className="sr-only"> {attachment.name} (opens in a new tab)</span>
               </a>
             </li>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
 import { fetchLead, type LeadWithEtag } from "../../../lib/leads-api";
 import { LEAD_STATUS_LABELS } from "../../../lib/lead-model";
-import { telLink } from "../../../lib/links";
+import { smsLink, telLink } from "../../../lib/links";
 import { fullName, replyMailto, type AdminQuote } from "../../../lib/admin/quotes";
 import { serviceLabel } from "../../../lib/service-options";
 import GuideShown from "./GuideShown";
@@ -33,7 +33,11 @@ interface Props {
   onReload: () => void;
 }
 
-/** One submission in full: status, notes, source, message, attachments and the ways to answer. */
+/**
+ * One lead in full, in the owner's order (docs/lead-desk.md, "On the owner's phone"): the ways to
+ * answer and the message first, the photos and the contact details, then the next steps (status,
+ * Job done, visit, quote, payments), then the history (e-mails, source, notes).
+ */
 export default function QuoteDetail({
   lead,
   businessName,
@@ -79,6 +83,24 @@ export default function QuoteDetail({
             {serviceLabel(submission.serviceRequired)}
           </span>
         </div>
+
+        {/* What the owner reaches for first, in a phone's first screen: the ways to answer, then what they wrote. */}
+        <div className="mt-4 flex flex-wrap gap-3">
+          <a href={telLink(submission.phone)} className={buttonSecondary}>
+            Call Customer
+          </a>
+          <a href={replyMailto(submission, businessName)} className={buttonPrimary}>
+            Send Email
+          </a>
+          <a href={smsLink(submission.phone)} className={buttonOutline}>
+            Text
+          </a>
+        </div>
+
+        <h3 className="mt-6 text-lg font-bold text-brand-800">Message</h3>
+        <p className="mt-2 break-words whitespace-pre-wrap text-slate-800">{submission.message}</p>
+
+        <LeadAttachments attachments={submission.attachments} />
 
         <LeadContact submission={submission} />
 
@@ -161,11 +183,6 @@ export default function QuoteDetail({
           onSessionEnded={onSessionEnded}
         />
 
-        <h3 className="mt-8 text-lg font-bold text-brand-800">Message</h3>
-        <p className="mt-2 break-words whitespace-pre-wrap text-slate-800">{submission.message}</p>
-
-        <LeadAttachments attachments={submission.attachments} />
-
         <NotificationStatus
           quoteId={submission.id}
           notifications={submission.notifications}
@@ -183,13 +200,7 @@ export default function QuoteDetail({
           onAdd={(text) => save({ note: text }, "Note added")}
         />
 
-        <div className="mt-8 flex flex-wrap gap-3">
-          <a href={replyMailto(submission, businessName)} className={buttonPrimary}>
-            Send Email
-          </a>
-          <a href={telLink(submission.phone)} className={buttonSecondary}>
-            Call Customer
-          </a>
+        <div className="mt-8">
           <button type="button" onClick={() => onDelete(submission)} className={buttonDangerOutline}>
             Delete Lead
           </button>

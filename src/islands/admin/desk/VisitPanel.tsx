@@ -3,7 +3,7 @@ import { SessionEndedError } from "../../../lib/admin/api";
 import { formatQuoteDate } from "../../../lib/admin/dates";
 import { formatVisitWhen } from "../../../lib/visits/london-time";
 import { inviteToVisit, mapLink, type LeadVisitSummary } from "../../../lib/visits/visits-api";
-import { buttonOutline } from "../../button";
+import { buttonOutline, buttonPrimary } from "../../button";
 import VisitActions from "./VisitActions";
 
 interface Props {
@@ -21,11 +21,16 @@ const STATUS_TEXT: Record<LeadVisitSummary["status"], string> = {
   cancelled: "Cancelled",
 };
 
-/** A lead's survey visit: the booking (move, cancel) and "Invite to book a visit" (docs/visits.md). */
+/**
+ * A lead's survey visit: the booking (move, cancel) and "Invite to book a visit" (docs/visits.md); a
+ * new link for a customer who has booked is sent only once the owner confirms.
+ */
 export default function VisitPanel({ leadId, name, visit, onReload, onSessionEnded }: Props) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** A customer who has booked gets a new link only once the owner has said yes. */
+  const [asking, setAsking] = useState(false);
   const booking = visit?.booking?.status === "booked" ? visit.booking : null;
 
   const invite = async () => {
@@ -84,9 +89,46 @@ export default function VisitPanel({ leadId, name, visit, onReload, onSessionEnd
         </div>
       )}
       <div className="mt-3">
-        <button type="button" disabled={sending} onClick={() => void invite()} className={buttonOutline}>
-          {visit ? "Send a new visit link" : "Invite to book a visit"}
-        </button>
+        {asking && booking ? (
+          <div
+            role="group"
+            aria-labelledby={`visit-ask-${leadId}`}
+            className="rounded-lg border-2 border-brand-700 p-4"
+          >
+            <p id={`visit-ask-${leadId}`} className="font-semibold text-slate-900">
+              Send a new visit link?
+            </p>
+            <p className="mt-1 text-slate-800">
+              {name} has booked {formatVisitWhen(Date.parse(booking.start), Date.parse(booking.end))}. A new
+              link e-mails them again, and the link they have stops working.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button
+                type="button"
+                disabled={sending}
+                onClick={() => {
+                  setAsking(false);
+                  void invite();
+                }}
+                className={buttonPrimary}
+              >
+                Send the new link
+              </button>
+              <button type="button" onClick={() => setAsking(false)} className={buttonOutline}>
+                Not now
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button
+            type="button"
+            disabled={sending}
+            onClick={() => (booking ? setAsking(true) : void invite())}
+            className={buttonOutline}
+          >
+            {visit ? "Send a new visit link" : "Invite to book a visit"}
+          </button>
+        )}
         <div aria-live="polite">
           {sent && (
             <p className="mt-2 break-all text-green-800">
