@@ -52,8 +52,15 @@ export function startGuaranteeCheck(form: HTMLFormElement, result: HTMLElement):
     result.replaceChildren(node);
   };
 
+  /** The answer replaces "Checking…" and is brought into view: on a phone it is below the form. */
+  const reveal = (node: HTMLElement) => {
+    show(node);
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    node.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+  };
+
   const refusal = (message: string) =>
-    show(
+    reveal(
       element("p", "rounded-lg border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900", message),
     );
 
@@ -79,7 +86,7 @@ export function startGuaranteeCheck(form: HTMLFormElement, result: HTMLElement):
     ] as const)
       details.append(element("dt", "font-semibold", term), element("dd", "", value));
     box.append(details);
-    show(box);
+    reveal(box);
   }
 
   form.addEventListener("submit", (event) => {

@@ -178,7 +178,7 @@ test("invite from the desk, book from a phone through the e-mailed link, both e-
   await ask.getByRole("button", { name: "Not now" }).click();
   await expect(ask).toHaveCount(0);
   await expect(page.getByText(/^Sent\. The customer's link:/)).toHaveCount(0);
-  expect(await (await mobile.goto(path))?.status()).toBe(200); // the link they have still works
+  expect((await mobile.goto(path))?.status()).toBe(200); // the link they have still works
   await expectNoA11yViolations(page, "desk: lead with its visit");
   await page.screenshot({ path: `${SHOTS}/desk-lead-1280.png`, fullPage: true });
   await page.getByRole("button", { name: "Back to List" }).click();

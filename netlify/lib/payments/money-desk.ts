@@ -128,8 +128,36 @@ export async function listInvoices(from?: string, to?: string) {
 
 const pounds = (pence: number) => (pence < 0 ? "-" : "") + (Math.abs(pence) / 100).toFixed(2);
 
-/** The one column of free text, the customer's name; the others are the desk's own numbers and dates. */
-const CUSTOMER = 3;
+/** A row of the accountant's files: its cells, and where it sorts (its day, then `order`). */
+interface DatedRow {
+  date: string;
+  order: string;
+  cells: string[];
+}
+
+/**
+ * One of the accountant's files (UTF-8 with BOM, CRLF): `rows` in date order under `columns`. Only
+ * the customer's name, the one cell of free text, is neutralised against formulas; the numbers and
+ * dates are the desk's own, so a negative amount stays a number.
+ */
+function datedCsv(columns: readonly string[], rows: DatedRow[]): string {
+  const customer = columns.indexOf("Customer");
+  const sorted = rows.sort((a, b) =>
+    a.date === b.date ? a.order.localeCompare(b.order) : a.date.localeCompare(b.date),
+  );
+  return (
+    CSV_BOM +
+    stringify(
+      [
+        [...columns],
+        ...sorted.map((row) =>
+          row.cells.map((cell, index) => (index === customer ? neutralizeCell(cell) : cell)),
+        ),
+      ],
+      CSV_OPTIONS,
+    )
+  );
+}
 
 export const MONEY_CSV_COLUMNS = [
   "Type",
@@ -145,9 +173,8 @@ export const MONEY_CSV_COLUMNS = [
 ] as const;
 
 /**
- * The accountant's CSV (UTF-8 with BOM, CRLF, the customer's name neutralised against formulas):
- * every invoice issued, every payment received and every refund confirmed in the range, in date
- * order. "Invoice" rows are VAT invoices (tax point: their date); "Receipt" rows are payments: a
+ * The accountant's CSV (datedCsv): every invoice issued, every payment received and every refund
+ * confirmed in the range, in date order. "Invoice" rows are VAT invoices (tax point: their date); "Receipt" rows are payments: a
  * deposit's receipt is its own tax point, a payment against an invoice (its number in "Invoice")
  * settles VAT already on that invoice. "Refund" rows give money back on a cancelled quote (its
  * number in "Number" and "Quote"), negative, with the VAT it gives back (empty when not kept).
@@ -156,7 +183,7 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
   const invoices = await invoicesBetween(from, to);
   const payments = await paymentsBetween(from, to);
   const refunds = await refundsConfirmedBetween(from, to);
-  const rows = [
+  const rows: DatedRow[] = [
     ...invoices.map((row) => ({
       date: row.issued_on,
       order: `0${row.number}`,
@@ -205,19 +232,8 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
         row.confirmed_on,
       ],
     })),
-  ].sort((a, b) => (a.date === b.date ? a.order.localeCompare(b.order) : a.date.localeCompare(b.date)));
-  return (
-    CSV_BOM +
-    stringify(
-      [
-        [...MONEY_CSV_COLUMNS],
-        ...rows.map((row) =>
-          row.cells.map((cell, index) => (index === CUSTOMER ? neutralizeCell(cell) : cell)),
-        ),
-      ],
-      CSV_OPTIONS,
-    )
-  );
+  ];
+  return datedCsv(MONEY_CSV_COLUMNS, rows);
 }
 
 export const PAYMENTS_CSV_COLUMNS = [
@@ -241,7 +257,7 @@ export const PAYMENTS_CSV_COLUMNS = [
 export async function paymentsCsv(from?: string, to?: string): Promise<string> {
   const payments = await paymentsBetween(from, to);
   const refunds = await refundsConfirmedBetween(from, to);
-  const rows = [
+  const rows: DatedRow[] = [
     ...payments.map((row) => ({
       date: row.received_on,
       order: `0${row.receipt_number}`,
@@ -270,20 +286,8 @@ export async function paymentsCsv(from?: string, to?: string): Promise<string> {
         "",
       ],
     })),
-  ].sort((a, b) => (a.date === b.date ? a.order.localeCompare(b.order) : a.date.localeCompare(b.date)));
-  const customer = PAYMENTS_CSV_COLUMNS.indexOf("Customer");
-  return (
-    CSV_BOM +
-    stringify(
-      [
-        [...PAYMENTS_CSV_COLUMNS],
-        ...rows.map((row) =>
-          row.cells.map((cell, index) => (index === customer ? neutralizeCell(cell) : cell)),
-        ),
-      ],
-      CSV_OPTIONS,
-    )
-  );
+  ];
+  return datedCsv(PAYMENTS_CSV_COLUMNS, rows);
 }
 
 /**
