@@ -156,7 +156,14 @@ test.describe("quote form on /contact", () => {
     await fillValid(page, "Thankyou");
     await page.getByLabel("Photos or documents (optional)").setInputFiles([jpeg("front.jpg", 40_000)]);
     await passMinimumFillTime(page);
+    // A send with a photo is four calls in a row (start the upload, its part, complete it, the quote);
+    // under the Netlify CLI on a busy machine each takes seconds, so wait for the quote's answer itself.
+    const sent = page.waitForResponse(
+      (response) => response.url().endsWith("/api/contact") && response.request().method() === "POST",
+      { timeout: 60_000 },
+    );
     await page.getByRole("button", { name: "Send Quote Request" }).click();
+    expect((await sent).status()).toBe(201);
     await expect(page.getByText("Quote Request Sent!")).toBeVisible();
     await expect(
       page.getByText("We'll get back to you within 24 hours with your free quote.").first(),
