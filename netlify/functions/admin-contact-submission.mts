@@ -10,6 +10,7 @@ import { sendReviewRequest } from "../lib/follow-up/review-outbox.ts";
 import { proposalSummaries } from "../lib/proposals/proposal-desk.ts";
 import { leadMoney } from "../lib/payments/payments.ts";
 import { deliverMailJobs } from "../lib/mail/mail-jobs.ts";
+import { crewLead, requireOnAgenda } from "../lib/desk/crew-view.ts";
 
 const MAX_PATCH_BYTES = 8 * 1024;
 const LEAD_CHANGE_JSON = { requireJsonType: true, invalid: leadChangeRefusal };
@@ -40,6 +41,11 @@ export default async (req: Request, context?: Context) => {
     const session = await requireAdmin(req, METHODS);
     // Callers without the platform's context (tests, scripts) fall back to the path's last segment.
     const id = context?.params?.id ?? lastSegment(req.url);
+    if (req.method === "GET" && session.user.role === "crew") {
+      // The crew's view (docs/staff.md): a lead on the agenda, without prices or money.
+      await requireOnAgenda(id);
+      return json(crewLead((await getQuote(id)).quote));
+    }
     if (req.method === "GET") {
       const { quote, etag } = await getQuote(id);
       // The lead's written quotes (docs/proposals.md), newest first.

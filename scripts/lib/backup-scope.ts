@@ -68,6 +68,7 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   owner_mail_hours: "the owner's e-mails per hour and their summaries",
   mail_settings_problem: "the mail settings notice",
   uploads: "unfinished uploads",
+  webauthn_challenges: "passkey challenges, each good for 5 minutes",
 };
 
 export const isLeftOutTable = (name: string) => Object.hasOwn(LEFT_OUT_TABLES, name);

@@ -1,12 +1,14 @@
 /**
  * docs/reference.md: the tables that list what the code declares — the pages, every function's
  * routes and methods (from its `config`), the scheduled functions and their schedules, the Blobs
- * stores, the database tables and their columns, and which of both backups hold. Made from the code, never typed: the test
+ * stores, the database tables and their columns, which of both backups hold, and which role may
+ * call which admin route. Made from the code, never typed: the test
  * `tests/functions/reference-doc.test.ts` fails when the file differs from what this makes, and
  * `npm run docs:reference` writes it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { ACCESS, ROLES, type AccessRule, type Role } from "../../netlify/lib/admin/access.ts";
 import { BACKED_UP_STORES, LEFT_OUT_STORES, LEFT_OUT_TABLES } from "./backup-scope.ts";
 import { migrationFiles, MIGRATIONS_DIR } from "./migrations.ts";
 
@@ -110,6 +112,19 @@ export function migrationTables(): TableInfo[] {
   return tables;
 }
 
+/** The roles table (netlify/lib/admin/access.ts): one row per admin route and methods. */
+function accessRows(): string[][] {
+  const yes = (rule: AccessRule, role: Role) => (rule.roles.includes(role) ? "yes" : "—");
+  return ACCESS.map((rule) => [
+    `\`${rule.path}\``,
+    rule.methods.join(", "),
+    ...ROLES.map((role) => yes(rule, role)),
+    [rule.note, rule.fresh ? "a passkey session shows its passkey again after 10 minutes" : undefined]
+      .filter(Boolean)
+      .join("; "),
+  ]);
+}
+
 export function referenceDoc(
   routes: readonly RouteInfo[],
   schedules: readonly { name: string; schedule: string }[],
@@ -161,6 +176,13 @@ ${table(["Path", "Methods", "Function"], routeRows)}
 
 "Checked by the handler": the function takes every method and answers 405 for one it does not
 serve ([http-contract.md](http-contract.md) says which). Any other \`/api/*\` path answers 404 JSON (\`api-not-found\`, through the rewrite in \`netlify.toml\`).
+
+## Who may call what
+
+The roles of [staff.md](staff.md), as \`requireAdmin\` checks them on every call (403 otherwise). A
+route missing here is the owner's alone.
+
+${table(["Path", "Methods", ...ROLES, "Note"], accessRows())}
 
 ## Scheduled functions
 

@@ -12,7 +12,7 @@ import {
 import { ADMIN_ROUTES, type AdminRoute } from "./admin-routes";
 import logout from "../../netlify/functions/admin-logout.mts";
 import session from "../../netlify/functions/admin-session.mts";
-import { ADMIN_SESSION_TTL_MS } from "../../netlify/lib/admin/auth.ts";
+import { ADMIN_SESSION_TTL_MS, OWNER_ID } from "../../netlify/lib/admin/auth.ts";
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from "../../netlify/lib/admin/login-throttle.ts";
 import { captureConsole } from "./console-capture";
 
@@ -110,7 +110,12 @@ describe("login", () => {
     expect(await response.json()).toEqual({ authenticated: true });
     const check = await call(sessionRoute, cookieFrom(response));
     expect(check.status).toBe(200);
-    expect(await check.json()).toEqual({ authenticated: true });
+    // The owner's session names him (docs/staff.md).
+    expect(await check.json()).toEqual({
+      authenticated: true,
+      user: { id: OWNER_ID, name: "Owner", role: "owner" },
+      method: "password",
+    });
   });
 
   it("wrong password: 401 Incorrect password and no cookie", async () => {

@@ -286,11 +286,13 @@ describe("the audit log", () => {
     }
     for (const event of events) {
       expect(
-        Object.keys(event).every((key) => ["at", "event", "leadId", "count", "session"].includes(key)),
+        Object.keys(event).every((key) => ["at", "event", "leadId", "count", "session", "by"].includes(key)),
       ).toBe(true);
     }
     // Each of the owner's events names the session that acted; the erasures by the owner and the
     // export were the same session's.
+    // `by` is the name of the desk's person (the owner's row: "Owner"), never a customer's.
+    expect(events.filter((event) => "by" in event).every((event) => event.by === "Owner")).toBe(true);
     const exportedBy = events.find((event) => event.event === "export")?.session;
     expect(exportedBy).toMatch(/^[0-9a-f]{8}$/);
     expect(events.find((event) => event.event === "erase")?.session).toBe(exportedBy);

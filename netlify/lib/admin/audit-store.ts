@@ -26,10 +26,11 @@ export function auditEntry(event: AuditEventKind, ms: number, details: AuditDeta
   if (details.document !== undefined) entry.document = details.document;
   if (details.count !== undefined) entry.count = details.count;
   if (details.session !== undefined) entry.session = details.session;
+  if (details.by !== undefined) entry.by = details.by;
   return entry;
 }
 
-type AuditDetails = Pick<AuditEvent, "leadId" | "document" | "count" | "session">;
+type AuditDetails = Pick<AuditEvent, "leadId" | "document" | "count" | "session" | "by">;
 
 let prunedDay = "";
 
@@ -44,8 +45,11 @@ export async function recordAudit(
   client?: Queryable,
 ): Promise<void> {
   const write = async (db: Queryable) => {
+    // The person is the one whose session has that tag (a session's tag is the start of its key).
     await db.query(
-      "INSERT INTO activity_log (at, event, lead_id, document, count, session) VALUES ($1, $2, $3, $4, $5, $6)",
+      `INSERT INTO activity_log (at, event, lead_id, document, count, session, user_id)
+       VALUES ($1, $2, $3, $4, $5, $6,
+               (SELECT user_id FROM admin_sessions WHERE $6::text IS NOT NULL AND left(key, 8) = $6 LIMIT 1))`,
       [
         new Date(now).toISOString(),
         event,
@@ -109,8 +113,11 @@ export async function readAudit(limit = AUDIT_LOG_LIMIT): Promise<AuditEvent[]> 
     document: string | null;
     count: number | null;
     session: string | null;
+    by: string | null;
   }>(
-    `SELECT at, event, lead_id, document, count, session FROM activity_log ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
+    `SELECT log.at, log.event, log.lead_id, log.document, log.count, log.session, person.name AS by
+       FROM activity_log log LEFT JOIN staff_users person ON person.id = log.user_id
+      ORDER BY log.at DESC, log.id DESC LIMIT ${Number(limit)}`,
   );
   return rows
     .filter((row) => isAuditEventKind(row.event))
@@ -120,6 +127,7 @@ export async function readAudit(limit = AUDIT_LOG_LIMIT): Promise<AuditEvent[]> 
         ...(row.document ? { document: row.document } : {}),
         ...(row.count !== null ? { count: row.count } : {}),
         ...(row.session ? { session: row.session } : {}),
+        ...(row.by ? { by: row.by } : {}),
       }),
     );
 }

@@ -12,13 +12,30 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { json } from "../http/responses.ts";
 import { HttpError, MethodNotAllowedError, UnauthorizedError } from "../http/http-error.ts";
+import { accessRule, type Role } from "./access.ts";
 import { adminSecrets, judgeAdminPassword, type AdminSecrets } from "./secrets.ts";
-import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  extendSession,
+  findSession,
+  saveSession,
+  type FoundSession,
+  type SignInMethod,
+} from "./session-store.ts";
 
 export const ADMIN_SESSION_COOKIE = "admin_session";
 /** The cookie's name over https (the `__Host-` prefix needs Secure, which plain-http localhost cannot keep). */
 export const SECURE_SESSION_COOKIE = `__Host-${ADMIN_SESSION_COOKIE}`;
 export const ADMIN_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
+/** A passkey session on one's own phone: 30 days from its last use (docs/staff.md). */
+export const PASSKEY_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A passkey session's expiry moves on at most once in this time (one write a day, not per call). */
+export const PASSKEY_SLIDE_STEP_MS = 24 * 60 * 60 * 1000;
+/** Erasure and managing people want a passkey session's proof no older than this. */
+export const REVERIFY_WINDOW_MS = 10 * 60 * 1000;
+/** The owner's row in `staff_users`: every password session is his. */
+export const OWNER_ID = "00000000-0000-4000-8000-000000000001";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -111,15 +128,24 @@ function parseToken(token: string, secret: Buffer, now: number): ParsedToken | n
   return { storeKey: hmac(secret, "store", id).toString("hex"), expiresAt };
 }
 
-async function validSession(req: Request, secrets: AdminSecrets): Promise<ParsedToken | null> {
+interface ValidSession extends ParsedToken {
+  record: FoundSession;
+}
+
+/**
+ * The request's session when its cookie is signed, unexpired, and its row lives with a person not
+ * removed. The row's expiry is the one that counts: a passkey session's moves on (sliding), and the
+ * cookie carrying the earlier one stays valid until then.
+ */
+async function validSession(req: Request, secrets: AdminSecrets): Promise<ValidSession | null> {
   const token = readCookie(req, cookieName(req));
   if (!token) return null;
   const now = Date.now();
   const parsed = parseToken(token, secrets.sessionKey, now);
   if (!parsed) return null;
   const record = await findSession(parsed.storeKey);
-  if (!record || record.expiresAt !== parsed.expiresAt || record.expiresAt <= now) return null;
-  return parsed;
+  if (!record || record.expiresAt <= now) return null;
+  return { ...parsed, record };
 }
 
 /**
@@ -143,12 +169,58 @@ export async function requireAdmin(req: Request, methods: readonly string[]): Pr
   }
   if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
   if (isForeignRequest(req)) throw forbidden();
-  return { tag: sessionTag(session.storeKey) };
+  const { record } = session;
+  const rule = accessRule(new URL(req.url).pathname, req.method);
+  if (!(rule?.roles ?? ["owner"]).includes(record.role)) throw new HttpError(403, "Your role cannot do this");
+  if (rule?.fresh && record.method === "passkey" && Date.now() - record.verifiedAt > REVERIFY_WINDOW_MS) {
+    throw new ReverifyNeeded();
+  }
+  return {
+    tag: sessionTag(session.storeKey),
+    storeKey: session.storeKey,
+    user: { id: record.userId, name: record.name, role: record.role },
+    method: record.method,
+    expiresAt: record.expiresAt,
+  };
 }
 
-/** The session an admin request came with, as the activity log names it. */
+/** 403 `{ error, reverify: true }`: the desk asks for the passkey and tries again. */
+export class ReverifyNeeded extends HttpError {
+  constructor() {
+    super(403, "Confirm it is you with your passkey first");
+  }
+
+  override toResponse(): Response {
+    return json({ error: this.message, reverify: true }, { status: this.status });
+  }
+}
+
+/** The session an admin request came with: its tag (what the activity log names it by) and person. */
 export interface AdminSession {
   tag: string;
+  /** The session's row key; never sent anywhere. */
+  storeKey: string;
+  user: { id: string; name: string; role: Role };
+  method: SignInMethod;
+  expiresAt: number;
+}
+
+/**
+ * Moves a passkey session's expiry to 30 days from now, at most once a day; returns the Set-Cookie
+ * that carries the new expiry, or null when nothing moved. GET /api/admin/session calls it, so a
+ * phone that opens the desk stays signed in.
+ */
+export async function slideSession(req: Request, session: AdminSession): Promise<string | null> {
+  const secrets = adminSecrets();
+  const token = readCookie(req, cookieName(req));
+  if (!secrets || !token || session.method !== "passkey") return null;
+  const now = Date.now();
+  if (session.expiresAt - now > PASSKEY_SESSION_TTL_MS - PASSKEY_SLIDE_STEP_MS) return null;
+  const expiresAt = now + PASSKEY_SESSION_TTL_MS;
+  await extendSession(session.storeKey, expiresAt, now);
+  const id = token.split(".")[0]!;
+  const signature = hmac(secrets.sessionKey, "cookie", `${id}.${expiresAt}`).toString("base64url");
+  return cookieHeader(req, `${id}.${expiresAt}.${signature}`, PASSKEY_SESSION_TTL_MS / 1000);
 }
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */
@@ -186,23 +258,26 @@ function cookieHeader(req: Request, value: string, maxAgeSeconds: number): strin
  * request still carries (signing in again on the same browser) is ended first, so a replaced
  * session never stays valid (ASVS 7.2.4). Requires configured admin access.
  */
-export async function startSession(req: Request): Promise<{ cookie: string; tag: string }> {
+export async function startSession(
+  req: Request,
+  person: { userId: string; method: SignInMethod } = { userId: OWNER_ID, method: "password" },
+): Promise<{ cookie: string; tag: string }> {
   const secrets = adminSecrets();
   if (!secrets) throw new Error("Admin access is not configured");
   const now = Date.now();
   await endCarriedSession(req, secrets.sessionKey);
-  const expiresAt = now + ADMIN_SESSION_TTL_MS;
+  const ttl = person.method === "passkey" ? PASSKEY_SESSION_TTL_MS : ADMIN_SESSION_TTL_MS;
+  const expiresAt = now + ttl;
+  const record = { createdAt: now, expiresAt, ...person, device: deviceOf(req) };
   let id: string;
   do {
     id = randomBytes(32).toString("base64url");
-  } while (
-    !(await saveSession(hmac(secrets.sessionKey, "store", id).toString("hex"), { createdAt: now, expiresAt }))
-  );
+  } while (!(await saveSession(hmac(secrets.sessionKey, "store", id).toString("hex"), record)));
   // Pruning is housekeeping: a failure here must not fail the login.
   await deleteExpiredSessions(now).catch(() => 0);
   const signature = hmac(secrets.sessionKey, "cookie", `${id}.${expiresAt}`).toString("base64url");
   return {
-    cookie: cookieHeader(req, `${id}.${expiresAt}.${signature}`, ADMIN_SESSION_TTL_MS / 1000),
+    cookie: cookieHeader(req, `${id}.${expiresAt}.${signature}`, ttl / 1000),
     tag: sessionTag(hmac(secrets.sessionKey, "store", id).toString("hex")),
   };
 }
@@ -223,4 +298,28 @@ export async function endSession(req: Request): Promise<string> {
     if (session) await deleteSession(session.storeKey);
   }
   return cookieHeader(req, "", 0);
+}
+
+/** The browser and system a request comes from, in the few words the owner's list shows. */
+export function deviceOf(req: Request): string {
+  const agent = req.headers.get("user-agent") ?? "";
+  const system =
+    [
+      [/iPhone/, "iPhone"],
+      [/iPad/, "iPad"],
+      [/Android/, "Android"],
+      [/Windows/, "Windows"],
+      [/Mac OS X|Macintosh/, "Mac"],
+      [/CrOS/, "Chromebook"],
+      [/Linux/, "Linux"],
+    ].find(([pattern]) => (pattern as RegExp).test(agent))?.[1] ?? "Unknown device";
+  const browser =
+    [
+      [/Edg\//, "Edge"],
+      [/SamsungBrowser/, "Samsung Internet"],
+      [/Firefox\/|FxiOS/, "Firefox"],
+      [/Chrome\/|CriOS/, "Chrome"],
+      [/Safari\//, "Safari"],
+    ].find(([pattern]) => (pattern as RegExp).test(agent))?.[1] ?? "";
+  return browser ? `${browser} on ${system}` : (system as string);
 }

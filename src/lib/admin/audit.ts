@@ -22,6 +22,10 @@ export const AUDIT_EVENTS = [
   "refund-confirmed",
   "invoice-issued",
   "certificate-issued",
+  "person-added",
+  "person-removed",
+  "passkey-added",
+  "session-ended",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENTS)[number];
 
@@ -37,6 +41,8 @@ export interface AuditEvent {
   count?: number;
   /** The admin session that acted: a short tag of it (never its cookie). */
   session?: string;
+  /** The person whose session acted, by name (docs/staff.md). */
+  by?: string;
 }
 
 /** How many events the log answers with at most (newest first). */
@@ -64,6 +70,10 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "refund-confirmed": "Refund confirmed on quote",
   "invoice-issued": "Invoice issued",
   "certificate-issued": "Guarantee certificate issued",
+  "person-added": "Person added to the desk",
+  "person-removed": "Person removed from the desk",
+  "passkey-added": "Passkey added",
+  "session-ended": "Someone's session ended by the owner",
 };
 
 export const isAuditEventKind = (value: unknown): value is AuditEventKind =>
@@ -72,7 +82,7 @@ export const isAuditEventKind = (value: unknown): value is AuditEventKind =>
 /** One line of the log as the desk shows it. */
 export function describeAuditEvent(event: AuditEvent): string {
   const label = AUDIT_EVENT_LABELS[event.event];
-  const by = event.session ? ` (session ${event.session})` : "";
+  const by = event.session ? ` (${event.by ? `${event.by}, ` : ""}session ${event.session})` : "";
   if (event.document) return `${label} ${event.document}${event.leadId ? `: ${event.leadId}` : ""}${by}`;
   if (event.leadId) return `${label}: ${event.leadId}${by}`;
   if (event.count === undefined) return `${label}${by}`;
