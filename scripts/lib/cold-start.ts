@@ -139,7 +139,9 @@ export async function measureColdStarts({
     }
     const over = functions.filter((bundle) => median(pairs.get(bundle.name)!.ratios) > barOf(bundle.name));
     if (over.length) {
-      log(`Over the bar after ${runs} runs: ${over.map((bundle) => bundle.name).join(", ")}; measuring again…`);
+      log(
+        `Over the bar after ${runs} runs: ${over.map((bundle) => bundle.name).join(", ")}; measuring again…`,
+      );
       for (let run = 1; run <= runs; run++) for (const bundle of over) measure(bundle);
     }
     const floorMedian = median(floorRuns);

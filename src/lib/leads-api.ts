@@ -6,6 +6,7 @@
  */
 import { SessionEndedError } from "./admin/api";
 import { ApiError, apiError, errorField } from "./api-client";
+import { withPasskeyProof } from "./admin/passkey-client";
 import { parseQuotes, type AdminQuote } from "./admin/quotes";
 import { paramsFromFilters, type LeadFilters, type LeadStats, type LeadStatus } from "./lead-model";
 
@@ -126,7 +127,8 @@ function fieldErrorsOf(text: string): Record<string, string[]> | undefined {
 }
 
 export async function deleteLead(id: string): Promise<void> {
-  const response = await call(itemUrl(id), { method: "DELETE" });
+  // Erasure asks a passkey session for its passkey again (docs/staff.md).
+  const response = await withPasskeyProof(() => call(itemUrl(id), { method: "DELETE" }));
   if (!response.ok && response.status !== 404) throw await apiError(response);
 }
 

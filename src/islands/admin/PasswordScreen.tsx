@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
+import { passkeysSupported } from "../../lib/admin/passkey-client";
 import { buttonOutline, buttonPrimary } from "../button";
 import SignInSlowedNotice from "./SignInSlowedNotice";
 
@@ -18,10 +19,20 @@ interface Props {
   autoFocus?: boolean;
   /** Shows a 'Back to Website' link under the form. */
   backLink?: boolean;
+  /** Signs in with a passkey (docs/staff.md); resolves to true when accepted. */
+  onPasskey?: () => Promise<boolean>;
 }
 
 /** The lock screen of both admin pages: one password field; the server checks it. */
-export default function PasswordScreen({ title, purpose, onSubmit, notice, autoFocus, backLink }: Props) {
+export default function PasswordScreen({
+  title,
+  purpose,
+  onSubmit,
+  notice,
+  autoFocus,
+  backLink,
+  onPasskey,
+}: Props) {
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   // Until the island runs, a native submit would put the password in the URL: the form waits for it.
@@ -30,8 +41,13 @@ export default function PasswordScreen({ title, purpose, onSubmit, notice, autoF
   const inputId = useId();
   const noticeId = useId();
 
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- true only once hydrated
-  useEffect(() => setReady(true), []);
+  const [passkeys, setPasskeys] = useState(false);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- true only once hydrated
+    setReady(true);
+    setPasskeys(passkeysSupported());
+  }, []);
   useEffect(() => {
     if (ready && autoFocus) inputRef.current?.focus();
   }, [ready, autoFocus]);
@@ -46,6 +62,13 @@ export default function PasswordScreen({ title, purpose, onSubmit, notice, autoF
       setPassword("");
       inputRef.current?.focus();
     }
+  };
+
+  const passkey = async () => {
+    if (submitting || !onPasskey) return;
+    setSubmitting(true);
+    const accepted = await onPasskey().catch(() => false);
+    if (!accepted) setSubmitting(false);
   };
 
   return (
@@ -83,6 +106,16 @@ export default function PasswordScreen({ title, purpose, onSubmit, notice, autoF
             {submitting ? "Checking..." : "Access Admin"}
           </button>
         </form>
+        {onPasskey && passkeys && (
+          <button
+            type="button"
+            onClick={() => void passkey()}
+            disabled={!ready || submitting}
+            className={`${buttonOutline} mt-3 w-full`}
+          >
+            Sign in with a passkey
+          </button>
+        )}
         <SignInSlowedNotice busy={submitting} />
       </div>
       {backLink && (

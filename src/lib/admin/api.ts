@@ -42,12 +42,24 @@ export async function logout(): Promise<void> {
   if (!response.ok && response.status !== 401) throw await apiError(response);
 }
 
+/** The person signed in on this browser (docs/staff.md). */
+export interface DeskUser {
+  id: string;
+  name: string;
+  role: "owner" | "office" | "crew";
+}
+
+/** Who the server says this browser's session is; null when it has none. */
+export async function currentUser(): Promise<DeskUser | null> {
+  const response = await fetch("/api/admin/session", { credentials: "include", cache: "no-store" });
+  if (response.ok) return ((await response.json()) as { user: DeskUser }).user;
+  if (response.status === 401) return null;
+  throw await apiError(response);
+}
+
 /** Whether the server still accepts this browser's session. */
 export async function hasSession(): Promise<boolean> {
-  const response = await fetch("/api/admin/session", { credentials: "include", cache: "no-store" });
-  if (response.ok) return true;
-  if (response.status === 401) return false;
-  throw await apiError(response);
+  return (await currentUser()) !== null;
 }
 
 /** Whether sign-in is slowed site-wide after many failed attempts (any answer of the session check). */

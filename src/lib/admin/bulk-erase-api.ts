@@ -4,6 +4,7 @@
  */
 import { apiError } from "../api-client";
 import { SessionEndedError } from "./api";
+import { withPasskeyProof } from "./passkey-client";
 
 export interface FloodFilter {
   source?: string;
@@ -12,12 +13,15 @@ export interface FloodFilter {
 }
 
 async function post<T>(body: FloodFilter & { confirm?: number }): Promise<T> {
-  const response = await fetch("/api/admin/leads/erase", {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  // Erasure asks a passkey session for its passkey again (docs/staff.md).
+  const response = await withPasskeyProof(() =>
+    fetch("/api/admin/leads/erase", {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
   if (response.status === 401) throw new SessionEndedError();
   if (!response.ok) throw await apiError(response);
   return (await response.json()) as T;

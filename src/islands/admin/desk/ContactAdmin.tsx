@@ -1,4 +1,6 @@
 import PasswordScreen from "../PasswordScreen";
+import CrewDesk from "./CrewDesk";
+import { DeskUserContext } from "./desk-user";
 import LeadDesk from "./LeadDesk";
 import { useDeskSession } from "./use-desk-session";
 
@@ -28,6 +30,7 @@ export default function ContactAdmin({ businessName }: Props) {
         title="Contact Admin"
         purpose="Enter the admin password to read quote requests."
         onSubmit={session.unlock}
+        onPasskey={session.unlockWithPasskey}
         notice={session.notice}
         autoFocus
         backLink
@@ -35,12 +38,19 @@ export default function ContactAdmin({ businessName }: Props) {
     );
   }
 
+  // The crew's desk is the agenda and its customers (docs/staff.md); everyone else's, the leads.
   return (
-    <LeadDesk
-      businessName={businessName}
-      focusHeading={session.signedIn}
-      onLock={session.lock}
-      onSignOut={() => void session.signOut()}
-    />
+    <DeskUserContext value={session.user}>
+      {session.user?.role === "crew" ? (
+        <CrewDesk user={session.user} onLock={session.lock} onSignOut={() => void session.signOut()} />
+      ) : (
+        <LeadDesk
+          businessName={businessName}
+          focusHeading={session.signedIn}
+          onLock={session.lock}
+          onSignOut={() => void session.signOut()}
+        />
+      )}
+    </DeskUserContext>
   );
 }

@@ -1,5 +1,6 @@
 import type { RefObject } from "react";
 import { buttonOutline } from "../../button";
+import PasskeyButton from "./PasskeyButton";
 
 interface Props {
   /** Takes the focus on signing in and after a lead is erased. */
@@ -38,6 +39,7 @@ export default function DeskHeader({ headingRef, total, newCount, loading, onRef
         <button type="button" onClick={onRefresh} disabled={loading} className={buttonOutline}>
           Refresh
         </button>
+        <PasskeyButton />
         <button type="button" onClick={onSignOut} className={buttonOutline}>
           Logout
         </button>

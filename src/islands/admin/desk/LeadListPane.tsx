@@ -10,6 +10,8 @@ import LeadChart from "./LeadChart";
 import LeadFiltersForm from "./LeadFilters";
 import MoneyPanel from "./MoneyPanel";
 import QuoteList from "./QuoteList";
+import StaffPanel from "./StaffPanel";
+import { useIsOwner } from "./desk-user";
 import VisitAgenda from "./VisitAgenda";
 import type { useLeadDesk } from "./use-lead-desk";
 
@@ -27,6 +29,7 @@ export default function LeadListPane({ desk, onLock }: Props) {
   const { list, filters, followUps, stats, lockOnSessionEnd } = desk;
   const open = (id: string) => void desk.openDetail(id);
   const filtered = Boolean(filters.q || filters.status || filters.service);
+  const owner = useIsOwner();
 
   return (
     <div className="space-y-6">
@@ -95,7 +98,8 @@ export default function LeadListPane({ desk, onLock }: Props) {
           )}
         </>
       )}
-      <FloodCleanup onSessionEnded={(error) => onLock(error.message)} onErased={desk.refresh} />
+      {owner && <FloodCleanup onSessionEnded={(error) => onLock(error.message)} onErased={desk.refresh} />}
+      {owner && <StaffPanel onSessionEnded={(error) => onLock(error.message)} />}
       <AuditLog onSessionEnded={(error) => onLock(error.message)} />
     </div>
   );

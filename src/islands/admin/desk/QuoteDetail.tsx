@@ -18,6 +18,7 @@ import QuotedAmount from "./QuotedAmount";
 import StatusSelect from "./StatusSelect";
 import VisitPanel from "./VisitPanel";
 import { useLeadChange } from "./use-lead-change";
+import { useIsOwner } from "./desk-user";
 import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../../button";
 
 interface Props {
@@ -57,6 +58,7 @@ export default function QuoteDetail({
     onSessionEnded,
   });
   const status = submission.status ?? "new";
+  const owner = useIsOwner();
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -200,11 +202,13 @@ export default function QuoteDetail({
           onAdd={(text) => save({ note: text }, "Note added")}
         />
 
-        <div className="mt-8">
-          <button type="button" onClick={() => onDelete(submission)} className={buttonDangerOutline}>
-            Delete Lead
-          </button>
-        </div>
+        {owner && (
+          <div className="mt-8">
+            <button type="button" onClick={() => onDelete(submission)} className={buttonDangerOutline}>
+              Delete Lead
+            </button>
+          </div>
+        )}
       </div>
     </article>
   );

@@ -19,6 +19,8 @@ const AGENDA_DAYS = 14;
 interface Props {
   onOpen: (leadId: string) => void;
   onSessionEnded: (error: SessionEndedError) => void;
+  /** The crew's agenda (docs/staff.md): the visits only, without moving, cancelling or blocking days. */
+  crew?: boolean;
 }
 
 const when = (iso: string) => Date.parse(iso);
@@ -27,7 +29,7 @@ const when = (iso: string) => Date.parse(iso);
  * The survey visits of today and the coming days (address, phone, a map link; move, cancel) and the
  * days or times the owner is not available (docs/visits.md).
  */
-export default function VisitAgenda({ onOpen, onSessionEnded }: Props) {
+export default function VisitAgenda({ onOpen, onSessionEnded, crew = false }: Props) {
   const id = useId();
   const [visits, setVisits] = useState<AgendaVisit[] | null>(null);
   const [blocks, setBlocks] = useState<VisitBlock[]>([]);
@@ -43,7 +45,7 @@ export default function VisitAgenda({ onOpen, onSessionEnded }: Props) {
 
   const load = useCallback(() => {
     const today = londonDate(Date.now());
-    return Promise.all([fetchAgenda(today, addDays(today, AGENDA_DAYS)), fetchBlocks()]).then(
+    return Promise.all([fetchAgenda(today, addDays(today, AGENDA_DAYS)), crew ? [] : fetchBlocks()]).then(
       ([agenda, blocked]) => {
         setError(null);
         setVisits(agenda);
@@ -51,7 +53,7 @@ export default function VisitAgenda({ onOpen, onSessionEnded }: Props) {
       },
       failed,
     );
-  }, [failed]);
+  }, [failed, crew]);
 
   useEffect(() => {
     void load();
@@ -126,21 +128,23 @@ export default function VisitAgenda({ onOpen, onSessionEnded }: Props) {
                       Access: {visit.accessNotes}
                     </p>
                   )}
-                  <VisitActions
-                    key={visit.start}
-                    visitId={visit.id}
-                    start={visit.start}
-                    name={visit.name}
-                    onChanged={() => void load()}
-                    onSessionEnded={onSessionEnded}
-                  />
+                  {!crew && (
+                    <VisitActions
+                      key={visit.start}
+                      visitId={visit.id}
+                      start={visit.start}
+                      name={visit.name}
+                      onChanged={() => void load()}
+                      onSessionEnded={onSessionEnded}
+                    />
+                  )}
                 </li>
               );
             })}
           </ul>
         </div>
       ))}
-      <VisitBlocks blocks={blocks} onChanged={() => void load()} onFailed={failed} />
+      {!crew && <VisitBlocks blocks={blocks} onChanged={() => void load()} onFailed={failed} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { hasSession, login, logout } from "../../../lib/admin/api";
+import { currentUser, login, logout, type DeskUser } from "../../../lib/admin/api";
+import { signInWithPasskey } from "../../../lib/admin/passkey-client";
 import { CONTACT_ADMIN_STORAGE_KEY } from "../../../lib/admin/quotes";
 
 export type DeskPhase = "checking" | "locked" | "unlocked";
@@ -35,6 +36,8 @@ export function useDeskSession() {
   const [phase, setPhase] = useState<DeskPhase>("checking");
   const [notice, setNotice] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
+  /** Who is signed in (docs/staff.md): what the desk shows follows their role. */
+  const [user, setUser] = useState<DeskUser | null>(null);
 
   const lock = useCallback((reason: string | null) => {
     writeFlag(false);
@@ -48,9 +51,10 @@ export function useDeskSession() {
       setPhase("locked");
       return;
     }
-    hasSession().then(
-      (active) => {
-        if (active) setPhase("unlocked");
+    currentUser().then(
+      (person) => {
+        setUser(person);
+        if (person) setPhase("unlocked");
         else lock(null);
       },
       (error: unknown) => {
@@ -64,13 +68,7 @@ export function useDeskSession() {
   const unlock = async (password: string): Promise<boolean> => {
     try {
       const result = await login(password);
-      if (result.status === "ok") {
-        writeFlag(true);
-        setNotice(null);
-        setSignedIn(true);
-        setPhase("unlocked");
-        return true;
-      }
+      if (result.status === "ok") return await opened();
       if (result.status === "incorrect") {
         setNotice(null);
         window.alert("Incorrect password");
@@ -80,6 +78,30 @@ export function useDeskSession() {
           `Too many incorrect passwords. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
         );
       }
+    } catch (error) {
+      setNotice(`Could not sign in: ${messageOf(error)}`);
+    }
+    return false;
+  };
+
+  /** After a sign-in: who it is, then the desk. */
+  const opened = async (): Promise<boolean> => {
+    const person = await currentUser();
+    if (!person) return false;
+    writeFlag(true);
+    setUser(person);
+    setNotice(null);
+    setSignedIn(true);
+    setPhase("unlocked");
+    return true;
+  };
+
+  /** Signs in with a passkey the phone offers; resolves to true when the desk is unlocked. */
+  const unlockWithPasskey = async (): Promise<boolean> => {
+    try {
+      const outcome = await signInWithPasskey();
+      if (outcome === "ok") return await opened();
+      setNotice(outcome === "unknown" ? "This passkey is not known here. Ask the owner to add you." : null);
     } catch (error) {
       setNotice(`Could not sign in: ${messageOf(error)}`);
     }
@@ -96,5 +118,5 @@ export function useDeskSession() {
     lock(reason);
   };
 
-  return { phase, notice, signedIn, lock, unlock, signOut };
+  return { phase, notice, signedIn, user, lock, unlock, unlockWithPasskey, signOut };
 }

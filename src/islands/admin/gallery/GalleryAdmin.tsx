@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from "react";
 import type { GalleryItem } from "../../../lib/gallery/schema";
 import { toast } from "../../../lib/toast-store";
-import { login, logout } from "../../../lib/admin/api";
+import { currentUser, login, logout } from "../../../lib/admin/api";
+import { signInWithPasskey } from "../../../lib/admin/passkey-client";
 import { buttonNeutral, buttonSecondary } from "../../button";
 import PasswordScreen from "../PasswordScreen";
 import AdminImageCard from "./AdminImageCard";
@@ -46,6 +47,38 @@ async function signIn(password: string): Promise<boolean> {
   return false;
 }
 
+/** Signs in with a passkey; the crew's role does not edit the gallery (docs/staff.md). */
+async function passkeySignIn(): Promise<boolean> {
+  try {
+    const outcome = await signInWithPasskey();
+    if (outcome === "cancelled") return false;
+    if (outcome === "unknown") {
+      toast({
+        title: "Access Denied",
+        description: "This passkey is not known here",
+        variant: "destructive",
+      });
+      return false;
+    }
+    if ((await currentUser())?.role === "crew") {
+      await logout();
+      toast({
+        title: "Access Denied",
+        description: "The crew's role cannot edit the gallery",
+        variant: "destructive",
+      });
+      return false;
+    }
+    toast({ title: "Access Granted", description: "Welcome to Gallery Admin" });
+    return true;
+  } catch (error) {
+    errorToast(
+      `Sign-in is unavailable (${error instanceof Error ? error.message : String(error)}). Please try again later.`,
+    );
+    return false;
+  }
+}
+
 /** The gallery admin screen (docs/spec.md, Gallery admin and States): locked on every page load; unlocked in memory only. */
 export default function GalleryAdmin({ towns }: { towns: TownChoice[] }) {
   const [unlocked, setUnlocked] = useState(false);
@@ -61,6 +94,11 @@ export default function GalleryAdmin({ towns }: { towns: TownChoice[] }) {
           title="Gallery Admin"
           purpose="Enter the admin password to manage gallery images."
           onSubmit={unlock}
+          onPasskey={async () => {
+            const accepted = await passkeySignIn();
+            if (accepted) setUnlocked(true);
+            return accepted;
+          }}
         />
       </div>
     );

@@ -1,0 +1,92 @@
+/**
+ * The owner's calls about the people of the desk (docs/staff.md): the people, adding and removing
+ * them, and who is signed in where. Adding and removing ask for the passkey again when the server
+ * wants it (withPasskeyProof).
+ *
+ * Shipped to the browser: no Node APIs, astro:* or React.
+ */
+import { apiError } from "../api-client";
+import { SessionEndedError } from "./api";
+import { withPasskeyProof } from "./passkey-client";
+
+export type Role = "owner" | "office" | "crew";
+
+export interface DeskPerson {
+  id: string;
+  name: string;
+  email: string | null;
+  role: Role;
+  createdAt: string;
+  passkeys: number;
+}
+
+export interface DeskSession {
+  id: string;
+  user: { id: string; name: string; role: Role };
+  method: "password" | "passkey";
+  device: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** What a role may do, in the owner's words (the desk's People panel). */
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: "Owner",
+  office: "Office: everything but people and deleting leads",
+  crew: "Crew: the visits and their customers, no prices or money",
+};
+
+async function checked(response: Response): Promise<Response> {
+  if (response.status === 401) throw new SessionEndedError();
+  if (!response.ok) throw await apiError(response);
+  return response;
+}
+
+const get = async <T>(url: string) =>
+  (await (await checked(await fetch(url, { credentials: "include", cache: "no-store" }))).json()) as T;
+
+export const fetchPeople = () => get<DeskPerson[]>("/api/admin/users");
+export const fetchSessions = () => get<DeskSession[]>("/api/admin/sessions");
+
+/** Adds a person; the answer says whether their invitation e-mail went. 400 comes back as fieldErrors. */
+export async function addPerson(person: {
+  name: string;
+  email: string;
+  role: Exclude<Role, "owner">;
+}): Promise<
+  | { ok: true; invitation: "sent" | "not sent" }
+  | { ok: false; fieldErrors: Record<string, string[]>; error: string }
+> {
+  const response = await withPasskeyProof(() =>
+    fetch("/api/admin/users", {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(person),
+    }),
+  );
+  if (response.status === 400 || response.status === 409) {
+    const body = (await response.json()) as { error: string; fieldErrors?: Record<string, string[]> };
+    return { ok: false, fieldErrors: body.fieldErrors ?? {}, error: body.error };
+  }
+  const body = (await (await checked(response)).json()) as { invitation: "sent" | "not sent" };
+  return { ok: true, invitation: body.invitation };
+}
+
+export async function removePerson(id: string): Promise<void> {
+  await checked(
+    await withPasskeyProof(() =>
+      fetch(`/api/admin/users/${encodeURIComponent(id)}`, { method: "DELETE", credentials: "include" }),
+    ),
+  );
+}
+
+export async function endSession(id: string): Promise<void> {
+  await checked(
+    await fetch(`/api/admin/sessions/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      credentials: "include",
+    }),
+  );
+}
