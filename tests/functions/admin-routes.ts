@@ -15,6 +15,9 @@ import adminGalleryItem from "../../netlify/functions/admin-gallery-item.mts";
 import adminGalleryReorder from "../../netlify/functions/admin-gallery-reorder.mts";
 import uploadImage from "../../netlify/functions/upload-image.mts";
 import auditLog from "../../netlify/functions/admin-audit-log.mts";
+import users from "../../netlify/functions/admin-users.mts";
+import sessions from "../../netlify/functions/admin-sessions.mts";
+import passkeys from "../../netlify/functions/admin-passkeys.mts";
 
 const GALLERY_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const QUOTE_ID = "00000000-0000-4000-8000-000000000000";
@@ -68,4 +71,14 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   { method: "POST", path: "/api/upload/image", handler: uploadImage },
   { method: "GET", path: "/api/admin/audit-log", handler: auditLog },
+  { method: "GET", path: "/api/admin/users", handler: users },
+  {
+    method: "POST",
+    path: "/api/admin/users",
+    handler: users,
+    body: { name: "Callum", email: "callum@example.co.uk", role: "crew" },
+  },
+  { method: "GET", path: "/api/admin/sessions", handler: sessions },
+  { method: "GET", path: "/api/admin/passkeys/register", handler: passkeys },
+  { method: "GET", path: "/api/admin/passkeys/verify", handler: passkeys },
 ];

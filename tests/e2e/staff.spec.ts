@@ -1,0 +1,117 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { maildevMails } from "./helpers/maildev";
+import { signIn } from "./helpers/written-quotes";
+
+/**
+ * Staff accounts and passkeys (docs/staff.md), as the owner and a new crew member live them: the
+ * owner adds Callum to the desk, Callum's phone (Chromium's virtual authenticator: a platform
+ * passkey with its fingerprint) follows the e-mail's link and taps Create a passkey, lands in the
+ * crew's desk, is refused what the crew may not see, signs in again with the passkey, and is
+ * signed out everywhere the moment the owner removes him.
+ */
+
+/** A phone with a fingerprint reader: passkeys it makes stay on it and ask for the fingerprint. */
+async function phoneWithPasskeys(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return page;
+}
+
+/** The invitation link in the newest e-mail to `address`. */
+async function invitationLink(address: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await maildevMails()).filter((m) => m.to.some((to) => to.address === address)).at(-1);
+        link = /https?:\/\/\S+\/staff-invitation#[A-Za-z0-9_-]{43}/.exec(mail?.text ?? "")?.[0];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+async function peoplePanel(page: Page) {
+  const panel = page.getByRole("region", { name: "People" });
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  return panel;
+}
+
+test("the owner adds a crew member, whose phone makes a passkey from the e-mail, sees only the visits, signs in again with it, and is out the moment he is removed", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = `callum.${Date.now()}@example.co.uk`;
+
+  // The owner, signed in with the password, adds Callum as crew.
+  await signIn(page);
+  const people = await peoplePanel(page);
+  await people.getByLabel("Name").fill("Callum Crew");
+  await people.getByLabel("E-mail").fill(email);
+  await people.getByLabel("Role").selectOption("crew");
+  await people.getByRole("button", { name: "Add person" }).click();
+  await expect(people.getByRole("status")).toContainText("Callum Crew is added: an e-mail asks them to create a passkey");
+  await expect(people.getByText("Callum Crew", { exact: true })).toBeVisible();
+
+  // Callum's phone: the link from the e-mail, one tap.
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await phoneWithPasskeys(phoneContext);
+  await phone.goto(await invitationLink(email));
+  await expect(phone.getByText("Welcome, Callum Crew.")).toBeVisible();
+  await phone.getByRole("button", { name: "Create a passkey" }).click();
+  await expect(phone.getByText("Your passkey is ready and you are signed in.")).toBeVisible();
+  expect(new URL(phone.url()).hash).toBe("");
+
+  // The server says who he is, and refuses him what the crew may not call.
+  const session = await phone.request.get("/api/admin/session");
+  expect(session.status()).toBe(200);
+  expect(await session.json()).toMatchObject({ user: { name: "Callum Crew", role: "crew" } });
+  for (const path of ["/api/admin/invoices", "/api/admin/contact-submissions/export.csv", "/api/admin/users"]) {
+    expect((await phone.request.get(path)).status(), path).toBe(403);
+  }
+
+  // His desk is the visits, with no leads, money or people.
+  await phone.getByRole("link", { name: "Open the desk" }).click();
+  await expect(phone.getByRole("heading", { name: "Your visits" })).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByRole("heading", { name: "Survey visits" })).toBeVisible();
+  await expect(phone.getByText("Contact Submissions")).toHaveCount(0);
+  await expect(phone.getByText("Export CSV")).toHaveCount(0);
+
+  // Signed out, the same passkey signs him in again: one tap on the sign-in screen.
+  await phone.getByRole("button", { name: "Logout" }).click();
+  await phone.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(phone.getByRole("heading", { name: "Your visits" })).toBeVisible({ timeout: 15_000 });
+
+  // The owner sees where Callum is signed in, and removes him: his next call is 401.
+  await page.reload();
+  const again = await peoplePanel(page);
+  await expect(again.getByText(/Callum Crew · Chrome on .* · passkey/)).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await again.getByRole("button", { name: "Remove Callum Crew" }).click();
+  await expect(again.getByRole("status")).toHaveText("Callum Crew is removed.");
+  expect((await phone.request.get("/api/admin/session")).status()).toBe(401);
+  await phoneContext.close();
+});
+
+test("the gallery's sign-in screen offers a passkey beside the password", async ({ browser }) => {
+  const context = await browser.newContext();
+  const phone = await phoneWithPasskeys(context);
+  await phone.goto("/gallery-admin");
+  await expect(phone.getByLabel("Password")).toBeVisible();
+  await expect(phone.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
+  await context.close();
+});
