@@ -68,6 +68,8 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   owner_mail_hours: "the owner's e-mails per hour and their summaries",
   mail_settings_problem: "the mail settings notice",
   uploads: "unfinished uploads",
+  site_secrets:
+    "the random secrets that sign sessions and key addresses: a copy must not carry them, and a restored site draws new ones",
 };
 
 export const isLeftOutTable = (name: string) => Object.hasOwn(LEFT_OUT_TABLES, name);

@@ -1,8 +1,8 @@
 /**
  * Server-side admin access (docs/security.md, Admin access): one shared password from ADMIN_PASSWORD,
  * sessions in an HttpOnly cookie that are both HMAC-signed (a key derived from SESSION_SECRET, else
- * from the password, and always from the password too) and recorded in the database, so logout or
- * a password change ends them for every copy of the cookie.
+ * from the random secret kept in the database, and always from the password too) and recorded in
+ * the database, so logout or a password change ends them for every copy of the cookie.
  *
  * Cookie value: `<id>.<expiresAt ms>.<signature>`; `id` is 256 random bits. The sessions table is
  * keyed by an HMAC of the id, never by the id itself. Over https the cookie is named
@@ -12,7 +12,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { json } from "../http/responses.ts";
 import { HttpError, MethodNotAllowedError, UnauthorizedError } from "../http/http-error.ts";
-import { adminSecrets, judgeAdminPassword, type AdminSecrets } from "./secrets.ts";
+import { adminPassword, adminSecrets, judgeAdminPassword, type AdminSecrets } from "./secrets.ts";
 import { deleteExpiredSessions, deleteSession, findSession, saveSession } from "./session-store.ts";
 
 export const ADMIN_SESSION_COOKIE = "admin_session";
@@ -74,7 +74,7 @@ function isForeignRequest(req: Request): boolean {
  */
 export async function requireSignInAllowed(req: Request): Promise<void> {
   await judgeAdminPassword();
-  if (!adminSecrets()) throw unavailable();
+  if (adminPassword() === null) throw unavailable();
   if (isForeignRequest(req)) throw forbidden();
 }
 
@@ -132,13 +132,13 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<Parsed
  * owner out.
  */
 export async function requireAdmin(req: Request, methods: readonly string[]): Promise<AdminSession> {
-  const secrets = adminSecrets();
+  const secrets = await adminSecrets();
   if (!secrets) throw unavailable();
   const session = await validSession(req, secrets);
   if (!session) {
     // The way to a session is sign-in: a password too easy to guess answers 503 here too.
     await judgeAdminPassword();
-    if (!adminSecrets()) throw unavailable();
+    if (adminPassword() === null) throw unavailable();
     throw new UnauthorizedError();
   }
   if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
@@ -153,8 +153,8 @@ export interface AdminSession {
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */
 export function passwordMatches(candidate: string): boolean {
-  const secrets = adminSecrets();
-  return secrets !== null && constantTimeEqual(candidate, secrets.password);
+  const password = adminPassword();
+  return password !== null && constantTimeEqual(candidate, password);
 }
 
 function isHttps(req: Request): boolean {
@@ -187,7 +187,7 @@ function cookieHeader(req: Request, value: string, maxAgeSeconds: number): strin
  * session never stays valid (ASVS 7.2.4). Requires configured admin access.
  */
 export async function startSession(req: Request): Promise<{ cookie: string; tag: string }> {
-  const secrets = adminSecrets();
+  const secrets = await adminSecrets();
   if (!secrets) throw new Error("Admin access is not configured");
   const now = Date.now();
   await endCarriedSession(req, secrets.sessionKey);
@@ -217,7 +217,7 @@ async function endCarriedSession(req: Request, secret: Buffer): Promise<void> {
 
 /** Ends the request's session on the server, if it has one; returns a Set-Cookie that clears it. */
 export async function endSession(req: Request): Promise<string> {
-  const secrets = adminSecrets();
+  const secrets = await adminSecrets();
   if (secrets) {
     const session = await validSession(req, secrets);
     if (session) await deleteSession(session.storeKey);
