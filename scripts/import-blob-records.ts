@@ -32,6 +32,7 @@ import { GALLERY_CATEGORY_VALUES } from "../src/lib/gallery/categories.ts";
 import { imageIdFromUrl } from "../src/lib/gallery/images.ts";
 import { closeDatabase, database } from "../netlify/lib/database/database.ts";
 import { isUuidAnyCase } from "../netlify/lib/http/uuid.ts";
+import { hashLinkToken } from "../netlify/lib/links/link-tokens.ts";
 import { RETRY_WINDOW_MS, type NotificationState } from "../netlify/lib/mail/notification-state.ts";
 import { insertQuote, type QuoteRecord } from "../netlify/lib/quote/quote-store.ts";
 import { entryKeys, readEntry, storeNames, type BlobsTarget } from "./lib/backup-store.ts";
@@ -92,6 +93,20 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const validTime = (value: unknown): value is string =>
   typeof value === "string" && !Number.isNaN(Date.parse(value));
+
+/**
+ * The old record's review unsubscribe token, kept as its hash (as every link token is), so the
+ * links in review e-mails sent before the move keep working.
+ */
+async function keepReviewLink(value: Record<string, unknown>, record: QuoteRecord): Promise<void> {
+  const review = value.review;
+  if (!isObject(review) || typeof review.token !== "string") return;
+  await database().query(
+    `INSERT INTO link_tokens (token_hash, lead_id, purpose, subject_id, created_at)
+     VALUES ($1, $2, 'review', $2, $3) ON CONFLICT (token_hash) DO NOTHING`,
+    [hashLinkToken(review.token), record.id, record.completedAt ?? record.createdAt],
+  );
+}
 
 /** A record of the old layout as the database's code takes it (e-mails given a give-up time if they lack one). */
 function quoteOf(value: Record<string, unknown>): QuoteRecord {
@@ -203,6 +218,7 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
         if (!inserted) result.leads.alreadyThere += 1;
         else {
           result.leads.imported += 1;
+          await keepReviewLink(value, record);
           if (record.reference && reference !== record.reference)
             result.problems.push(
               `${QUOTES}/${key}: its reference ${record.reference} is held by a newer lead; it is ${reference} now`,

@@ -34,7 +34,7 @@ export default async (req: Request, context: Context) => {
     const slowed = await isSignInSlowed();
     if (slowed) await new Promise((resolve) => setTimeout(resolve, SLOWED_DELAY_MS));
     // Counted per client (IPv4 address or IPv6 /64) and, for IPv6, per /48 as well.
-    const keys = clientKeys(req, context, "login").map(({ key }) => key);
+    const keys = (await clientKeys(req, context, "login")).map(({ key }) => key);
     const now = Date.now();
     for (const key of keys) {
       const attempt = await reserveAttempt(key, now, slowed ? SLOWED_MAX_FAILURES : LOGIN_MAX_FAILURES);

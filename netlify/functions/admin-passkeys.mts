@@ -23,7 +23,7 @@ export default async (req: Request) => {
     const session = await requireAdmin(req, ["GET", "POST"]);
     const registering = new URL(req.url).pathname.endsWith("/register");
     const { authenticate, authenticationOptions, registerPasskey, registrationOptions } =
-      await import("../lib/admin/passkeys.ts");
+      await import("../lib/staff/passkeys.ts");
     if (req.method === "GET") {
       return json(
         registering

@@ -16,7 +16,7 @@ export default async (req: Request, context?: Context) => {
     const { id, createdAt, reference, stored } = await takeQuote(
       form,
       idempotencyKey,
-      quotaClient(req, context),
+      await quotaClient(req, context),
     );
     // The e-mails go after the answer: a slow or broken mail server never holds up the visitor.
     // The mail code loads only then, so it adds nothing to the answer's time either.

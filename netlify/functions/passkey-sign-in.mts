@@ -2,7 +2,7 @@ import type { Config } from "@netlify/functions";
 import * as z from "zod/mini";
 import { requireSignInAllowed, startSession } from "../lib/admin/auth.ts";
 import { recordAudit } from "../lib/admin/audit-store.ts";
-import { invitedUser } from "../lib/admin/staff-store.ts";
+import { invitedUser } from "../lib/staff/staff-store.ts";
 import { HttpError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import { json } from "../lib/http/responses.ts";
@@ -27,7 +27,7 @@ export default async (req: Request) => {
     const invitation = new URL(req.url).pathname.endsWith("/invitation");
     requireMethod(req, invitation ? ["POST"] : ["GET", "POST"]);
     await requireSignInAllowed(req);
-    const passkeys = await import("../lib/admin/passkeys.ts");
+    const passkeys = await import("../lib/staff/passkeys.ts");
     if (invitation) {
       const body = await readJson(req, Invitation, MAX_BODY_BYTES, BODY);
       const person = await invitedUser(body.token);

@@ -34,7 +34,7 @@ export default async (req: Request, context?: Context) => {
     if (action === "accept") {
       const body = await readJson(req, AcceptBodySchema, MAX_ANSWER_BYTES, JSON_BODY);
       answer = await acceptProposal(token, body, {
-        clientHash: clientKey(req, context, "proposal-acceptance").key,
+        clientHash: (await clientKey(req, context, "proposal-acceptance")).key,
         userAgent: req.headers.get("user-agent"),
       });
     } else if (action === "decline") {

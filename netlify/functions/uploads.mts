@@ -11,7 +11,7 @@ export default async (req: Request, context?: Context) => {
   try {
     requireMethod(req, ["POST"]);
     const input = await readJson(req, UploadStartSchema, MAX_UPLOAD_START_BYTES, UPLOAD_START_JSON);
-    return json(await createUpload(input, quotaClient(req, context)), { status: 201 });
+    return json(await createUpload(input, await quotaClient(req, context)), { status: 201 });
   } catch (error) {
     return toErrorResponse(error, "uploads");
   }

@@ -69,6 +69,8 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   mail_settings_problem: "the mail settings notice",
   uploads: "unfinished uploads",
   webauthn_challenges: "passkey challenges, each good for 5 minutes",
+  site_secrets:
+    "the random secrets that sign sessions and key addresses: a copy must not carry them, and a restored site draws new ones",
 };
 
 export const isLeftOutTable = (name: string) => Object.hasOwn(LEFT_OUT_TABLES, name);

@@ -297,7 +297,7 @@ export function seedLeads(count: number, options: SeedOptions = {}): SeededLead[
     });
     if (status === "completed") {
       record.completedAt = at(changed);
-      record.review = { token: hex(24) };
+      record.review = {};
       notifications.push({
         kind: "review",
         status: "sent",

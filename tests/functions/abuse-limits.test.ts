@@ -226,7 +226,7 @@ describe("site-wide ceiling on attachments", () => {
 
 async function keyOf(ip: string): Promise<string> {
   const { clientKey } = await import("../../netlify/lib/http/client-key.ts");
-  return clientKey(new Request(BASE), contextFor(ip), "uploads").key;
+  return (await clientKey(new Request(BASE), contextFor(ip), "uploads")).key;
 }
 
 describe("upload lifetime", () => {

@@ -6,7 +6,7 @@
  * - `ADMIN_PASSWORD`: `adminCookie()` sets it to TEST_ADMIN_PASSWORD when unset, and logs in with it.
  * - `NETLIFY_LOCAL`: leave unset in tests, so the functions behave as deployed (no default password,
  *   503 without ADMIN_PASSWORD). `useAdminTestEnv()` restores exactly that state.
- * - `SESSION_SECRET`: optional; unset, the signing secret is derived from ADMIN_PASSWORD.
+ * - `SESSION_SECRET`: optional; unset, the signing secret is the random one kept in the database.
  *
  * Requests should use `http://localhost/...` URLs; state-changing ones with a foreign `Origin` get 403.
  */

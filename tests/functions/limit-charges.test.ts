@@ -73,7 +73,7 @@ describe("many requests at once", () => {
   });
 
   test(`${QUOTES_PER_CLIENT + 10} quotes of one client: exactly ${QUOTES_PER_CLIENT} charged, the rest 429`, async () => {
-    const client = clientOf("203.0.113.60");
+    const client = await clientOf("203.0.113.60");
     const { passed, refused } = await atOnce(QUOTES_PER_CLIENT + 10, () => chargeQuote(client, NOW));
     expect(passed).toBe(QUOTES_PER_CLIENT);
     expect(refused).toEqual(Array(10).fill(429));
@@ -81,8 +81,10 @@ describe("many requests at once", () => {
   });
 
   test(`quotes from ${QUOTES_PER_WIDER_NETWORK + 10} /64s of one /48: exactly ${QUOTES_PER_WIDER_NETWORK} charged, to the /64 and the /48 both or neither`, async () => {
-    const clients = Array.from({ length: QUOTES_PER_WIDER_NETWORK + 10 }, (_, i) =>
-      clientOf(`2001:db8:60:${(i + 1).toString(16)}::1`),
+    const clients = await Promise.all(
+      Array.from({ length: QUOTES_PER_WIDER_NETWORK + 10 }, (_, i) =>
+        clientOf(`2001:db8:60:${(i + 1).toString(16)}::1`),
+      ),
     );
     const { passed, refused } = await atOnce(clients.length, (i) => chargeQuote(clients[i]!, NOW));
     expect(passed).toBe(QUOTES_PER_WIDER_NETWORK);
@@ -95,7 +97,7 @@ describe("many requests at once", () => {
   });
 
   test(`attachments of one client: exactly ${CLIENT_MAX_FILES} files charged, to the client and the site alike`, async () => {
-    const client = clientOf("203.0.113.61");
+    const client = await clientOf("203.0.113.61");
     const { passed, refused } = await atOnce(CLIENT_MAX_FILES + 5, () =>
       chargeAttachments(client, [1000], NOW),
     );
@@ -112,14 +114,14 @@ describe("many requests at once", () => {
     const { passed, refused } = await atOnce(40, () => chargeClientWindow(request, undefined, rule, NOW));
     expect(passed).toBe(25);
     expect(refused).toEqual(Array(15).fill(429));
-    for (const { key } of clientKeys(request, undefined, rule.name))
+    for (const { key } of await clientKeys(request, undefined, rule.name))
       expect(await ledgerCharges(rule.name, key)).toHaveLength(25);
   });
 
   test("ten quotes naming one address: exactly one receipt", async () => {
     const plans = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        planQuoteMail(clientOf(`198.51.100.${i + 1}`), crypto.randomUUID(), "same@example.co.uk", NOW),
+      Array.from({ length: 10 }, async (_, i) =>
+        planQuoteMail(await clientOf(`198.51.100.${i + 1}`), crypto.randomUUID(), "same@example.co.uk", NOW),
       ),
     );
     expect(plans.filter((plan) => !plan.receiptSkipped)).toHaveLength(1);
@@ -129,7 +131,7 @@ describe("many requests at once", () => {
 });
 
 test("expired charges are deleted by one query, live ones kept", async () => {
-  const client = clientOf("203.0.113.62");
+  const client = await clientOf("203.0.113.62");
   await chargeQuote(client, NOW - 25 * 60 * 60 * 1000);
   await chargeQuote(client, NOW);
   expect(await deleteExpiredCharges(NOW)).toBeGreaterThanOrEqual(1);

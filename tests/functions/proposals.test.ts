@@ -152,13 +152,28 @@ describe("the owner builds and sends", () => {
     const stored = await readQuote(record.id);
     expect(stored).toMatchObject({ status: "quoted", quotedAmount: 1086 }); // £1,085.71 → £1,086
     expect(stored?.notes?.at(-1)?.text).toBe(`Quote ${sent.number} sent: £1,085.71 including VAT`);
-    const [row] = await queryRecords<{ token: string }>("SELECT token FROM proposals");
-    expect(row!.token).toBe(tokenOf(sent.customerUrl));
+    // Only the token's hash is stored.
+    const [row] = await queryRecords<{ subject_id: string }>(
+      "SELECT subject_id FROM link_tokens WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+      [tokenOf(sent.customerUrl)],
+    );
+    expect(row!.subject_id).toBe(draft.id);
+    expect(JSON.stringify(await queryRecords("SELECT * FROM proposals"))).not.toContain(
+      tokenOf(sent.customerUrl),
+    );
 
     await delivered(1);
     const [mail] = received().filter((m) => m.subject.includes(sent.number));
     expect(mail?.to).toContain("siobhan@example.co.uk");
-    expect(mail?.text).toContain(sent.customerUrl);
+    // The e-mail carries a link of its own, drawn when it was written: it opens the same quote.
+    const emailed = /\/quote\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1];
+    expect(emailed).toBeDefined();
+    expect(emailed).not.toBe(tokenOf(sent.customerUrl));
+    const [opens] = await queryRecords<{ subject_id: string }>(
+      "SELECT subject_id FROM link_tokens WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+      [emailed],
+    );
+    expect(opens?.subject_id).toBe(draft.id);
     expect(mail?.attachments.map((a) => a.contentType)).toEqual(["application/pdf"]);
     const jobs = await queryRecords<{ kind: string; status: string; due_at: Date }>(
       "SELECT kind, status, due_at FROM mail_jobs WHERE kind = 'proposal-reminder' ORDER BY due_at",
@@ -220,12 +235,13 @@ describe("the customer's link", () => {
       expect((await callApi("GET", `/api/proposals/${first.token}`)).status).toBe(200);
       expect((await callApi("GET", `/api/proposals/${first.token}/pdf`)).status).toBe(200);
       expect((await accept(first.token)).status).toBe(200);
-      // The confirmation, written after the change, carries the link the customer already has.
+      // The confirmation, written after the change, carries a link that opens the quote too.
       await delivered(4);
       const confirmation = received().find((m) =>
         m.subject.startsWith(`Quote ${first.proposal.number} accepted`),
       );
-      expect(confirmation?.text).toContain(first.proposal.customerUrl);
+      const emailed = /\/quote\/([A-Za-z0-9_-]{43})/.exec(confirmation?.text ?? "")?.[1];
+      expect((await callApi("GET", `/api/proposals/${emailed}`)).status).toBe(200);
     } finally {
       for (const [name, value] of [
         ["ADMIN_PASSWORD", saved.password],

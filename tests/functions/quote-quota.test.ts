@@ -83,7 +83,7 @@ describe("quotes per client", () => {
     expect(retryAfter).toBeLessThanOrEqual(QUOTE_WINDOW_MS / 1000);
     expect(await storedKeys()).toEqual(before);
     // The /64 was charged nothing: its ledger holds no quote.
-    const own = quotaClient(new Request("http://localhost/api/contact"), { ip: fresh });
+    const own = await quotaClient(new Request("http://localhost/api/contact"), { ip: fresh });
     expect(await ledgerCharges("quotes", own.key)).toEqual([]);
 
     // Another /48, and IPv4, are not affected.

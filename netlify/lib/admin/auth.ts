@@ -1,8 +1,8 @@
 /**
  * Server-side admin access (docs/security.md, Admin access): one shared password from ADMIN_PASSWORD,
  * sessions in an HttpOnly cookie that are both HMAC-signed (a key derived from SESSION_SECRET, else
- * from the password, and always from the password too) and recorded in the database, so logout or
- * a password change ends them for every copy of the cookie.
+ * from the random secret kept in the database, and always from the password too) and recorded in
+ * the database, so logout or a password change ends them for every copy of the cookie.
  *
  * Cookie value: `<id>.<expiresAt ms>.<signature>`; `id` is 256 random bits. The sessions table is
  * keyed by an HMAC of the id, never by the id itself. Over https the cookie is named
@@ -13,7 +13,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { json } from "../http/responses.ts";
 import { HttpError, MethodNotAllowedError, UnauthorizedError } from "../http/http-error.ts";
 import { accessRule, type Role } from "./access.ts";
-import { adminSecrets, judgeAdminPassword, type AdminSecrets } from "./secrets.ts";
+import { adminPassword, adminSecrets, judgeAdminPassword, type AdminSecrets } from "./secrets.ts";
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -91,7 +91,7 @@ function isForeignRequest(req: Request): boolean {
  */
 export async function requireSignInAllowed(req: Request): Promise<void> {
   await judgeAdminPassword();
-  if (!adminSecrets()) throw unavailable();
+  if (adminPassword() === null) throw unavailable();
   if (isForeignRequest(req)) throw forbidden();
 }
 
@@ -158,13 +158,13 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<ValidS
  * owner out.
  */
 export async function requireAdmin(req: Request, methods: readonly string[]): Promise<AdminSession> {
-  const secrets = adminSecrets();
+  const secrets = await adminSecrets();
   if (!secrets) throw unavailable();
   const session = await validSession(req, secrets);
   if (!session) {
     // The way to a session is sign-in: a password too easy to guess answers 503 here too.
     await judgeAdminPassword();
-    if (!adminSecrets()) throw unavailable();
+    if (adminPassword() === null) throw unavailable();
     throw new UnauthorizedError();
   }
   if (!methods.includes(req.method)) throw new MethodNotAllowedError(methods.filter((m) => m !== "HEAD"));
@@ -211,7 +211,7 @@ export interface AdminSession {
  * phone that opens the desk stays signed in.
  */
 export async function slideSession(req: Request, session: AdminSession): Promise<string | null> {
-  const secrets = adminSecrets();
+  const secrets = await adminSecrets();
   const token = readCookie(req, cookieName(req));
   if (!secrets || !token || session.method !== "passkey") return null;
   const now = Date.now();
@@ -225,8 +225,8 @@ export async function slideSession(req: Request, session: AdminSession): Promise
 
 /** Whether `candidate` is the admin password. False when admin access is unconfigured. */
 export function passwordMatches(candidate: string): boolean {
-  const secrets = adminSecrets();
-  return secrets !== null && constantTimeEqual(candidate, secrets.password);
+  const password = adminPassword();
+  return password !== null && constantTimeEqual(candidate, password);
 }
 
 function isHttps(req: Request): boolean {
@@ -262,7 +262,7 @@ export async function startSession(
   req: Request,
   person: { userId: string; method: SignInMethod } = { userId: OWNER_ID, method: "password" },
 ): Promise<{ cookie: string; tag: string }> {
-  const secrets = adminSecrets();
+  const secrets = await adminSecrets();
   if (!secrets) throw new Error("Admin access is not configured");
   const now = Date.now();
   await endCarriedSession(req, secrets.sessionKey);
@@ -292,7 +292,7 @@ async function endCarriedSession(req: Request, secret: Buffer): Promise<void> {
 
 /** Ends the request's session on the server, if it has one; returns a Set-Cookie that clears it. */
 export async function endSession(req: Request): Promise<string> {
-  const secrets = adminSecrets();
+  const secrets = await adminSecrets();
   if (secrets) {
     const session = await validSession(req, secrets);
     if (session) await deleteSession(session.storeKey);

@@ -6,11 +6,17 @@
  * Admin access is off (every admin call answers 503) when, deployed, ADMIN_PASSWORD is unset,
  * shorter than ADMIN_PASSWORD_MIN_LENGTH characters or easy to guess (a strength score below
  * ADMIN_PASSWORD_MIN_SCORE), and in every Deploy Preview and branch deploy (docs/security.md, "Admin
- * password"). SESSION_SECRET and CLIENT_KEY_SECRET count as unset when shorter than
- * SECRET_MIN_BYTES. Each reason is logged once per process, never a secret.
+ * password"). Each reason is logged once per process, never a secret.
+ *
+ * The two keys are SESSION_SECRET and CLIENT_KEY_SECRET when set (and at least SECRET_MIN_BYTES
+ * long), else random ones drawn once and kept in table `site_secrets` (docs/security.md, "Secrets"):
+ * never derived from the password, so a copy of the database gives no way to test guesses of it.
+ * A stored key is read once per process; a database that cannot be read fails the call as any
+ * storage outage does (503), with no other key to fall back on.
  */
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { isPreviewDeploy } from "../blobs/open-store.ts";
+import { database } from "../database/database.ts";
 
 /** Used only under the Netlify CLI (NETLIFY_LOCAL=true) when ADMIN_PASSWORD is unset. */
 export const LOCAL_DEFAULT_PASSWORD = "admin";
@@ -44,11 +50,13 @@ export async function judgeAdminPassword(): Promise<void> {
 
 export interface AdminSecrets {
   password: string;
-  /** SESSION_SECRET, else derived from the password: the fallback key for client keys. */
+  /** SESSION_SECRET, else the stored random `session` secret. */
   secret: Buffer;
   /**
    * Signs session cookies and keys the sessions store. Derived from the secret *and* the password,
-   * so changing ADMIN_PASSWORD ends every session even when SESSION_SECRET stays the same.
+   * so changing ADMIN_PASSWORD ends every session even when the secret stays the same. It is
+   * applied only to values the database never holds (a session's random id), so the stored secret
+   * and a copy of the tables still give no way to test guesses of the password.
    */
   sessionKey: Buffer;
 }
@@ -81,60 +89,88 @@ function refusal(password: string): string | null {
  * The value of SESSION_SECRET or CLIENT_KEY_SECRET when it is long enough; "" (unset) otherwise,
  * with a log line once per process that names the variable, never its value.
  */
-function configuredSecret(name: "SESSION_SECRET" | "CLIENT_KEY_SECRET", fallback: string): string {
+function configuredSecret(name: "SESSION_SECRET" | "CLIENT_KEY_SECRET"): string {
   const value = process.env[name] ?? "";
   if (value === "" || Buffer.byteLength(value, "utf8") >= SECRET_MIN_BYTES) return value;
   warnOnce(
     `${name}-short`,
-    `${name} is shorter than ${SECRET_MIN_BYTES} bytes, so it is ignored: ${fallback} until a longer one is set (e.g. \`openssl rand -base64 48\`).`,
+    `${name} is shorter than ${SECRET_MIN_BYTES} bytes, so it is ignored: a random secret kept in the database is used until a longer one is set (e.g. \`openssl rand -base64 48\`).`,
   );
   return "";
 }
 
-/** The configured password and signing keys; null when admin access is off (see above). */
-export function adminSecrets(): AdminSecrets | null {
-  let password = process.env.ADMIN_PASSWORD ?? "";
+/** The names of the secrets `site_secrets` may hold. */
+type StoredSecretName = "session" | "client-key";
+
+/** The stored secrets this process has read, by name (a failed read is forgotten, to be tried again). */
+const stored = new Map<StoredSecretName, Promise<Buffer>>();
+
+/**
+ * The random secret `name` of table `site_secrets`, drawn and stored by the first caller: an insert
+ * that leaves a row already there alone, then a read of the row, so callers at once all use the one
+ * that was stored first.
+ */
+function storedSecret(name: StoredSecretName): Promise<Buffer> {
+  let secret = stored.get(name);
+  if (!secret) {
+    secret = readOrCreate(name);
+    stored.set(name, secret);
+    secret.catch(() => stored.delete(name));
+  }
+  return secret;
+}
+
+async function readOrCreate(name: StoredSecretName): Promise<Buffer> {
+  const db = database();
+  const read = async () =>
+    (await db.query<{ value: Buffer }>("SELECT value FROM site_secrets WHERE name = $1", [name])).rows[0]
+      ?.value;
+  const found = await read();
+  if (found) return found;
+  await db.query("INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [
+    name,
+    randomBytes(SECRET_MIN_BYTES),
+  ]);
+  const value = await read();
+  if (!value) throw new Error(`The ${name} secret could not be stored`);
+  return value;
+}
+
+/** The password admin access runs on; null when it is off (see above), with the reason logged. */
+export function adminPassword(): string | null {
+  const password = process.env.ADMIN_PASSWORD ?? "";
   const refused = refusal(password);
   if (refused) {
     warnOnce(refused, refused);
     return null;
   }
-  if (password === "") {
-    warnOnce(
-      "local-default",
-      "ADMIN_PASSWORD is not set: the admin pages accept the local default password. Set ADMIN_PASSWORD before deploying.",
-    );
-    password = LOCAL_DEFAULT_PASSWORD;
-  }
-  const configured = configuredSecret(
-    "SESSION_SECRET",
-    "sessions are signed with a key derived from ADMIN_PASSWORD",
+  if (password !== "") return password;
+  warnOnce(
+    "local-default",
+    "ADMIN_PASSWORD is not set: the admin pages accept the local default password. Set ADMIN_PASSWORD before deploying.",
   );
-  const secret =
-    configured !== ""
-      ? Buffer.from(configured, "utf8")
-      : createHmac("sha256", password).update("glenbrae-admin-session-secret").digest();
+  return LOCAL_DEFAULT_PASSWORD;
+}
+
+/**
+ * The configured password and signing keys; null when admin access is off (see above), without a
+ * database read. Rejects when the stored secret cannot be read (a storage outage: 503).
+ */
+export async function adminSecrets(): Promise<AdminSecrets | null> {
+  const password = adminPassword();
+  if (password === null) return null;
+  const configured = configuredSecret("SESSION_SECRET");
+  const secret = configured !== "" ? Buffer.from(configured, "utf8") : await storedSecret("session");
   const sessionKey = createHmac("sha256", secret).update(`sessions\0${password}`).digest();
   return { password, secret, sessionKey };
 }
 
 /**
- * The secret that keys client addresses (client-key.ts): CLIENT_KEY_SECRET when set (and long
- * enough), else the session signing secret, else (admin access off) a fixed value, which still keeps
- * clients apart but no longer hides their addresses from someone who can read the stores.
+ * The secret that keys client addresses (client-key.ts) and receipt recipients (mail-limits.ts):
+ * CLIENT_KEY_SECRET when set (and long enough), else the stored random `client-key` secret, whether
+ * or not admin access is on. Rejects when the stored secret cannot be read.
  */
-export function clientKeySecret(): Buffer {
-  const dedicated = configuredSecret(
-    "CLIENT_KEY_SECRET",
-    "client addresses are keyed with the session secret",
-  );
-  if (dedicated !== "") return Buffer.from(dedicated, "utf8");
-  return adminSecretsQuietly()?.secret ?? Buffer.from("glenbrae-unconfigured-client-key");
-}
-
-/** As adminSecrets, without logging: client keys are needed on public endpoints too. */
-function adminSecretsQuietly(): AdminSecrets | null {
-  const password = process.env.ADMIN_PASSWORD ?? "";
-  if (refusal(password)) return null;
-  return adminSecrets();
+export async function clientKeySecret(): Promise<Buffer> {
+  const dedicated = configuredSecret("CLIENT_KEY_SECRET");
+  return dedicated !== "" ? Buffer.from(dedicated, "utf8") : storedSecret("client-key");
 }

@@ -25,8 +25,13 @@ export interface FoundSession extends SessionRecord {
   verifiedAt: number;
 }
 
+/** The owner's row (the migration makes it; a restore of a backup from before people may not hold it). */
+const OWNER_ROW = `INSERT INTO staff_users (id, name, email, role, created_at)
+  VALUES ('00000000-0000-4000-8000-000000000001', 'Owner', NULL, 'owner', now()) ON CONFLICT DO NOTHING`;
+
 /** Stores a new session; false when the key already exists (never overwrites one). */
 export async function saveSession(key: string, record: SessionRecord): Promise<boolean> {
+  if (record.method === "password") await database().query(OWNER_ROW);
   const { rowCount } = await database().query(
     `INSERT INTO admin_sessions (key, created_at, expires_at, user_id, method, device, verified_at, last_seen_at)
      VALUES ($1, $2, $3, $4, $5, $6, $2, $2) ON CONFLICT (key) DO NOTHING`,

@@ -15,17 +15,17 @@ export type LinkState = "valid" | "stopped" | "already" | "invalid";
 export async function checkUnsubscribeLink(id: string, token: string): Promise<LinkState> {
   if (!isUuid(id)) return "invalid";
   const record = await readQuote(id);
-  if (!record || !tokenMatches(record, token)) return "invalid";
+  if (!record || !(await tokenMatches(id, token))) return "invalid";
   return record.review?.optedOutAt ? "already" : "valid";
 }
 
 /** POST: records the opt-out and cancels the lead's review e-mails not yet sent. */
 export async function stopReviewEmails(id: string, token: string, now = Date.now()): Promise<LinkState> {
-  if (!isUuid(id)) return "invalid";
+  if (!isUuid(id) || !(await tokenMatches(id, token))) return "invalid";
   let state: LinkState = "invalid";
   await updateMailState(id, (record) => {
     const review = record.review;
-    if (!review || !tokenMatches(record, token)) {
+    if (!review) {
       state = "invalid";
       return null;
     }

@@ -4,28 +4,27 @@
  * the customer uses the unsubscribe link. They travel in the quote's outbox like the quote's own
  * e-mails (netlify/lib/mail/outbox.ts), so they are retried and shown in the lead desk the same way.
  *
- * The link carries the lead's id and a random token stored with the lead (not derived from a
- * secret), so changing the admin password or session secret never breaks a link already sent.
+ * The link carries the lead's id and a random token of its own for each e-mail, kept only as its
+ * hash (netlify/lib/links/link-tokens.ts): a copy of the database stops no one's e-mails, and no
+ * secret or password change breaks a link already sent.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import { reviewReminderDueAt } from "../../../src/lib/follow-up/rules.ts";
 import type { ReviewSummary } from "../../../src/lib/follow-up/review-status.ts";
 import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { RETRY_WINDOW_MS, type NotificationState } from "../mail/notification-state.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
+import { database } from "../database/database.ts";
 import { iso } from "../http/iso-time.ts";
+import { linkSubject } from "../links/link-tokens.ts";
 
 /** The public page and one-click endpoint that stops a lead's review e-mails. */
 export const UNSUBSCRIBE_PATH = "/review-emails/stop";
 
-const TOKEN_BYTES = 18;
+/** The link's token: 18 random bytes, 24 URL-safe characters. */
+export const REVIEW_TOKEN_BYTES = 18;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 
 export const isReviewKind = (kind: NotificationKind) => kind === "review" || kind === "reminder";
-
-export function newReviewToken(): string {
-  return randomBytes(TOKEN_BYTES).toString("base64url");
-}
 
 export function hasReviewRequest(record: Pick<QuoteRecord, "notifications">): boolean {
   return (record.notifications ?? []).some((n) => n.kind === "review");
@@ -106,11 +105,8 @@ export function unsubscribeUrl(siteUrl: string, id: string, token: string): stri
   return `${siteUrl}${UNSUBSCRIBE_PATH}?${query.toString()}`;
 }
 
-/** Whether `token` is the lead's review token (constant-time compare). */
-export function tokenMatches(record: Pick<QuoteRecord, "review">, token: string): boolean {
-  const stored = record.review?.token;
-  if (!stored || !TOKEN_PATTERN.test(token)) return false;
-  const a = Buffer.from(stored);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** Whether `token` is a token of lead `id`'s unsubscribe links. */
+export async function tokenMatches(id: string, token: string): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  return (await linkSubject(database(), "review", token)) === id;
 }

@@ -6,7 +6,7 @@
  */
 import { isLeadStatus, type LeadStatus } from "../../../src/lib/lead-model.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
-import { hasReviewRequest, newReviewToken, reviewRequestNotification } from "./review-requests.ts";
+import { hasReviewRequest, reviewRequestNotification } from "./review-requests.ts";
 
 export function withStatus(current: QuoteRecord, status: LeadStatus, now: number): QuoteRecord {
   const previous = isLeadStatus(current.status) ? current.status : "new";
@@ -16,7 +16,7 @@ export function withStatus(current: QuoteRecord, status: LeadStatus, now: number
   // "First becomes completed": a lead marked completed again, even after another status, sends nothing.
   if (status === "completed" && !current.completedAt && !hasReviewRequest(current)) {
     next.completedAt = at;
-    next.review = { token: newReviewToken() };
+    next.review = {};
     next.notifications = [...(current.notifications ?? []), reviewRequestNotification(now)];
   }
   return next;

@@ -76,29 +76,31 @@ export function isLoopback(network: string): boolean {
  * The client's key for `purpose` ("login", "uploads"): a hex HMAC of its network. Different purposes
  * give unrelated keys, so one store's keys cannot be matched with another's.
  */
-export function clientKey(
+export async function clientKey(
   req: Request,
   context: { ip?: string } | undefined,
   purpose: string,
-): { key: string; network: string } {
+): Promise<{ key: string; network: string }> {
   const network = clientNetwork(clientAddress(req, context));
-  return { key: networkKey(purpose, network), network };
+  return { key: await networkKey(purpose, network), network };
 }
 
-function networkKey(purpose: string, network: string): string {
-  return createHmac("sha256", clientKeySecret()).update(`client\0${purpose}\0${network}`).digest("hex");
+async function networkKey(purpose: string, network: string): Promise<string> {
+  return createHmac("sha256", await clientKeySecret())
+    .update(`client\0${purpose}\0${network}`)
+    .digest("hex");
 }
 
 /**
  * The keys a request is counted under for `purpose`: its client network, and for IPv6 also the /48
  * around it, so rotating through the /64s of one allocation gains nothing.
  */
-export function clientKeys(
+export async function clientKeys(
   req: Request,
   context: { ip?: string } | undefined,
   purpose: string,
-): { key: string; network: string }[] {
-  const client = clientKey(req, context, purpose);
+): Promise<{ key: string; network: string }[]> {
+  const client = await clientKey(req, context, purpose);
   const wider = widerNetwork(client.network);
-  return wider ? [client, { key: networkKey(purpose, wider), network: wider }] : [client];
+  return wider ? [client, { key: await networkKey(purpose, wider), network: wider }] : [client];
 }

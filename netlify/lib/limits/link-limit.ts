@@ -34,7 +34,7 @@ export async function chargeClientWindow(
   rule: LinkRule,
   now = Date.now(),
 ): Promise<void> {
-  const ledgers = clientKeys(req, context, rule.name).map(({ key }) => ({
+  const ledgers = (await clientKeys(req, context, rule.name)).map(({ key }) => ({
     rule: rule.name,
     subject: key,
     windowMs: rule.windowMs,

@@ -56,8 +56,8 @@ export function normaliseRecipient(email: string): string {
   return `${local}@${domain}`;
 }
 
-const recipientDigest = (email: string) =>
-  createHmac("sha256", clientKeySecret())
+const recipientDigest = async (email: string) =>
+  createHmac("sha256", await clientKeySecret())
     .update(`receipt\0${normaliseRecipient(email)}`)
     .digest("hex");
 
@@ -71,7 +71,7 @@ export const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 async function claimReceipt(email: string, now: number): Promise<string | undefined> {
   const recipient: Ledger = {
     rule: "receipt",
-    subject: recipientDigest(email),
+    subject: await recipientDigest(email),
     windowMs: RECEIPT_RECIPIENT_WINDOW_MS,
   };
   return chargeLedgers([recipient, SITE_RECEIPTS], now, ([sent, site]) => {

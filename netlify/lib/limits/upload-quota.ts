@@ -99,8 +99,8 @@ export const ENFORCE_QUOTA_HEADER = "X-Test-Quota";
  * quotas themselves can be tested in the browser. Deployed, NETLIFY_LOCAL is never set and no visitor
  * is a loopback address, so none of this can loosen the live site.
  */
-export function quotaClient(req: Request, context: { ip?: string } | undefined): QuotaClient {
-  const [own, wider] = clientKeys(req, context, "uploads");
+export async function quotaClient(req: Request, context: { ip?: string } | undefined): Promise<QuotaClient> {
+  const [own, wider] = await clientKeys(req, context, "uploads");
   const client: QuotaClient = wider ? { ...own!, wider } : own!;
   const exempt =
     process.env.NETLIFY_LOCAL === "true" &&

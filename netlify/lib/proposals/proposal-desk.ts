@@ -38,14 +38,17 @@ import {
   updateDraft,
   type ProposalRow,
 } from "./proposal-records.ts";
-import { customerPath, newProposalToken } from "./proposal-token.ts";
+import { newQuoteLink } from "./proposal-token.ts";
 import { totalsOf, depositOf } from "../../../src/lib/proposals/money.ts";
 import { PROPOSAL_MAIL } from "./proposal-mail-kinds.ts";
 
 const notFound = () => new NotFoundError("Quote not found");
 
-/** The proposal as the admin API returns it. */
-export function toAdminProposal(row: ProposalRow, now = Date.now()) {
+/**
+ * The proposal as the admin API returns it. `customerUrl` is the link drawn when it was sent, in
+ * the answer to the send only: the database keeps no token to show it again.
+ */
+export function toAdminProposal(row: ProposalRow, now = Date.now(), customerUrl: string | null = null) {
   const totals = totalsOf(row.lines);
   return {
     id: row.id,
@@ -68,7 +71,7 @@ export function toAdminProposal(row: ProposalRow, now = Date.now()) {
     withdrawnAt: isoOrNull(row.withdrawn_at),
     declineReason: row.decline_reason,
     documentHash: row.document_hash,
-    customerUrl: row.token ? customerPath(row.token) : null,
+    customerUrl,
   };
 }
 
@@ -266,7 +269,6 @@ export async function sendProposal(
     const sent = await setProposal(client, id, {
       status: "sent",
       number,
-      token: newProposalToken(),
       document,
       document_hash: documentHashOf(document),
       sent_at: new Date(now),
@@ -292,7 +294,8 @@ export async function sendProposal(
     );
     const mailIds = await queueProposalMail(client, lead.id, id, [PROPOSAL_MAIL.sent], now);
     await queueReminders(client, lead.id, id, now, validUntil);
-    return { proposal: toAdminProposal(sent, now), mailIds };
+    const customerUrl = await newQuoteLink(client, sent, now);
+    return { proposal: toAdminProposal(sent, now, customerUrl), mailIds };
   });
 }
 

@@ -9,6 +9,7 @@ import type { ProposalStatus } from "../../../src/lib/proposals/proposal-status.
 import type { QuoteDocument } from "../../../src/lib/proposals/quote-document.ts";
 import { database, type Queryable } from "../database/database.ts";
 import { isUuid } from "../http/uuid.ts";
+import { hashLinkToken } from "../links/link-tokens.ts";
 
 export interface ProposalRow {
   id: string;
@@ -22,7 +23,6 @@ export interface ProposalRow {
   created_at: Date;
   updated_at: Date;
   number: string | null;
-  token: string | null;
   document: QuoteDocument | null;
   document_hash: string | null;
   sent_at: Date | null;
@@ -49,7 +49,7 @@ export interface AcceptanceRow {
 }
 
 const COLUMNS = `id, lead_id, version, status, lines, deposit_percent, notes, start_window, created_at,
-  updated_at, number, token, document, document_hash, sent_at, valid_until, viewed_at, decided_at,
+  updated_at, number, document, document_hash, sent_at, valid_until, viewed_at, decided_at,
   decline_reason, cancelled_at, withdrawn_at, replaced_by`;
 
 export async function readProposal(
@@ -65,11 +65,13 @@ export async function readProposal(
   return rows[0] ?? null;
 }
 
-/** The proposal a link's token opens: an equality lookup on the unique index of the whole token. */
+/** The proposal a link's token opens (by the token's hash, netlify/lib/links/link-tokens.ts). */
 export async function proposalByToken(token: string): Promise<ProposalRow | null> {
-  const { rows } = await database().query<ProposalRow>(`SELECT ${COLUMNS} FROM proposals WHERE token = $1`, [
-    token,
-  ]);
+  const { rows } = await database().query<ProposalRow>(
+    `SELECT ${COLUMNS} FROM proposals
+      WHERE id = (SELECT subject_id FROM link_tokens WHERE token_hash = $1 AND purpose = 'quote')`,
+    [hashLinkToken(token)],
+  );
   return rows[0] ?? null;
 }
 

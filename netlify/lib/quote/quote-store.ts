@@ -52,8 +52,11 @@ export interface QuoteRecord extends QuoteFields {
   statusChangedAt?: string;
   /** When the lead first became `completed`: its one review request was queued then. */
   completedAt?: string;
-  /** The secret of the review e-mails' unsubscribe link, and when the customer used it. */
-  review?: { token: string; optedOutAt?: string };
+  /**
+   * Present once the review e-mails were queued, with when the customer used their unsubscribe
+   * link. The links' tokens are kept only as hashes (netlify/lib/links/link-tokens.ts).
+   */
+  review?: { optedOutAt?: string };
   /** The row's version: raised by every change of the lead (its ETag). 1 when never changed. */
   revision?: number;
   /** The hashed idempotency key the quote was sent with, so erasing the quote removes it too. */
@@ -87,7 +90,7 @@ interface LeadRow {
   estimate: StoredEstimate | null;
   quoted_amount: number | null;
   quoted_at: Date | null;
-  review_token: string | null;
+  review_requested: boolean;
   review_opted_out_at: Date | null;
   idempotency_key_hash: string | null;
   version: number;
@@ -110,7 +113,7 @@ interface EmailRow {
 
 export const LEAD_COLUMNS = `id, reference, created_at, first_name, last_name, email, phone, service, message,
   attachments, status, status_changed_at, completed_at, notes, source, estimate, quoted_amount, quoted_at,
-  review_token, review_opted_out_at, idempotency_key_hash, version`;
+  review_requested, review_opted_out_at, idempotency_key_hash, version`;
 
 const EMAIL_COLUMNS = `lead_id, kind, status, attempts, sent_at, error, next_attempt_at, give_up_at, lease_id,
   lease_until, reason, summary_hour`;
@@ -164,8 +167,8 @@ export function recordOf(row: LeadRow, emails: readonly EmailRow[]): QuoteRecord
   if (statusChangedAt) record.statusChangedAt = statusChangedAt;
   const completedAt = isoOrNull(row.completed_at);
   if (completedAt) record.completedAt = completedAt;
-  if (row.review_token !== null) {
-    record.review = { token: row.review_token };
+  if (row.review_requested) {
+    record.review = {};
     const optedOutAt = isoOrNull(row.review_opted_out_at);
     if (optedOutAt) record.review.optedOutAt = optedOutAt;
   }
@@ -195,7 +198,7 @@ function leadValues(record: QuoteRecord): unknown[] {
     record.estimate ? JSON.stringify(record.estimate) : null,
     record.quotedAmount ?? null,
     record.quotedAt ?? null,
-    record.review?.token ?? null,
+    record.review !== undefined,
     record.review?.optedOutAt ?? null,
     record.idempotencyKeyHash ?? null,
     searchTextOf(record),
@@ -204,7 +207,7 @@ function leadValues(record: QuoteRecord): unknown[] {
 
 const WRITTEN_COLUMNS = `id, reference, created_at, first_name, last_name, email, phone, service, message,
   attachments, status, status_changed_at, completed_at, notes, source, source_label, estimate, quoted_amount,
-  quoted_at, review_token, review_opted_out_at, idempotency_key_hash, search_text`;
+  quoted_at, review_requested, review_opted_out_at, idempotency_key_hash, search_text`;
 const PLACEHOLDERS = Array.from({ length: 23 }, (_, index) => `$${index + 1}`).join(", ");
 
 function emailValues(leadId: string, n: NotificationState, now: number): unknown[] {

@@ -36,7 +36,7 @@ import {
   cancelVisitRow,
   currentVisit,
   insertVisit,
-  invitationByTokenHash,
+  invitationByToken,
   isOverlapRefusal,
   moveVisit,
   noteOnLead,
@@ -45,7 +45,7 @@ import {
   type Invitation,
   type Visit,
 } from "./visit-records.ts";
-import { hashToken, VISIT_TOKEN } from "./visit-token.ts";
+import { VISIT_TOKEN } from "./visit-token.ts";
 
 /** The kinds of the visit e-mails (templates in mail-kinds.ts). */
 export const VISIT_MAIL = {
@@ -110,7 +110,7 @@ export function customerBooking(visit: Visit, now: number): VisitBooking {
 
 async function invitationOfToken(client: Queryable, token: string, lock: boolean): Promise<Invitation> {
   if (!VISIT_TOKEN.test(token)) throw linkNotFound();
-  const invitation = await invitationByTokenHash(client, hashToken(token), lock);
+  const invitation = await invitationByToken(client, token, lock);
   if (!invitation) throw linkNotFound();
   return invitation;
 }

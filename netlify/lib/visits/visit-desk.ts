@@ -6,6 +6,7 @@ import { addDays, isCalendarDate, londonInstant, londonIso } from "../../../src/
 import { database, transaction } from "../database/database.ts";
 import { HttpError, NotFoundError } from "../http/http-error.ts";
 import { isUuid } from "../http/uuid.ts";
+import { revokeLinkTokens } from "../links/link-tokens.ts";
 import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { mailSettings } from "../mail/mailer.ts";
 import { VISIT_MAIL, visitPlace } from "./visit-booking.ts";
@@ -19,7 +20,7 @@ import {
   saveInvitation,
   type VisitBlock,
 } from "./visit-records.ts";
-import { hashToken, newNonce, tokenOf, visitPageUrl } from "./visit-token.ts";
+import { newVisitLink } from "./visit-token.ts";
 
 /**
  * POST /api/admin/contact-submissions/{id}/visit-invitation: a new link for the lead (an earlier
@@ -30,23 +31,23 @@ export async function inviteToVisit(
   now = Date.now(),
 ): Promise<{ url: string; mailIds: string[] }> {
   if (!isUuid(leadId)) throw new NotFoundError("Submission not found");
-  const nonce = newNonce();
-  const token = tokenOf(nonce);
   const { siteUrl } = await mailSettings();
-  const mailIds = await transaction(async (client) => {
+  return transaction(async (client) => {
     const { rows } = await client.query("SELECT id FROM leads WHERE id = $1 FOR UPDATE", [leadId]);
     if (!rows.length) throw new NotFoundError("Submission not found");
-    const invitation = await saveInvitation(client, leadId, nonce, hashToken(token), now);
-    // An invitation e-mail still waiting would carry the new link too: one is enough.
+    const invitation = await saveInvitation(client, leadId, now);
+    // A new link each time: the links sent before stop working.
+    await revokeLinkTokens(client, "visit", invitation.id);
+    const url = await newVisitLink(client, invitation, siteUrl, now);
+    // An invitation e-mail still waiting would carry a new link too: one is enough.
     await cancelMail(client, invitation.id, [VISIT_MAIL.invitation]);
     const id = await enqueueMail(
       client,
       { leadId, kind: VISIT_MAIL.invitation, subjectId: invitation.id },
       now,
     );
-    return id ? [id] : [];
+    return { url, mailIds: id ? [id] : [] };
   });
-  return { url: visitPageUrl(siteUrl, token), mailIds };
 }
 
 /** The lead's visit as GET /api/admin/contact-submissions/{id} carries it; null when never invited. */

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { database, type Queryable } from "../database/database.ts";
 import { iso } from "../http/iso-time.ts";
+import { linkSubject } from "../links/link-tokens.ts";
 import type { Span } from "../../../src/lib/visits/slots.ts";
 
 /** SQLSTATE of an exclusion constraint violation: the time overlaps a booked visit. */
@@ -19,7 +20,6 @@ export function isOverlapRefusal(error: unknown): boolean {
 export interface Invitation {
   id: string;
   leadId: string;
-  nonce: string;
   status: "invited" | "booked" | "cancelled";
   createdAt: string;
 }
@@ -50,7 +50,6 @@ export interface Visit extends NewVisit {
 interface InvitationRow {
   id: string;
   lead_id: string;
-  token_nonce: string;
   status: Invitation["status"];
   created_at: Date;
 }
@@ -75,14 +74,13 @@ interface VisitRow {
   cancelled_by: Visit["cancelledBy"];
 }
 
-const INVITATION_COLUMNS = "id, lead_id, token_nonce, status, created_at";
+const INVITATION_COLUMNS = "id, lead_id, status, created_at";
 const VISIT_COLUMNS = `id, invitation_id, lead_id, start_at, end_at, busy_until, address_line1, town, postcode,
   access_notes, in_area, status, uid, sequence, booked_at, updated_at, cancelled_by`;
 
 const invitationOf = (row: InvitationRow): Invitation => ({
   id: row.id,
   leadId: row.lead_id,
-  nonce: row.token_nonce,
   status: row.status,
   createdAt: row.created_at.toISOString(),
 });
@@ -111,38 +109,36 @@ const visitOf = (row: VisitRow): Visit => ({
 // Invitations
 
 /**
- * The lead's invitation with a new link: created, or given a new nonce and token hash (the old link
- * stops working). Its status is kept.
+ * The lead's invitation, created or (inviting again) kept with its status; the caller gives it a
+ * new link and closes the old ones (visit-desk.ts).
  */
-export async function saveInvitation(
-  client: Queryable,
-  leadId: string,
-  nonce: string,
-  tokenHash: string,
-  now: number,
-): Promise<Invitation> {
+export async function saveInvitation(client: Queryable, leadId: string, now: number): Promise<Invitation> {
   const { rows } = await client.query<InvitationRow>(
-    `INSERT INTO visit_invitations (id, lead_id, token_hash, token_nonce, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'invited', $5, $5)
-     ON CONFLICT (lead_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, token_nonce = EXCLUDED.token_nonce,
-       updated_at = EXCLUDED.updated_at
+    `INSERT INTO visit_invitations (id, lead_id, status, created_at, updated_at)
+     VALUES ($1, $2, 'invited', $3, $3)
+     ON CONFLICT (lead_id) DO UPDATE SET updated_at = EXCLUDED.updated_at
      RETURNING ${INVITATION_COLUMNS}`,
-    [randomUUID(), leadId, tokenHash, nonce, iso(now)],
+    [randomUUID(), leadId, iso(now)],
   );
   return invitationOf(rows[0]!);
 }
 
-/** The invitation of a link (by its token's hash), locked for the caller's transaction when asked. */
-export async function invitationByTokenHash(
+/** The invitation a link opens (by its token), locked for the caller's transaction when asked. */
+export async function invitationByToken(
   client: Queryable,
-  tokenHash: string,
+  token: string,
   lock = false,
 ): Promise<Invitation | null> {
+  const id = await linkSubject(client, "visit", token);
+  if (!id) return null;
   const { rows } = await client.query<InvitationRow>(
-    `SELECT ${INVITATION_COLUMNS} FROM visit_invitations WHERE token_hash = $1${lock ? " FOR UPDATE" : ""}`,
-    [tokenHash],
+    `SELECT ${INVITATION_COLUMNS} FROM visit_invitations WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+    [id],
   );
-  return rows[0] ? invitationOf(rows[0]) : null;
+  if (!rows[0]) return null;
+  // Locked only now: a new invitation that closed this link meanwhile has committed, and shows.
+  if (lock && (await linkSubject(client, "visit", token)) !== id) return null;
+  return invitationOf(rows[0]);
 }
 
 export async function invitationById(client: Queryable, id: string): Promise<Invitation | null> {

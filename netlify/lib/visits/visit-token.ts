@@ -1,21 +1,28 @@
 /**
- * The secret of a visit link (/visit/{token}, docs/visits.md). The token is 256 bits: an HMAC, under
- * the site's client-key secret, of a random 128-bit nonce. The database keeps the nonce and the
- * token's SHA-256, never the token, so a copy of the database (a Deploy Preview's branch, a backup)
- * opens no link; the e-mails, written when they are sent, make the token again from the nonce.
+ * The visit link (/visit/{token}, docs/visits.md): a random 256-bit token kept only as its hash
+ * (netlify/lib/links/link-tokens.ts), drawn for the desk when the owner invites and for each
+ * e-mail that carries the link when it is written.
  */
-import { createHash, createHmac, randomBytes } from "node:crypto";
-import { clientKeySecret } from "../admin/secrets.ts";
+import type { Queryable } from "../database/database.ts";
+import { issueLinkToken } from "../links/link-tokens.ts";
+import type { Invitation } from "./visit-records.ts";
 
 /** The token's form in a URL: 43 base64url characters. */
 export const VISIT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const newNonce = () => randomBytes(16).toString("base64url");
-
-export function tokenOf(nonce: string): string {
-  return createHmac("sha256", clientKeySecret()).update(`visit-link\0${nonce}`).digest("base64url");
-}
-
-export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
-
 export const visitPageUrl = (siteUrl: string, token: string) => `${siteUrl}/visit/${token}`;
+
+/** A new link to the invitation's page, its token's hash stored in the caller's transaction. */
+export async function newVisitLink(
+  client: Queryable,
+  invitation: Pick<Invitation, "id" | "leadId">,
+  siteUrl: string,
+  now = Date.now(),
+): Promise<string> {
+  const token = await issueLinkToken(
+    client,
+    { purpose: "visit", leadId: invitation.leadId, subjectId: invitation.id },
+    now,
+  );
+  return visitPageUrl(siteUrl, token);
+}

@@ -7,11 +7,12 @@
 import { formatPounds } from "../../../../src/lib/proposals/money.ts";
 import { formatIsoDay } from "../../../../src/lib/proposals/uk-time.ts";
 import { businessDetails } from "../../business.ts";
+import { database } from "../../database/database.ts";
 import type { MailRenderer } from "../mail-job.ts";
 import type { MailSettings } from "../mailer.ts";
 import { readQuote } from "../../quote/quote-store.ts";
 import { readProposal } from "../../proposals/proposal-records.ts";
-import { customerPath } from "../../proposals/proposal-token.ts";
+import { newQuoteLink } from "../../proposals/proposal-token.ts";
 import { certificateDocument, receiptDocument } from "../../payments/payment-account.ts";
 import {
   guaranteeOfProposal,
@@ -110,8 +111,13 @@ const invoice: MailRenderer = async (job, settings) => {
     preview: `Invoice ${issued.number}: ${formatPounds(issued.total)} due by ${formatIsoDay(issued.due_on)}.`,
     title: "Your invoice and guarantee",
     paragraphs,
-    ...(row.token && issued.total > 0
-      ? { action: { label: "Pay or see your quote", href: `${settings.siteUrl}${customerPath(row.token)}` } }
+    ...(row.sent_at && issued.total > 0
+      ? {
+          action: {
+            label: "Pay or see your quote",
+            href: `${settings.siteUrl}${await newQuoteLink(database(), row)}`,
+          },
+        }
       : {}),
   });
   const attachments = [pdf(invoicePdfName(issued.number), await invoicePdf(doc))];

@@ -3,7 +3,9 @@
  * plain text with the one-click unsubscribe headers. Server-only.
  */
 import { businessDetails } from "../../business.ts";
-import { unsubscribeUrl } from "../../follow-up/review-requests.ts";
+import { database } from "../../database/database.ts";
+import { REVIEW_TOKEN_BYTES, unsubscribeUrl } from "../../follow-up/review-requests.ts";
+import { issueLinkToken } from "../../links/link-tokens.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import type { QuoteRecord } from "../../quote/quote-store.ts";
 import { isHeaderSafeAddress, plainName } from "./quote-emails.tsx";
@@ -16,10 +18,16 @@ export async function reviewEmail(
   settings: MailSettings,
   reminder: boolean,
 ): Promise<OutgoingMail | null> {
-  if (!isHeaderSafeAddress(record.email) || !record.review?.token) return null;
+  if (!isHeaderSafeAddress(record.email) || !record.review) return null;
   const business = await businessDetails();
   if (!business.reviewUrl) throw new Error("content/business.yaml has no reviewUrl");
-  const stop = unsubscribeUrl(settings.siteUrl, record.id, record.review.token);
+  const token = await issueLinkToken(database(), {
+    purpose: "review",
+    leadId: record.id,
+    subjectId: record.id,
+    bytes: REVIEW_TOKEN_BYTES,
+  });
+  const stop = unsubscribeUrl(settings.siteUrl, record.id, token);
   const body = await renderEmail(
     <ReviewRequestEmail
       business={business}

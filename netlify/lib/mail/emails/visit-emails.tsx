@@ -14,20 +14,14 @@ import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import { readQuote, type QuoteRecord } from "../../quote/quote-store.ts";
 import { visitCalendar } from "../../visits/visit-calendar.ts";
 import { invitationById, visitById, type Invitation, type Visit } from "../../visits/visit-records.ts";
-import { hashToken, tokenOf, visitPageUrl } from "../../visits/visit-token.ts";
+import { newVisitLink } from "../../visits/visit-token.ts";
 import { headerText, isHeaderSafeAddress, leadUrl, plainName } from "./quote-emails.tsx";
 import { renderEmail } from "./render.ts";
 import VisitEmail, { type VisitEmailKind } from "./VisitEmail.tsx";
 
-/** The link of an invitation, made again from its nonce; null when the site's secret changed since. */
-async function linkOf(invitation: Invitation, settings: MailSettings): Promise<string | null> {
-  const token = tokenOf(invitation.nonce);
-  const { rows } = await database().query<{ token_hash: string }>(
-    "SELECT token_hash FROM visit_invitations WHERE id = $1",
-    [invitation.id],
-  );
-  return rows[0]?.token_hash === hashToken(token) ? visitPageUrl(settings.siteUrl, token) : null;
-}
+/** A link of the invitation's own for this e-mail (its token's hash stored, never the token). */
+const linkOf = (invitation: Invitation, settings: MailSettings): Promise<string> =>
+  newVisitLink(database(), invitation, settings.siteUrl);
 
 const when = (visit: Visit) =>
   `${formatUkDay(visit.start)}, ${formatVisitTime(visit.start)} to ${formatVisitTime(visit.end)}`;
@@ -58,7 +52,6 @@ const invitationEmail: MailRenderer = async (job, settings) => {
   const lead = invitation ? await readQuote(invitation.leadId) : null;
   if (!invitation || !lead || !isHeaderSafeAddress(lead.email)) return null;
   const link = await linkOf(invitation, settings);
-  if (!link) return null;
   const business = await businessDetails();
   const body = await renderEmail(
     <VisitEmail

@@ -16,7 +16,7 @@ import {
 } from "@simplewebauthn/server";
 import { businessDetails } from "../business.ts";
 import { HttpError } from "../http/http-error.ts";
-import { deviceOf } from "./auth.ts";
+import { deviceOf } from "../admin/auth.ts";
 import {
   findPasskey,
   passkeyIdsOf,

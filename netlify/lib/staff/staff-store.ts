@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { database, transaction } from "../database/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { iso } from "../http/iso-time.ts";
-import type { Role } from "./access.ts";
+import type { Role } from "../admin/access.ts";
 
 /** An invitation's link works once, for this long. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
