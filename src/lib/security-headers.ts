@@ -21,19 +21,24 @@ export const DENIED_FEATURES = [
   "midi",
   "payment",
   "picture-in-picture",
-  "publickey-credentials-get",
   "screen-wake-lock",
   "serial",
   "usb",
   "xr-spatial-tracking",
 ] as const;
 
+/** Features the site uses itself and lends to no frame: passkeys (docs/staff.md). */
+export const OWN_FEATURES = ["publickey-credentials-create", "publickey-credentials-get"] as const;
+
 /** Headers every response carries, pages and function responses alike. */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Strict-Transport-Security": `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": DENIED_FEATURES.map((feature) => `${feature}=()`).join(", "),
+  "Permissions-Policy": [
+    ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+    ...OWN_FEATURES.map((feature) => `${feature}=(self)`),
+  ].join(", "),
   "X-Frame-Options": "DENY",
 };
 

@@ -12,6 +12,7 @@ import { adminCookie, cookieFrom, useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearLimits, queryRecords, savedLead } from "./database.ts";
 import { FUNCTION_ROUTES } from "./function-routes.ts";
+import exportLeads from "../../netlify/functions/admin-contact-submissions-export.mts";
 import { SoftwareAuthenticator } from "./software-authenticator.ts";
 import { startSmtp, type TestSmtp } from "./smtp.ts";
 
@@ -385,6 +386,16 @@ describe("every admin route, every role", () => {
     const ruled = new Set(ACCESS.map((rule) => rule.path));
     expect(declared.filter((path) => !ruled.has(path))).toEqual([]);
     expect([...ruled].filter((path) => !declared.includes(path))).toEqual([]);
+  });
+
+  test("the export's URL with .html added, as the Netlify CLI hands it to its function, is still refused to the crew", async () => {
+    const crew = await addPerson("crew");
+    const request = (cookie: string) =>
+      new Request("http://localhost/api/admin/contact-submissions/export.csv.html", {
+        headers: { Cookie: cookie },
+      });
+    expect((await exportLeads(request(crew.cookie))).status).toBe(403);
+    expect((await exportLeads(request(owner.cookie))).status).toBe(200);
   });
 
   const fill = (path: string) =>

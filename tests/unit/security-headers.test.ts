@@ -53,6 +53,11 @@ describe("headersFile", () => {
   it("denies camera, microphone and geolocation", () => {
     expect(file).toMatch(/Permissions-Policy: .*camera=\(\).*geolocation=\(\).*microphone=\(\)/);
   });
+  it("lets the site's own pages, and no frame, make and use passkeys (docs/staff.md)", () => {
+    expect(file).toMatch(
+      /Permissions-Policy: .*publickey-credentials-create=\(self\), publickey-credentials-get=\(self\)/,
+    );
+  });
 });
 
 describe("the content editor's own policy", () => {
