@@ -145,6 +145,32 @@ describe("people and their invitations", () => {
     expect(person.cookie).toMatch(/^admin_session=/);
   });
 
+  test("one invitation answered from two phones at once makes exactly one passkey", async () => {
+    await callApi("POST", "/api/admin/users", {
+      cookie: owner.cookie,
+      body: { name: "Twice Tam", email: "twice@example.co.uk", role: "crew" },
+    });
+    const token = invitationToken("twice@example.co.uk");
+    const phones = [new SoftwareAuthenticator(), new SoftwareAuthenticator()];
+    const options = await Promise.all(
+      phones.map(async () => {
+        const started = await body(await callApi("POST", "/api/admin/invitation", { body: { token } }));
+        return started.options as { challenge: string; user: { id: string } };
+      }),
+    );
+    const answers = await Promise.all(
+      phones.map((phone, i) =>
+        callApi("POST", "/api/admin/invitation", { body: { token, response: phone.register(options[i]!) } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 410]);
+    const [row] = await queryRecords<{ passkeys: string }>(
+      `SELECT count(*) AS passkeys FROM staff_passkeys p JOIN staff_users u ON u.id = p.user_id
+        WHERE u.email = 'twice@example.co.uk'`,
+    );
+    expect(Number(row!.passkeys)).toBe(1);
+  });
+
   test("removing a person ends their sessions at once: their next call is 401, their passkey no longer signs in", async () => {
     const crew = await addPerson("crew");
     const second = await passkeySignIn(crew.authenticator);
