@@ -3,11 +3,34 @@ import { expect, test } from "@playwright/test";
 import { BUSINESS, PHONE_HREF } from "./helpers/business";
 
 test.describe("at 390px", () => {
-  test("the header hides the phone and 'Free Quote' behind the menu button", async ({ page }) => {
+  test("the header hides the phone number and 'Free Quote' behind the menu button", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Free Quote" }).first()).toBeHidden();
+    await expect(header.getByRole("link", { name: BUSINESS.phone })).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  });
+
+  test("every public page has a tap to call in its first screen, without opening the menu", async ({
+    page,
+  }) => {
+    for (const path of [
+      "/",
+      "/about",
+      "/services",
+      "/services/roof-repairs",
+      "/gallery",
+      "/faq",
+      "/contact",
+    ]) {
+      await page.goto(path);
+      const call = page.getByRole("banner").getByRole("link", { name: "Call us" });
+      await expect(call, path).toHaveAttribute("href", PHONE_HREF);
+      await expect(call, path).toBeInViewport();
+      const box = await call.boundingBox();
+      // Big enough for a thumb: 44 px square at least.
+      expect(Math.min(box!.width, box!.height), path).toBeGreaterThanOrEqual(44);
+    }
   });
 
   test("the side menu opens, marks the current page and closes when a link is clicked", async ({ page }) => {
