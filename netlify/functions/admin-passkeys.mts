@@ -1,5 +1,6 @@
 import type { Config } from "@netlify/functions";
 import * as z from "zod/mini";
+import "../../src/lib/zod-locale.ts";
 import { requireAdmin } from "../lib/admin/auth.ts";
 import { recordAudit } from "../lib/admin/audit-store.ts";
 import { markVerified } from "../lib/admin/session-store.ts";

@@ -44,6 +44,47 @@ async function invitationLink(address: string): Promise<string> {
   return link!;
 }
 
+/** A customer with a survey visit booked (through the API, as the desk and her link do); her surname. */
+async function bookedCustomer(page: Page, stamp: string): Promise<string> {
+  const lastName = `Agenda${stamp}`;
+  const form = new FormData();
+  for (const [field, value] of Object.entries({
+    firstName: "Morag",
+    lastName,
+    email: `morag.${stamp}@example.co.uk`,
+    phone: "07700 900321",
+    serviceRequired: "roof-repairs",
+    message: "Ridge tiles loose after the wind.",
+    fillTimeMs: "15000",
+    website: "",
+  }))
+    form.append(field, value);
+  const sent = await page.request.post("/api/contact", { multipart: form });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  const origin = { Origin: new URL(page.url()).origin };
+  const invited = await page.request.post(`/api/admin/contact-submissions/${id}/visit-invitation`, {
+    headers: origin,
+  });
+  expect(invited.status()).toBe(201);
+  const token = ((await invited.json()) as { url: string }).url.split("/").pop()!;
+  const { slots } = (await (await page.request.get(`/api/visits/${token}`)).json()) as {
+    slots: { start: string }[];
+  };
+  const booked = await page.request.post(`/api/visits/${token}`, {
+    headers: origin,
+    data: {
+      start: slots[0]!.start,
+      addressLine1: "7 Mill Lane",
+      town: "Dunblane",
+      postcode: "FK15 0AA",
+      accessNotes: "Side gate",
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return lastName;
+}
+
 async function peoplePanel(page: Page) {
   const panel = page.getByRole("region", { name: "People" });
   await expect(panel).toBeVisible({ timeout: 15_000 });
@@ -60,8 +101,9 @@ test("the owner adds a crew member, whose phone makes a passkey from the e-mail,
   const name = `Callum Crew ${stamp}`;
   const email = `callum.${stamp}@example.co.uk`;
 
-  // The owner, signed in with the password, adds Callum as crew.
+  // The owner, signed in with the password, has a survey visit booked, and adds Callum as crew.
   await signIn(page);
+  const customer = await bookedCustomer(page, stamp);
   const people = await peoplePanel(page);
   await people.getByLabel("Name").fill(name);
   await people.getByLabel("E-mail").fill(email);
@@ -106,6 +148,17 @@ test("the owner adds a crew member, whose phone makes a passkey from the e-mail,
   await expect(phone.getByRole("heading", { name: "Your visits" })).toBeVisible({ timeout: 15_000 });
   await expect(phone.getByRole("heading", { name: "Survey visits" })).toBeVisible();
   await phone.screenshot({ path: testInfo.outputPath("crew-desk-390.png"), fullPage: true });
+
+  // The customer on his agenda: how to reach her, where, her message; no money.
+  await phone.getByRole("button", { name: `Morag ${customer}` }).click();
+  await expect(phone.getByRole("heading", { name: `Morag ${customer}` })).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByRole("link", { name: "Call Customer" })).toHaveAttribute("href", /^tel:/);
+  await expect(phone.getByText("7 Mill Lane, Kippen FK8 3DN")).toBeVisible();
+  await expect(phone.getByText("Access: Side gate")).toBeVisible();
+  await expect(phone.getByText("Ridge tiles loose after the wind.")).toBeVisible();
+  await expect(phone.getByRole("main").getByText(/£/)).toHaveCount(0);
+  await phone.screenshot({ path: testInfo.outputPath("crew-customer-390.png"), fullPage: true });
+  await phone.getByRole("button", { name: "Back to the visits" }).click();
   await expect(phone.getByText("Contact Submissions")).toHaveCount(0);
   await expect(phone.getByText("Export CSV")).toHaveCount(0);
 

@@ -914,7 +914,7 @@ describe("money in the desk and for the accountant", () => {
     expect([...sessions]).toEqual([expect.stringMatching(/^[0-9a-f]{8}$/)]);
     const invoiceEvent = events.find((event) => event.event === "invoice-issued")!;
     expect(describeAuditEvent(invoiceEvent)).toBe(
-      `Invoice issued INV-000001: ${quote.lead.id} (session ${invoiceEvent.session})`,
+      `Invoice issued INV-000001: ${quote.lead.id} (Owner, session ${invoiceEvent.session})`,
     );
   });
 
