@@ -153,7 +153,7 @@ test("the owner adds a crew member, whose phone makes a passkey from the e-mail,
   await phone.getByRole("button", { name: `Morag ${customer}` }).click();
   await expect(phone.getByRole("heading", { name: `Morag ${customer}` })).toBeVisible({ timeout: 15_000 });
   await expect(phone.getByRole("link", { name: "Call Customer" })).toHaveAttribute("href", /^tel:/);
-  await expect(phone.getByText("7 Mill Lane, Kippen FK8 3DN")).toBeVisible();
+  await expect(phone.getByText("7 Mill Lane, Dunblane FK15 0AA")).toBeVisible();
   await expect(phone.getByText("Access: Side gate")).toBeVisible();
   await expect(phone.getByText("Ridge tiles loose after the wind.")).toBeVisible();
   await expect(phone.getByRole("main").getByText(/£/)).toHaveCount(0);
