@@ -171,6 +171,33 @@ describe("people and their invitations", () => {
     expect(Number(row!.passkeys)).toBe(1);
   });
 
+  test("an expired invitation is sent again: the new link works, the older one no longer does", async () => {
+    await callApi("POST", "/api/admin/users", {
+      cookie: owner.cookie,
+      body: { name: "Slow Sandy", email: "sandy@example.co.uk", role: "office" },
+    });
+    const first = invitationToken("sandy@example.co.uk");
+    const [person] = await queryRecords<{ id: string }>(
+      "SELECT id FROM staff_users WHERE email = 'sandy@example.co.uk'",
+    );
+    const again = await callApi("POST", `/api/admin/users/${person!.id}/invitation`, {
+      cookie: owner.cookie,
+    });
+    expect(again.status).toBe(201);
+    expect(await body(again)).toEqual({ invitation: "sent" });
+    const second = invitationToken("sandy@example.co.uk");
+    expect(second).not.toBe(first);
+    expect((await callApi("POST", "/api/admin/invitation", { body: { token: first } })).status).toBe(410);
+    expect((await callApi("POST", "/api/admin/invitation", { body: { token: second } })).status).toBe(200);
+    // No such person, a made-up id, the owner: 404.
+    for (const id of ["00000000-0000-4000-8000-00000000dead", "not-a-uuid", OWNER_ID]) {
+      expect(
+        (await callApi("POST", `/api/admin/users/${id}/invitation`, { cookie: owner.cookie })).status,
+      ).toBe(404);
+      expect((await callApi("DELETE", `/api/admin/users/${id}`, { cookie: owner.cookie })).status).toBe(404);
+    }
+  });
+
   test("removing a person ends their sessions at once: their next call is 401, their passkey no longer signs in", async () => {
     const crew = await addPerson("crew");
     const second = await passkeySignIn(crew.authenticator);

@@ -41,6 +41,7 @@ export const ACCESS: readonly AccessRule[] = [
   { path: "/api/admin/users", methods: ["GET"], roles: OWNER },
   { path: "/api/admin/users", methods: ["POST"], roles: OWNER, fresh: true },
   { path: "/api/admin/users/:id", methods: ["DELETE"], roles: OWNER, fresh: true },
+  { path: "/api/admin/users/:id/invitation", methods: ["POST"], roles: OWNER, fresh: true },
   { path: "/api/admin/sessions", methods: ["GET"], roles: OWNER },
   { path: "/api/admin/sessions/:id", methods: ["DELETE"], roles: OWNER },
   { path: "/api/admin/leads/erase", methods: ["POST"], roles: OWNER, fresh: true },

@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { database, transaction } from "../database/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { iso } from "../http/iso-time.ts";
+import { isUuid } from "../http/uuid.ts";
 import type { Role } from "../admin/access.ts";
 
 /** An invitation's link works once, for this long. */
@@ -81,10 +82,37 @@ export async function addUser(
 }
 
 /**
+ * A new invitation for a person not yet signed in with a passkey (the first expired, or its e-mail
+ * never came): their unused invitations go, so only the newest link works. Null when there is no
+ * such person, or it is the owner.
+ */
+export async function renewInvitation(
+  id: string,
+  now = Date.now(),
+): Promise<{ user: { name: string; email: string | null }; token: string } | null> {
+  if (!isUuid(id)) return null;
+  const token = randomBytes(32).toString("base64url");
+  return transaction(async (db) => {
+    const { rows } = await db.query<{ name: string; email: string | null }>(
+      "SELECT name, email FROM staff_users WHERE id = $1 AND role <> 'owner' AND removed_at IS NULL FOR UPDATE",
+      [id],
+    );
+    if (!rows[0]) return null;
+    await db.query("DELETE FROM staff_invitations WHERE user_id = $1 AND used_at IS NULL", [id]);
+    await db.query(
+      "INSERT INTO staff_invitations (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+      [tokenHash(token), id, iso(now), iso(now + INVITATION_TTL_MS)],
+    );
+    return { user: rows[0], token };
+  });
+}
+
+/**
  * Removes a person: their row stays for the activity log, marked removed; their sessions, passkeys
  * and invitations go at once. False when there is no such person (or it is the owner).
  */
 export async function removeUser(id: string, now = Date.now()): Promise<boolean> {
+  if (!isUuid(id)) return false;
   return transaction(async (db) => {
     const { rowCount } = await db.query(
       "UPDATE staff_users SET removed_at = $2 WHERE id = $1 AND role <> 'owner' AND removed_at IS NULL",

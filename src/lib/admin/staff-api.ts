@@ -82,6 +82,19 @@ export async function removePerson(id: string): Promise<void> {
   );
 }
 
+/** Sends a person a new invitation (the older links stop working); whether the e-mail went. */
+export async function resendInvitation(id: string): Promise<"sent" | "not sent"> {
+  const response = await checked(
+    await withPasskeyProof(() =>
+      fetch(`/api/admin/users/${encodeURIComponent(id)}/invitation`, {
+        method: "POST",
+        credentials: "include",
+      }),
+    ),
+  );
+  return ((await response.json()) as { invitation: "sent" | "not sent" }).invitation;
+}
+
 export async function endSession(id: string): Promise<void> {
   await checked(
     await fetch(`/api/admin/sessions/${encodeURIComponent(id)}`, {

@@ -6,6 +6,7 @@ import {
   fetchPeople,
   fetchSessions,
   removePerson,
+  resendInvitation,
   ROLE_LABELS,
   type DeskPerson,
   type DeskSession,
@@ -74,7 +75,7 @@ export default function StaffPanel({ onSessionEnded }: Props) {
         setStatus(
           result.invitation === "sent"
             ? `${form.name} is added: an e-mail asks them to create a passkey (the link works once, for 7 days).`
-            : `${form.name} is added, but the invitation e-mail could not be sent: remove them and add them again once e-mail works.`,
+            : `${form.name} is added, but the invitation e-mail could not be sent: send it again once e-mail works.`,
         );
         setForm({ name: "", email: "", role: form.role });
         await load();
@@ -98,6 +99,19 @@ export default function StaffPanel({ onSessionEnded }: Props) {
       await removePerson(person.id);
       setStatus(`${person.name} is removed.`);
       await load();
+    } catch (caught) {
+      failed(caught);
+    }
+  };
+
+  const invite = async (person: DeskPerson) => {
+    try {
+      const sent = await resendInvitation(person.id);
+      setStatus(
+        sent === "sent"
+          ? `A new invitation is on its way to ${person.name}; the older link no longer works.`
+          : `The new invitation to ${person.name} could not be sent: check the e-mail settings and try again.`,
+      );
     } catch (caught) {
       failed(caught);
     }
@@ -146,6 +160,11 @@ export default function StaffPanel({ onSessionEnded }: Props) {
                     : "no passkey yet"}
                 </p>
               </div>
+              {person.role !== "owner" && person.passkeys === 0 && (
+                <button type="button" onClick={() => void invite(person)} className={buttonOutline}>
+                  Send the invitation again<span className="sr-only"> to {person.name}</span>
+                </button>
+              )}
               {person.role !== "owner" && (
                 <button type="button" onClick={() => void remove(person)} className={buttonDangerOutline}>
                   Remove<span className="sr-only"> {person.name}</span>
