@@ -152,7 +152,9 @@ async function validSession(req: Request, secrets: AdminSecrets): Promise<ValidS
  * The guards of every admin function, in one order: auth first, as docs/http-contract.md requires ("401
  * before anything else"): 503 when deployed without ADMIN_PASSWORD, 401 without a valid session;
  * then the method (405, `Allow` lists `methods` but HEAD); then the origin (403 for a foreign
- * `Origin` on a state-changing method). Throws the refusal; returns when the request may proceed
+ * `Origin` on a state-changing method); then the person's role, by the table of access.ts (403),
+ * and for erasure and managing people a passkey shown again lately (403 `reverify`). Throws the
+ * refusal; returns the session and its person when the request may proceed
  * to its body, which is not read here. A sessions table that cannot be read throws its own error,
  * which the handler's toErrorResponse answers 503 (to retry), never a 401 that would sign the
  * owner out.
