@@ -226,6 +226,15 @@ export default function StaffPanel({ onSessionEnded }: Props) {
           </button>
         </div>
       </form>
+      <SignedIn sessions={sessions} onEnd={(session) => void end(session)} />
+    </section>
+  );
+}
+
+/** Who is signed in where, each with Sign out but this device's own session. */
+function SignedIn({ sessions, onEnd }: { sessions: DeskSession[]; onEnd: (session: DeskSession) => void }) {
+  return (
+    <>
       <h3 className="mt-6 font-bold text-slate-900">Signed in</h3>
       <ul className="mt-1 divide-y divide-slate-200">
         {sessions.map((session) => (
@@ -236,7 +245,7 @@ export default function StaffPanel({ onSessionEnded }: Props) {
               {session.current ? " · this device" : ""}
             </p>
             {!session.current && (
-              <button type="button" onClick={() => void end(session)} className={buttonOutline}>
+              <button type="button" onClick={() => onEnd(session)} className={buttonOutline}>
                 Sign out
                 <span className="sr-only">
                   {" "}
@@ -247,6 +256,6 @@ export default function StaffPanel({ onSessionEnded }: Props) {
           </li>
         ))}
       </ul>
-    </section>
+    </>
   );
 }
