@@ -8,7 +8,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ACCESS, ROLES, type AccessRule, type Role } from "../../netlify/lib/admin/access.ts";
+import { ACCESS, type AccessRule } from "../../netlify/lib/admin/access.ts";
+import { ROLES, type Role } from "../../src/lib/admin/people.ts";
 import { BACKED_UP_STORES, LEFT_OUT_STORES, LEFT_OUT_TABLES } from "./backup-scope.ts";
 import { migrationFiles, MIGRATIONS_DIR } from "./migrations.ts";
 

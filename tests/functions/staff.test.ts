@@ -5,7 +5,8 @@
  * passkey, each role is held to its table on every admin route, removal ends sessions at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { ACCESS, ROLES, type Role } from "../../netlify/lib/admin/access.ts";
+import { ACCESS } from "../../netlify/lib/admin/access.ts";
+import { ROLES, type Role } from "../../src/lib/admin/people.ts";
 import { OWNER_ID, REVERIFY_WINDOW_MS } from "../../netlify/lib/admin/auth.ts";
 import { useVisitAvailability } from "../../netlify/lib/visits/visit-content.ts";
 import { adminCookie, cookieFrom, useAdminSession } from "./admin-session.ts";

@@ -5,10 +5,7 @@
  * leads on it, without prices or money. A route missing from the table is the owner's alone, and
  * a test fails until it is listed. docs/staff.md's table is written from this one.
  */
-export const ROLES = ["owner", "office", "crew"] as const;
-export type Role = (typeof ROLES)[number];
-
-export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+import { ROLES, type Role } from "../../../src/lib/admin/people.ts";
 
 const EVERYONE: readonly Role[] = ROLES;
 const OFFICE: readonly Role[] = ["owner", "office"];

@@ -12,7 +12,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { json } from "../http/responses.ts";
 import { HttpError, MethodNotAllowedError, UnauthorizedError } from "../http/http-error.ts";
-import { accessRule, type Role } from "./access.ts";
+import type { DeskUser } from "../../../src/lib/admin/people.ts";
+import { accessRule } from "./access.ts";
 import { adminPassword, adminSecrets, judgeAdminPassword, type AdminSecrets } from "./secrets.ts";
 import {
   deleteExpiredSessions,
@@ -204,7 +205,7 @@ export interface AdminSession {
   tag: string;
   /** The session's row key; never sent anywhere. */
   storeKey: string;
-  user: { id: string; name: string; role: Role };
+  user: DeskUser;
   method: SignInMethod;
   expiresAt: number;
 }

@@ -5,7 +5,7 @@
  */
 import { database } from "../database/database.ts";
 import { iso } from "../http/iso-time.ts";
-import type { Role } from "./access.ts";
+import type { DeskSession, Role } from "../../../src/lib/admin/people.ts";
 
 export type SignInMethod = "password" | "passkey";
 
@@ -96,16 +96,8 @@ export async function deleteExpiredSessions(now: number): Promise<number> {
   return rowCount ?? 0;
 }
 
-export interface SessionSummary {
-  /** The session's tag (the start of its key): what the activity log names it by. */
-  id: string;
-  user: { id: string; name: string; role: Role };
-  method: SignInMethod;
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-}
+/** A live session as the owner's list shows it; `current` is the asker's to work out. */
+export type SessionSummary = Omit<DeskSession, "current">;
 
 /** Every live session, newest use first, for the owner's list (docs/staff.md). */
 export async function listSessions(now: number): Promise<SessionSummary[]> {

@@ -8,28 +8,17 @@ import { database, transaction } from "../database/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import { iso } from "../http/iso-time.ts";
 import { isUuid } from "../http/uuid.ts";
-import type { Role } from "../admin/access.ts";
+import type { DeskPerson, Role } from "../../../src/lib/admin/people.ts";
 
 /** An invitation's link works once, for this long. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A passkey's options are answered within this, or asked again. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-export interface StaffUser {
-  id: string;
-  name: string;
-  /** null for the owner, whose address is the business's. */
-  email: string | null;
-  role: Role;
-  createdAt: string;
-  /** How many passkeys the person has. */
-  passkeys: number;
-}
-
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Everyone who may use the desk, the owner first, then by name. */
-export async function listUsers(): Promise<StaffUser[]> {
+export async function listUsers(): Promise<DeskPerson[]> {
   const { rows } = await database().query<{
     id: string;
     name: string;
@@ -60,7 +49,7 @@ export async function listUsers(): Promise<StaffUser[]> {
 export async function addUser(
   person: { name: string; email: string; role: Exclude<Role, "owner"> },
   now = Date.now(),
-): Promise<{ user: StaffUser; token: string }> {
+): Promise<{ user: DeskPerson; token: string }> {
   const id = randomUUID();
   const token = randomBytes(32).toString("base64url");
   await transaction(async (db) => {

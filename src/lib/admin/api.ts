@@ -6,6 +6,7 @@
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 import { apiError } from "../api-client";
+import type { DeskUser } from "./people";
 
 /** The server no longer accepts the session (expired, logged out elsewhere, password changed). */
 export class SessionEndedError extends Error {
@@ -40,13 +41,6 @@ export async function login(password: string): Promise<LoginResult> {
 export async function logout(): Promise<void> {
   const response = await fetch("/api/admin/logout", { method: "POST", credentials: "include" });
   if (!response.ok && response.status !== 401) throw await apiError(response);
-}
-
-/** The person signed in on this browser (docs/staff.md). */
-export interface DeskUser {
-  id: string;
-  name: string;
-  role: "owner" | "office" | "crew";
 }
 
 /** Who the server says this browser's session is; null when it has none. */

@@ -7,35 +7,8 @@
  */
 import { apiError } from "../api-client";
 import { SessionEndedError } from "./api";
+import type { DeskPerson, DeskSession, Role } from "./people";
 import { withPasskeyProof } from "./passkey-client";
-
-export type Role = "owner" | "office" | "crew";
-
-export interface DeskPerson {
-  id: string;
-  name: string;
-  email: string | null;
-  role: Role;
-  createdAt: string;
-  passkeys: number;
-}
-
-export interface DeskSession {
-  id: string;
-  user: { id: string; name: string; role: Role };
-  method: "password" | "passkey";
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
-
-/** What a role may do, in the owner's words (the desk's People panel). */
-export const ROLE_LABELS: Record<Role, string> = {
-  owner: "Owner",
-  office: "Office: everything but people and deleting leads",
-  crew: "Crew: the visits and their customers, no prices or money",
-};
 
 async function checked(response: Response): Promise<Response> {
   if (response.status === 401) throw new SessionEndedError();

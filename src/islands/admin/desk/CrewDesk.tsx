@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { SessionEndedError, type DeskUser } from "../../../lib/admin/api";
+import { SessionEndedError } from "../../../lib/admin/api";
+import type { DeskUser } from "../../../lib/admin/people";
 import { fullName } from "../../../lib/admin/quotes";
 import { fetchLead, type LeadWithEtag } from "../../../lib/leads-api";
 import { telLink } from "../../../lib/links";

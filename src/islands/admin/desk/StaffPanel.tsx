@@ -7,10 +7,8 @@ import {
   fetchSessions,
   removePerson,
   resendInvitation,
-  ROLE_LABELS,
-  type DeskPerson,
-  type DeskSession,
 } from "../../../lib/admin/staff-api";
+import { ROLE_LABELS, type DeskPerson, type DeskSession } from "../../../lib/admin/people";
 import { buttonDangerOutline, buttonOutline, buttonPrimary } from "../../button";
 import FieldError from "./FieldError";
 import { fieldAria } from "./field-errors";

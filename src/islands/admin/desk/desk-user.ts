@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { DeskUser } from "../../../lib/admin/api";
+import type { DeskUser } from "../../../lib/admin/people";
 
 /** The person signed in (docs/staff.md); null only while the session is checked. */
 export const DeskUserContext = createContext<DeskUser | null>(null);

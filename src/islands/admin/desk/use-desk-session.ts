@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { currentUser, login, logout, type DeskUser } from "../../../lib/admin/api";
+import { currentUser, login, logout } from "../../../lib/admin/api";
+import type { DeskUser } from "../../../lib/admin/people";
 import { signInWithPasskey } from "../../../lib/admin/passkey-client";
 import { CONTACT_ADMIN_STORAGE_KEY } from "../../../lib/admin/quotes";
 
