@@ -11,28 +11,6 @@ test.describe("at 390px", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   });
 
-  test("every public page has a tap to call in its first screen, without opening the menu", async ({
-    page,
-  }) => {
-    for (const path of [
-      "/",
-      "/about",
-      "/services",
-      "/services/roof-repairs",
-      "/gallery",
-      "/faq",
-      "/contact",
-    ]) {
-      await page.goto(path);
-      const call = page.getByRole("banner").getByRole("link", { name: "Call us" });
-      await expect(call, path).toHaveAttribute("href", PHONE_HREF);
-      await expect(call, path).toBeInViewport();
-      const box = await call.boundingBox();
-      // Big enough for a thumb: 44 px square at least.
-      expect(Math.min(box!.width, box!.height), path).toBeGreaterThanOrEqual(44);
-    }
-  });
-
   test("the side menu opens, marks the current page and closes when a link is clicked", async ({ page }) => {
     await page.goto("/services/roughcasting");
     const toggle = page.getByRole("button", { name: "Open menu" });
