@@ -3,8 +3,9 @@
  * sitemap, served from the production build by the Netlify CLI through a compressing layer (Netlify's CDN
  * compresses; the CLI does not). The home page is run three times and its median run counts; so
  * does any page whose first run is below the bar. Fails below 95 Performance, below 100
- * Accessibility, Best Practices or SEO, or above 0.02 CLS; a first contentful paint more than
- * 10 % after the home page's is reported (docs/quality.md, "First paint"). JSON reports go to
+ * Accessibility, Best Practices or SEO, above 0.02 CLS, or for a first contentful paint more than
+ * 10 % after the home page's, judged on runs paired with the home page's (docs/quality.md, "First
+ * paint"). JSON reports go to
  * reports/lighthouse/ (git-ignored); the table is printed and written into docs/quality.md.
  *
  * Environment: AUDIT_PORT (default 8870) for the server it starts; AUDIT_SITE_PORT to audit instead
@@ -32,8 +33,10 @@ import { compressedFront, serveProduction, type Server } from "./lib/serve.ts";
 const MIN_SCORES = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 const MAX_CLS = 0.02;
 const HOME_RUNS = 3;
-/** Reported, not failing: a page that paints more than this much later than the home page (FCP, simulated). */
+/** A page may paint at most this much later than the home page (FCP, simulated). */
 const MAX_FCP_RATIO = 1.1;
+/** Runs of a page that looks late, each right after a run of the home page: judged by their median ratio. */
+const FCP_PAIRS = 5;
 const TRACE_ATTEMPTS = 3;
 const CATEGORIES = Object.keys(MIN_SCORES) as (keyof typeof MIN_SCORES)[];
 const REPORTS = join(import.meta.dirname, "..", "reports", "lighthouse");
@@ -89,6 +92,22 @@ function failures(result: Result): string[] {
 }
 
 /**
+ * How much later than the home page a page paints, as the median of FCP_PAIRS ratios, each of a
+ * run of the page right after a run of the home page. On 2 shared cores a single run's simulated
+ * paint drifts with the machine's load (0.77 s to 0.91 s for one page between clean runs); a run of
+ * the home page just before moves with it, as bench:cold pairs a function with the floor.
+ */
+async function pairedFcpRatio(url: string, home: string, port: number): Promise<number> {
+  const ratios: number[] = [];
+  for (let run = 0; run < FCP_PAIRS; run++) {
+    const before = metric(await audit(home, port), "first-contentful-paint");
+    ratios.push(metric(await audit(url, port), "first-contentful-paint") / before);
+  }
+  ratios.sort((a, b) => a - b);
+  return ratios[Math.floor(ratios.length / 2)]!;
+}
+
+/**
  * One Lighthouse run. Chromium now and then fails to record the trace (NO_NAVSTART); such a run
  * measured nothing, so it is repeated rather than counted.
  */
@@ -135,8 +154,7 @@ async function main() {
   mkdirSync(REPORTS, { recursive: true });
   const rows: string[][] = [];
   const problems: string[] = [];
-  // First paints later than MAX_FCP_RATIO allows: reported, not failing the run. On 2 shared
-  // cores the simulated paint of a page with an island (/gallery) swings by ±10 % between runs.
+  // First paints later than MAX_FCP_RATIO allows, measured again in pairs with the home page.
   const late: string[] = [];
   try {
     const sitemap = await sitemapPaths(base);
@@ -167,10 +185,13 @@ async function main() {
       const result = results.length > 1 ? (computeMedianRun(results) as Result) : results[0]!;
       const fcp = metric(result, "first-contentful-paint");
       if (path === "/") homeFcp = fcp;
-      else if (lateFcp(result))
-        late.push(
-          `${path}: first contentful paint ${(fcp / 1000).toFixed(2)} s, more than ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's ${(homeFcp / 1000).toFixed(2)} s`,
-        );
+      else if (lateFcp(result)) {
+        const ratio = await pairedFcpRatio(new URL(path, base).href, new URL("/", base).href, chrome.port);
+        if (ratio > MAX_FCP_RATIO)
+          late.push(
+            `${path}: first contentful paint ${Math.round((ratio - 1) * 100)} % after the home page's (median of ${FCP_PAIRS} runs each paired with one of the home page), more than ${Math.round((MAX_FCP_RATIO - 1) * 100)} %`,
+          );
+      }
       const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "_");
       writeFileSync(join(REPORTS, `${name}.json`), JSON.stringify(result));
       const cls = metric(result, "cumulative-layout-shift");
@@ -208,14 +229,11 @@ async function main() {
   const note =
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ` +
     `mobile, simulated throttling, system Chromium; bars: Performance ≥ ${MIN_SCORES.performance}, ` +
-    `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}; a first paint more than ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's is reported; ` +
+    `the others ${MIN_SCORES.accessibility}, CLS ≤ ${MAX_CLS}; first paint at most ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's; ` +
     `served through a compressing layer, as Netlify's CDN compresses (Brotli).`;
   if (!only && !templatesOnly)
     await writeQualityBlock("lighthouse", `${markdownTable(header, rows)}\n\n${note}`);
-  if (late.length > 0)
-    console.log(
-      `\nFirst paint more than ${Math.round((MAX_FCP_RATIO - 1) * 100)} % after the home page's (reported):\n${late.map((p) => `  ${p}`).join("\n")}`,
-    );
+  problems.push(...late);
   if (problems.length > 0) {
     console.error(`\nBelow the bar:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     process.exitCode = 1;
