@@ -122,6 +122,7 @@ const depositReceipt: ReceiptDocument = {
   amount: 130904,
   vat: 20192,
   net: 110712,
+  refundDue: 0,
   vatBands: [
     { rate: 20, net: 97712, vat: 19542 },
     { rate: 5, net: 13000, vat: 650 },
@@ -343,6 +344,24 @@ test("the balance's receipt names its invoice and the job paid in full", async (
     "Paid in full.",
   ];
   for (const piece of expected) expect(text).toContain(piece);
+});
+
+test("a card payment above the balance: the receipt sets the excess apart, to be refunded, and its VAT is the job's", async () => {
+  // The balance of £5,236.16 paid by card as £5,250.00: £13.84 more than was owed.
+  const bytes = await receiptPdf({ ...balanceReceipt, method: "card", amount: 525000, refundDue: 1384 });
+  const text = await textOf(bytes);
+  const expected = [
+    `Amount received ${formatPounds(525000)}`,
+    `More than was owed, to be refunded to you ${formatPounds(-1384)}`,
+    `Towards the job ${formatPounds(523616)}`,
+    `VAT at 20% included ${formatPounds(78170)}`,
+    `VAT at 5% included ${formatPounds(2600)}`,
+    `Amount without VAT ${formatPounds(442846)}`,
+    `Balance still to pay ${formatPounds(0)}`,
+  ];
+  for (const piece of expected) expect(text).toContain(piece);
+  // Without an excess, no such lines.
+  expect(await textOf(await receiptPdf(balanceReceipt))).not.toContain("to be refunded");
 });
 
 test("the guarantee certificate: its number, who and what it covers, until when, and how to check it", async () => {

@@ -594,6 +594,66 @@ describe("card payments through Stripe's webhook", () => {
     expect(await queryRecords("SELECT 1 FROM payments")).toHaveLength(0);
   });
 
+  test("a card payment above what is owed keeps the excess apart: no VAT in it, a balance of nothing, a refund due", async () => {
+    const quote = await acceptedQuote();
+    // The whole job and £12.34 more, in one card payment (Stripe decides the amount).
+    expect((await signed(event(quote.id, TOTAL + 1234))).status).toBe(200);
+    const rows = await queryRecords<{ amount: number; excess: number; vat: number }>(
+      "SELECT amount, excess, vat FROM payments",
+    );
+    // The receipt declares the job's VAT, not more.
+    expect(rows).toEqual([{ amount: TOTAL + 1234, excess: 1234, vat: JOB_VAT }]);
+    const desk = await (await admin("GET", `/api/admin/proposals/${quote.id}/payments`)).json();
+    expect(desk.balance).toBe(0);
+    expect(desk.paid).toBe(TOTAL);
+    expect(desk.refund).toMatchObject({
+      reason: "overpaid",
+      paid: 1234,
+      cancelledAt: null,
+      amount: null,
+      confirmedAt: null,
+    });
+    const money = await (await admin("GET", "/api/admin/money")).json();
+    expect(money.refunds).toMatchObject([{ number: quote.number, reason: "overpaid", paid: 1234 }]);
+    const mail = (await mailsWith("Payment received")).find((m) => m.subject.startsWith("Payment received"))!;
+    expect(mail.text).toContain(
+      `That is ${formatPounds(1234)} more than was owed: we will refund it to your card.`,
+    );
+    expect(mail.text).toContain("The job is now paid in full.");
+    // Nothing more is owed: a bank payment is refused naming £0.00.
+    const more = await pay(quote.id, 100);
+    expect(more.status).toBe(400);
+    expect((await more.json()).fieldErrors.amount).toEqual([
+      `That is more than the ${formatPounds(0)} still owed`,
+    ]);
+    // The owner gives back all of the excess; it held no VAT.
+    expect((await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: 1000 })).status).toBe(
+      400,
+    );
+    const confirmed = await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: 1234 });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ reason: "overpaid", paid: 1234, amount: 1234 });
+    const csv = parseCsv(
+      (await (await admin("GET", "/api/admin/invoices?format=csv")).text()).replace(/^\ufeff/, ""),
+    );
+    expect(csv.find((row) => row[0] === "Refund")?.slice(6, 9)).toEqual(["-12.34", "0.00", "-12.34"]);
+  });
+
+  test("an overpayment then a cancellation: one refund of all that was paid, with the VAT the receipt declared", async () => {
+    const quote = await acceptedQuote();
+    expect((await signed(event(quote.id, TOTAL + 500))).status).toBe(200);
+    const cancelled = await callApi("POST", `/api/proposals/${quote.token}/cancel`, {
+      body: { name: "Siobhán Wiśniewska" },
+    });
+    expect(cancelled.status).toBe(200);
+    const refunds = await queryRecords<{ reason: string; paid: number }>("SELECT reason, paid FROM refunds");
+    expect(refunds).toEqual([{ reason: "cancelled", paid: TOTAL + 500 }]);
+    const confirmed = await admin("POST", `/api/admin/proposals/${quote.id}/refund`, { amount: TOTAL + 500 });
+    expect(confirmed.status).toBe(200);
+    const [refund] = await queryRecords<{ vat: number }>("SELECT vat FROM refunds");
+    expect(refund!.vat).toBe(JOB_VAT);
+  });
+
   test("the checkout is not offered without a Stripe key", async () => {
     const quote = await acceptedQuote();
     expect((await callApi("POST", `/api/proposals/${quote.token}/checkout`)).status).toBe(404);

@@ -41,7 +41,8 @@ export async function accountOf(client: Queryable, row: ProposalRow): Promise<Ac
   const acceptance = await acceptanceOf(row.id, client);
   if (!acceptance) return null;
   const payments = await paymentsOf(row.id, client);
-  const paid = payments.reduce((sum, payment) => sum + payment.amount, 0);
+  // What went towards the job: a card payment's excess above the balance is due back instead.
+  const paid = payments.reduce((sum, payment) => sum + payment.amount - payment.excess, 0);
   const total = acceptance.totals.total;
   return {
     row,
@@ -80,12 +81,13 @@ export async function receiptDocument(payment: PaymentRow): Promise<ReceiptDocum
   const row = payment.proposal_id ? await readProposal(payment.proposal_id) : null;
   const account = row ? await accountOf(database(), row) : null;
   const bands = account ? acceptedBands(account) : [];
-  const share = paymentVat(payment.amount, bands, account?.total ?? 0);
+  const applied = payment.amount - payment.excess;
+  const share = paymentVat(applied, bands, account?.total ?? 0);
   const paidSoFar = account
     ? account.payments
         .filter((other) => other.receipt_number <= payment.receipt_number)
-        .reduce((sum, other) => sum + other.amount, 0)
-    : payment.amount;
+        .reduce((sum, other) => sum + other.amount - other.excess, 0)
+    : applied;
   return {
     number: payment.receipt_number,
     receivedOn: payment.received_on,
@@ -96,11 +98,12 @@ export async function receiptDocument(payment: PaymentRow): Promise<ReceiptDocum
     customer: { name: payment.customer_name },
     amount: payment.amount,
     vat: payment.vat,
-    net: payment.amount - payment.vat,
+    net: applied - payment.vat,
+    refundDue: payment.excess,
     vatBands: share.bands,
     jobTotal: account?.total ?? payment.amount,
     paidSoFar,
-    balance: Math.max(0, (account?.total ?? payment.amount) - paidSoFar),
+    balance: Math.max(0, (account?.total ?? applied) - paidSoFar),
   };
 }
 

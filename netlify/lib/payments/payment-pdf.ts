@@ -125,6 +125,10 @@ export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
 
   w.rule();
   w.row(["Amount received", formatPounds(doc.amount)], SUMS, { bold: true, size: 12 });
+  if (doc.refundDue > 0) {
+    w.row(["More than was owed, to be refunded to you", formatPounds(-doc.refundDue)], SUMS);
+    w.row(["Towards the job", formatPounds(doc.amount - doc.refundDue)], SUMS, { bold: true });
+  }
   for (const band of doc.vatBands) w.row([`VAT at ${band.rate}% included`, formatPounds(band.vat)], SUMS);
   if (doc.vatBands.length !== 1) w.row(["VAT included in total", formatPounds(doc.vat)], SUMS);
   w.row(["Amount without VAT", formatPounds(doc.net)], SUMS);

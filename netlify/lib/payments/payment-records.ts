@@ -20,6 +20,8 @@ export interface PaymentRow {
   receipt_number: string;
   invoice_number: string | null;
   stripe_session_id: string | null;
+  /** The part of a card payment above what was owed: no VAT in it, a refund due (0: none). */
+  excess: number;
 }
 
 export interface InvoiceRow {
@@ -63,7 +65,11 @@ export interface RefundRow {
   customer_name: string;
   paid: number;
   start_early: boolean;
-  cancelled_at: Date;
+  /** Why the refund is due: the customer cancelled, or a card payment was above what was owed. */
+  reason: "cancelled" | "overpaid";
+  /** Null for an overpayment's refund. */
+  cancelled_at: Date | null;
+  due_at: Date;
   amount: number | null;
   confirmed_at: Date | null;
   note: string | null;
@@ -72,13 +78,13 @@ export interface RefundRow {
 }
 
 const PAYMENT_COLUMNS = `id, proposal_id, proposal_number, customer_name, amount, vat, method,
-  received_on::text AS received_on, recorded_at, receipt_number, invoice_number, stripe_session_id`;
+  received_on::text AS received_on, recorded_at, receipt_number, invoice_number, stripe_session_id, excess`;
 const INVOICE_COLUMNS = `number, sequence, proposal_id, proposal_number, issued_at, issued_on::text AS issued_on,
   due_on::text AS due_on, customer_name, customer_address, document, net, vat, total, paid_on::text AS paid_on`;
 const GUARANTEE_COLUMNS = `number, proposal_id, proposal_number, invoice_number, customer_name, property_address, postcode, work,
   term_work, years, completed_on::text AS completed_on, valid_until::text AS valid_until, conditions, issued_at`;
-const REFUND_COLUMNS = `id, proposal_id, proposal_number, customer_name, paid, start_early, cancelled_at, amount,
-  confirmed_at, note, vat`;
+const REFUND_COLUMNS = `id, proposal_id, proposal_number, customer_name, paid, start_early, reason, cancelled_at,
+  due_at, amount, confirmed_at, note, vat`;
 
 /**
  * The next number of an invoice or a receipt, taken in the caller's transaction: the counter's row
@@ -132,8 +138,8 @@ export async function insertPayment(
 ) {
   await client.query(
     `INSERT INTO payments (id, proposal_id, proposal_number, customer_name, amount, vat, method, received_on,
-       recorded_at, receipt_number, invoice_number, stripe_session_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+       recorded_at, receipt_number, invoice_number, stripe_session_id, excess)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       row.id,
       row.proposal_id,
@@ -147,6 +153,7 @@ export async function insertPayment(
       row.receipt_number,
       row.invoice_number,
       row.stripe_session_id,
+      row.excess,
     ],
   );
 }
@@ -287,13 +294,15 @@ export async function insertGuarantee(client: Queryable, row: GuaranteeRow): Pro
   );
 }
 
+/** A quote's refund: the one waiting for the owner, else the latest confirmed (null: none). */
 export async function refundOfProposal(
   proposalId: string,
   client: Queryable = database(),
   lock = false,
 ): Promise<RefundRow | null> {
   const { rows } = await client.query<RefundRow>(
-    `SELECT ${REFUND_COLUMNS} FROM refunds WHERE proposal_id = $1${lock ? " FOR UPDATE" : ""}`,
+    `SELECT ${REFUND_COLUMNS} FROM refunds WHERE proposal_id = $1
+      ORDER BY confirmed_at DESC NULLS FIRST LIMIT 1${lock ? " FOR UPDATE" : ""}`,
     [proposalId],
   );
   return rows[0] ?? null;
@@ -301,9 +310,9 @@ export async function refundOfProposal(
 
 export async function insertRefund(client: Queryable, row: Omit<RefundRow, "vat">): Promise<void> {
   await client.query(
-    `INSERT INTO refunds (id, proposal_id, proposal_number, customer_name, paid, start_early, cancelled_at, amount,
-       confirmed_at, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (proposal_id) DO NOTHING`,
+    `INSERT INTO refunds (id, proposal_id, proposal_number, customer_name, paid, start_early, reason, cancelled_at,
+       due_at, amount, confirmed_at, note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       row.id,
       row.proposal_id,
@@ -311,7 +320,9 @@ export async function insertRefund(client: Queryable, row: Omit<RefundRow, "vat"
       row.customer_name,
       row.paid,
       row.start_early,
+      row.reason,
       row.cancelled_at,
+      row.due_at,
       row.amount,
       row.confirmed_at,
       row.note,
@@ -354,7 +365,7 @@ export async function refundsConfirmedBetween(
 /** Refunds the owner has not confirmed yet, oldest first. */
 export async function refundsDue(client: Queryable = database()): Promise<RefundRow[]> {
   const { rows } = await client.query<RefundRow>(
-    `SELECT ${REFUND_COLUMNS} FROM refunds WHERE confirmed_at IS NULL ORDER BY cancelled_at`,
+    `SELECT ${REFUND_COLUMNS} FROM refunds WHERE confirmed_at IS NULL ORDER BY due_at`,
   );
   return rows;
 }

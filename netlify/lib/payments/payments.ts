@@ -89,7 +89,9 @@ export function toAdminPayment(payment: PaymentRow) {
  * Records a payment on an accepted quote and queues its VAT receipt. A bank payment the owner types
  * must be above nothing and at most what is owed (400), on an accepted quote (409); a card payment
  * is what Stripe took, recorded even on a quote cancelled meanwhile (the money arrived: the refund
- * due grows), and once per Checkout Session whatever Stripe retries.
+ * due grows), and once per Checkout Session whatever Stripe retries. A card payment above what is
+ * owed keeps the part above as its `excess`: no VAT in it, never a negative balance, and a refund
+ * due to the customer (reason "overpaid").
  */
 export async function recordPayment(
   proposalId: string,
@@ -117,7 +119,9 @@ export async function recordPayment(
       if (!isCalendarDate(input.receivedOn) || input.receivedOn > londonDate(now))
         throw new HttpError(400, "Invalid payment", { receivedOn: [PAYMENT_TEXTS.receivedOn] });
     }
-    const share = paymentVat(input.amount, acceptedBands(account), account.total);
+    // On a cancelled quote all of it is refunded (growRefund); else what is above the balance is.
+    const excess = row.status === "cancelled" ? 0 : Math.max(0, input.amount - Math.max(0, account.balance));
+    const share = paymentVat(input.amount - excess, acceptedBands(account), account.total);
     const receipt = receiptNumberOf(await nextDocumentNumber(client, "receipt"));
     const payment: PaymentRow = {
       id: randomUUID(),
@@ -132,15 +136,17 @@ export async function recordPayment(
       receipt_number: receipt,
       invoice_number: account.invoice?.number ?? null,
       stripe_session_id: input.stripeSessionId ?? null,
+      excess,
     };
     await insertPayment(client, payment);
+    if (excess > 0) await recordOverpayment(client, row, account, excess, now);
     await recordAudit(
       "payment-recorded",
       { leadId: row.lead_id, document: receipt, ...(session ? { session } : {}) },
       now,
       client,
     );
-    if (account.invoice && account.balance - input.amount <= 0) {
+    if (account.invoice && account.balance - (input.amount - excess) <= 0) {
       await markInvoicePaid(client, account.invoice.number, input.receivedOn);
       await cancelMail(client, row.id, [PAYMENT_MAIL.invoiceReminder]);
     }
@@ -151,7 +157,9 @@ export async function recordPayment(
       {
         note: `${formatPounds(input.amount)} received ${
           input.method === "bank" ? "by bank transfer" : "by card"
-        } on ${formatIsoDay(input.receivedOn)} for quote ${row.number} (receipt ${receipt})`,
+        } on ${formatIsoDay(input.receivedOn)} for quote ${row.number} (receipt ${receipt})${
+          excess > 0 ? `; ${formatPounds(excess)} more than was owed, to refund` : ""
+        }`,
       },
       now,
     );
@@ -329,7 +337,8 @@ export async function issueCompletionDocuments(
     paidBefore: account.payments.map((payment) => ({
       receiptNumber: payment.receipt_number,
       receivedOn: payment.received_on,
-      amount: payment.amount,
+      // What went towards the job: an overpayment's excess is refunded, not paid on account.
+      amount: payment.amount - payment.excess,
       vat: payment.vat,
     })),
     net: total - vat,
@@ -451,9 +460,11 @@ export async function leadMoney(leadId: string) {
 
 export function toAdminRefund(refund: RefundRow) {
   return {
+    reason: refund.reason,
     paid: refund.paid,
     startEarly: refund.start_early,
-    cancelledAt: refund.cancelled_at.toISOString(),
+    cancelledAt: isoOrNull(refund.cancelled_at),
+    dueAt: refund.due_at.toISOString(),
     amount: refund.amount,
     confirmedAt: isoOrNull(refund.confirmed_at),
     note: refund.note,
@@ -467,20 +478,67 @@ export function toAdminRefund(refund: RefundRow) {
  */
 export async function recordRefundDue(client: Queryable, row: ProposalRow, now: number): Promise<number> {
   const account = await accountOf(client, row);
-  if (!account || account.paid <= 0) return 0;
+  if (!account) return 0;
+  // An overpayment's refund not yet confirmed becomes the cancellation's, with all paid besides.
+  const waiting = await refundOfProposal(row.id, client, true);
+  const overpaid = waiting && !waiting.confirmed_at ? waiting.paid : 0;
+  const paid = account.paid + overpaid;
+  if (paid <= 0) return 0;
+  if (overpaid > 0) {
+    await client.query(
+      `UPDATE refunds SET reason = 'cancelled', cancelled_at = $2, due_at = $2, paid = $3, start_early = $4
+        WHERE id = $1`,
+      [waiting!.id, new Date(now), paid, account.acceptance.start_early],
+    );
+    return paid;
+  }
   await insertRefund(client, {
     id: randomUUID(),
     proposal_id: row.id,
     proposal_number: row.number!,
     customer_name: customerName(account),
-    paid: account.paid,
+    paid,
     start_early: account.acceptance.start_early,
+    reason: "cancelled",
     cancelled_at: new Date(now),
+    due_at: new Date(now),
     amount: null,
     confirmed_at: null,
     note: null,
   });
-  return account.paid;
+  return paid;
+}
+
+/**
+ * In the payment's transaction: what a card payment brought above the balance is due back to the
+ * customer, added to an overpayment's refund still waiting, else a refund of its own.
+ */
+async function recordOverpayment(
+  client: Queryable,
+  row: ProposalRow,
+  account: Account,
+  excess: number,
+  now: number,
+) {
+  const waiting = await refundOfProposal(row.id, client, true);
+  if (waiting && !waiting.confirmed_at) {
+    await client.query("UPDATE refunds SET paid = paid + $2 WHERE id = $1", [waiting.id, excess]);
+    return;
+  }
+  await insertRefund(client, {
+    id: randomUUID(),
+    proposal_id: row.id,
+    proposal_number: row.number!,
+    customer_name: customerName(account),
+    paid: excess,
+    start_early: false,
+    reason: "overpaid",
+    cancelled_at: null,
+    due_at: new Date(now),
+    amount: null,
+    confirmed_at: null,
+    note: null,
+  });
 }
 
 /** A card payment that arrives after the cancellation adds to the refund due. */
@@ -496,18 +554,42 @@ async function growRefund(
     await recordRefundDue(client, row, now);
     return;
   }
-  if (refund.confirmed_at) return;
-  await client.query("UPDATE refunds SET paid = $2 WHERE id = $1", [refund.id, account.paid + amount]);
+  if (!refund.confirmed_at) {
+    await client.query("UPDATE refunds SET paid = paid + $2 WHERE id = $1", [refund.id, amount]);
+    return;
+  }
+  // What was paid before is refunded already: this payment is due back on its own.
+  await insertRefund(client, {
+    id: randomUUID(),
+    proposal_id: row.id,
+    proposal_number: row.number!,
+    customer_name: customerName(account),
+    paid: amount,
+    start_early: account.acceptance.start_early,
+    reason: "cancelled",
+    cancelled_at: refund.cancelled_at ?? new Date(now),
+    due_at: new Date(now),
+    amount: null,
+    confirmed_at: null,
+    note: null,
+  });
 }
 
 /**
  * The VAT a refund of `amount` gives back: all the VAT its payments declared when all they paid goes
  * back, else the amount's share of the accepted quote's VAT, split as a receipt is.
  */
-async function refundVat(client: Queryable, row: ProposalRow, amount: number): Promise<number> {
+async function refundVat(
+  client: Queryable,
+  row: ProposalRow,
+  refund: RefundRow,
+  amount: number,
+): Promise<number> {
+  // What was paid above the balance held no VAT.
+  if (refund.reason === "overpaid") return 0;
   const account = await accountOf(client, row);
   if (!account) return 0;
-  if (amount === account.paid) return account.payments.reduce((sum, payment) => sum + payment.vat, 0);
+  if (amount === refund.paid) return account.payments.reduce((sum, payment) => sum + payment.vat, 0);
   return paymentVat(amount, acceptedBands(account), account.total).vat;
 }
 
@@ -531,7 +613,7 @@ export async function confirmRefund(
       client,
       refund.id,
       input.amount,
-      await refundVat(client, row, input.amount),
+      await refundVat(client, row, refund, input.amount),
       input.note ?? null,
       new Date(now),
     );

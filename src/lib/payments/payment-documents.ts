@@ -69,7 +69,10 @@ export interface ReceiptDocument {
   /** The payment, with the VAT it holds (the accepted quote's share) and what it leaves. */
   amount: number;
   vat: number;
+  /** What went towards the job, less its VAT. */
   net: number;
+  /** The part above what was owed (a card payment's): no VAT in it, refunded to the customer. 0: none. */
+  refundDue: number;
   /** VAT by rate within this payment, for the receipt's VAT lines. */
   vatBands: VatBand[];
   jobTotal: number;

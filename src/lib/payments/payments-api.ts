@@ -30,11 +30,17 @@ export interface AdminPayment {
   invoiceNumber: string | null;
 }
 
-/** A refund due after a cancellation within the 14 days; `confirmedAt` null while it waits. */
+/** A refund due after a cancellation within the 14 days or a card payment above what was owed; `confirmedAt` null while it waits. */
 export interface AdminRefund {
+  /** "cancelled": the customer cancelled; "overpaid": a card payment was above what was owed. */
+  reason: "cancelled" | "overpaid";
+  /** What is due back: all paid after a cancellation, the part above the balance after an overpayment. */
   paid: number;
   startEarly: boolean;
-  cancelledAt: string;
+  /** Null for an overpayment. */
+  cancelledAt: string | null;
+  /** Since when the refund is due. */
+  dueAt: string;
   amount: number | null;
   confirmedAt: string | null;
   note: string | null;

@@ -73,6 +73,9 @@ const receipt: MailRenderer = async (job, settings) => {
       `We received ${formatPounds(payment.amount)} on ${formatIsoDay(payment.received_on)} for quote ${payment.proposal_number}${
         payment.invoice_number ? ` (invoice ${payment.invoice_number})` : ""
       }. Your VAT receipt ${payment.receipt_number} is attached.`,
+      ...(document.refundDue > 0
+        ? [`That is ${formatPounds(document.refundDue)} more than was owed: we will refund it to your card.`]
+        : []),
       document.balance > 0
         ? `Still to pay on the job: ${formatPounds(document.balance)}.`
         : "The job is now paid in full. Thank you.",

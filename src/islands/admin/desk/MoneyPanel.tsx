@@ -171,8 +171,9 @@ export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
                       <p className="font-semibold text-slate-900 tabular-nums">{formatPounds(refund.paid)}</p>
                     </div>
                     <p className="text-sm text-slate-700">
-                      Quote {refund.number} cancelled {formatUkDate(Date.parse(refund.cancelledAt))}
-                      {refund.startEarly ? " · had asked to start early" : " · refund all of it"}
+                      {refund.cancelledAt
+                        ? `Quote ${refund.number} cancelled ${formatUkDate(Date.parse(refund.cancelledAt))}${refund.startEarly ? " · had asked to start early" : " · refund all of it"}`
+                        : `Quote ${refund.number}: paid by card above what was owed ${formatUkDate(Date.parse(refund.dueAt))}`}
                     </p>
                   </li>
                 ))}

@@ -40,7 +40,10 @@ export default function PaymentRefund({
     return (
       <p className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-900">
         Refund of {formatPounds(refund.amount ?? 0)} confirmed on {day(refund.confirmedAt)} (
-        {formatPounds(refund.paid)} had been paid){refund.note ? `: ${refund.note}` : ""}.
+        {refund.reason === "overpaid"
+          ? "paid above what was owed"
+          : `${formatPounds(refund.paid)} had been paid`}
+        ){refund.note ? `: ${refund.note}` : ""}.
       </p>
     );
   return (
@@ -52,11 +55,22 @@ export default function PaymentRefund({
       <fieldset disabled={busy} className="space-y-3">
         <legend className="font-bold text-slate-900">Refund to confirm</legend>
         <p className="text-slate-900">
-          The customer cancelled on {day(refund.cancelledAt)} and had paid{" "}
-          <strong>{formatPounds(refund.paid)}</strong>.{" "}
-          {refund.startEarly
-            ? "They had asked you to start early, so you may keep a fair amount for the work already done. Enter what you refunded and why."
-            : `Refund all ${formatPounds(refund.paid)} within 14 days of the cancellation, then confirm it here.`}
+          {refund.cancelledAt ? (
+            <>
+              The customer cancelled on {day(refund.cancelledAt)} and had paid{" "}
+              <strong>{formatPounds(refund.paid)}</strong>.{" "}
+            </>
+          ) : (
+            <>
+              A card payment on {day(refund.dueAt)} was <strong>{formatPounds(refund.paid)}</strong> more than
+              was owed.{" "}
+            </>
+          )}
+          {refund.reason === "overpaid"
+            ? `Refund ${formatPounds(refund.paid)} to the customer's card, then confirm it here.`
+            : refund.startEarly
+              ? "They had asked you to start early, so you may keep a fair amount for the work already done. Enter what you refunded and why."
+              : `Refund all ${formatPounds(refund.paid)} within 14 days of the cancellation, then confirm it here.`}
         </p>
         <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
           <div>
