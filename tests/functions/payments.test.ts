@@ -6,9 +6,11 @@
  * helper, the refund due on cancellation, the desk's money and the accountant's CSV.
  */
 import { parse as parseCsv } from "csv-parse/sync";
+import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
+import { businessDetails } from "../../netlify/lib/business.ts";
 import { LOCK_TIMEOUT_MS, transaction } from "../../netlify/lib/database/database.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { nextDocumentNumber } from "../../netlify/lib/payments/payment-records.ts";
@@ -987,5 +989,55 @@ describe("money in the desk and for the accountant", () => {
     expect(await queryRecords("SELECT proposal_id FROM payments")).toEqual([{ proposal_id: null }]);
     const check = await callApi("GET", `/api/guarantees/check?number=${guarantee.number}&postcode=FK8%203DN`);
     expect(check.status).toBe(200);
+  });
+
+  test("documents as issued: the receipt, invoice and certificate download byte for byte as e-mailed, after the business moves and the lead is erased", async () => {
+    const quote = await acceptedQuote();
+    await pay(quote.id, DEPOSIT);
+    const { invoices, guarantee } = await (await complete(quote.lead.id)).json();
+    const invoice = invoices[0];
+    await mailsWith("Payment received");
+    await mailsWith("Invoice");
+    const [payment] = await queryRecords<{ receipt_number: string }>("SELECT receipt_number FROM payments");
+    const numbers = [payment!.receipt_number, invoice.number as string, guarantee.number as string];
+    const emailed = new Map(
+      smtp.messages.flatMap((m) =>
+        m.parsed.attachments.map((a: { filename?: string; content: Buffer }) => [a.filename, a.content]),
+      ),
+    );
+    const download = async (number: string) =>
+      Buffer.from(await (await admin("GET", `/api/admin/documents/${number}`)).arrayBuffer());
+    const names = { R: "Receipt", INV: "Invoice", G: "Guarantee" };
+    const before = new Map<string, Buffer>();
+    for (const number of numbers) {
+      const bytes = await download(number);
+      const name = [...emailed.keys()].find(
+        (file) =>
+          file?.startsWith(names[number.split("-")[0] as keyof typeof names]) && file.includes(number),
+      );
+      expect(bytes.equals(emailed.get(name)!), number).toBe(true);
+      before.set(number, bytes);
+    }
+    const kept = await queryRecords<{ number: string; sha256: string }>(
+      "SELECT number, sha256 FROM issued_documents ORDER BY number",
+    );
+    expect(kept).toEqual(
+      [...numbers].sort().map((number) => ({
+        number,
+        sha256: createHash("sha256").update(before.get(number)!).digest("hex"),
+      })),
+    );
+
+    // The business moves, and the lead is erased: what the documents say stays as issued.
+    const business = await businessDetails();
+    const address = business.address;
+    business.address = { ...address, street: "1 New Street", postcode: "FK7 7AA" };
+    try {
+      expect((await admin("DELETE", `/api/admin/contact-submissions/${quote.lead.id}`)).status).toBe(204);
+      for (const number of numbers)
+        expect((await download(number)).equals(before.get(number)!), number).toBe(true);
+    } finally {
+      business.address = address;
+    }
   });
 });

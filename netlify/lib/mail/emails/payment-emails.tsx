@@ -13,21 +13,14 @@ import type { MailSettings } from "../mailer.ts";
 import { readQuote } from "../../quote/quote-store.ts";
 import { readProposal } from "../../proposals/proposal-records.ts";
 import { newQuoteLink } from "../../proposals/proposal-token.ts";
-import { certificateDocument, receiptDocument } from "../../payments/payment-account.ts";
+import { receiptDocument } from "../../payments/payment-account.ts";
+import { issuedPdf } from "../../payments/issued-documents.ts";
 import {
   guaranteeOfProposal,
   invoiceOfProposal,
   paymentsOf,
   readPayment,
 } from "../../payments/payment-records.ts";
-import {
-  certificatePdf,
-  certificatePdfName,
-  invoicePdf,
-  invoicePdfName,
-  receiptPdf,
-  receiptPdfName,
-} from "../../payments/payment-pdf.ts";
 import { PAYMENT_MAIL } from "../../payments/payment-mail-kinds.ts";
 import { isHeaderSafeAddress, plainName } from "./quote-emails.tsx";
 import ProposalEmail, { type ProposalEmailProps } from "./ProposalEmail.tsx";
@@ -43,11 +36,11 @@ const greeting = (firstName: string) => {
   return name ? `Dear ${name},` : "Hello,";
 };
 
-const pdf = (filename: string, bytes: Uint8Array) => ({
-  filename,
-  content: Buffer.from(bytes),
-  contentType: "application/pdf",
-});
+/** A document's PDF as issued (kept the first time it is drawn), as an attachment. */
+async function kept(number: string, settings: MailSettings) {
+  const { name, bytes } = await issuedPdf(number, settings.siteUrl);
+  return { filename: name, content: Buffer.from(bytes), contentType: "application/pdf" };
+}
 
 const bankLine = (
   bank: { accountName: string; sortCode: string; accountNumber: string } | null,
@@ -86,7 +79,7 @@ const receipt: MailRenderer = async (job, settings) => {
     replyTo: settings.ownerEmail,
     subject,
     ...body,
-    attachments: [pdf(receiptPdfName(payment.receipt_number), await receiptPdf(document))],
+    attachments: [await kept(payment.receipt_number, settings)],
   };
 };
 
@@ -123,14 +116,8 @@ const invoice: MailRenderer = async (job, settings) => {
         }
       : {}),
   });
-  const attachments = [pdf(invoicePdfName(issued.number), await invoicePdf(doc))];
-  if (guarantee)
-    attachments.push(
-      pdf(
-        certificatePdfName(guarantee.number),
-        await certificatePdf(await certificateDocument(guarantee, settings.siteUrl)),
-      ),
-    );
+  const attachments = [await kept(issued.number, settings)];
+  if (guarantee) attachments.push(await kept(guarantee.number, settings));
   return {
     to: lead.email,
     replyTo: settings.ownerEmail,
@@ -147,7 +134,7 @@ const reminder: MailRenderer = async (job, settings) => {
   if (!issued || issued.paid_on || !lead || !isHeaderSafeAddress(lead.email)) return null;
   const paid = (await paymentsOf(job.subjectId!))
     .filter((payment) => payment.invoice_number === issued.number)
-    .reduce((sum, payment) => sum + payment.amount, 0);
+    .reduce((sum, payment) => sum + payment.amount - payment.excess, 0);
   const owed = issued.total - paid;
   if (owed <= 0) return null;
   const business = await businessDetails();
@@ -165,7 +152,7 @@ const reminder: MailRenderer = async (job, settings) => {
     replyTo: settings.ownerEmail,
     subject: `A reminder: invoice ${issued.number} is overdue – ${business.name}`,
     ...body,
-    attachments: [pdf(invoicePdfName(issued.number), await invoicePdf(issued.document))],
+    attachments: [await kept(issued.number, settings)],
   };
 };
 
