@@ -23,7 +23,9 @@ export default async (req: Request, context?: Context) => {
     if (stored)
       afterResponse(
         context,
-        import("../lib/mail/outbox.ts").then((mail) => mail.deliverQuote(id)),
+        import("../lib/mail/mail-jobs.ts").then((mail) =>
+          mail.deliverMailJobs({ leadId: id, timeoutMs: mail.FIRST_SEND_TIMEOUT_MS }),
+        ),
       );
     return json({ id, createdAt, reference }, { status: 201 });
   } catch (error) {
