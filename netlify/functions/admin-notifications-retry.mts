@@ -7,7 +7,7 @@ import { json } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import { requeueLeadMail } from "../lib/mail/lead-mail.ts";
-import { deliverMailJobs, FIRST_SEND_TIMEOUT_MS } from "../lib/mail/mail-jobs.ts";
+import { deliverLeadMail } from "../lib/mail/lead-mail-sender.ts";
 import { isUuid } from "../lib/http/uuid.ts";
 
 const RetrySchema = z.object({ id: z.string().check(z.refine(isUuid)) });
@@ -19,7 +19,7 @@ export default async (req: Request, context?: Context) => {
     await requireAdmin(req, ["POST"]);
     const { id } = await readJson(req, RetrySchema, 1024, RETRY_JSON);
     await requeueLeadMail(id);
-    afterResponse(context, deliverMailJobs({ leadId: id, timeoutMs: FIRST_SEND_TIMEOUT_MS }));
+    afterResponse(context, deliverLeadMail(id));
     return json({ queued: true }, { status: 202 });
   } catch (error) {
     return toErrorResponse(error, "admin-notifications-retry");

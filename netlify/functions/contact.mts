@@ -23,9 +23,7 @@ export default async (req: Request, context?: Context) => {
     if (stored)
       afterResponse(
         context,
-        import("../lib/mail/mail-jobs.ts").then((mail) =>
-          mail.deliverMailJobs({ leadId: id, timeoutMs: mail.FIRST_SEND_TIMEOUT_MS }),
-        ),
+        import("../lib/mail/lead-mail-sender.ts").then((mail) => mail.deliverLeadMail(id)),
       );
     return json({ id, createdAt, reference }, { status: 201 });
   } catch (error) {

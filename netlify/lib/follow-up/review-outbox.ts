@@ -7,6 +7,6 @@
 
 /** Sends the lead's due e-mails now; the mail code loads only here, after the response. */
 export async function sendReviewRequest(id: string): Promise<void> {
-  const { deliverMailJobs, FIRST_SEND_TIMEOUT_MS } = await import("../mail/mail-jobs.ts");
-  await deliverMailJobs({ leadId: id, timeoutMs: FIRST_SEND_TIMEOUT_MS });
+  const { deliverLeadMail } = await import("../mail/lead-mail-sender.ts");
+  await deliverLeadMail(id);
 }

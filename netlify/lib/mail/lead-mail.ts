@@ -4,8 +4,8 @@
  * reminder. Each kind goes at most once per lead (dedupe key `lead-{kind}:{lead id}`). This module
  * holds the SQL only a lead's e-mails need: queueing them in the caller's transaction, reading their
  * state for the desk, the owner's retry, the hourly summary's outcome and the customer's opt-out.
- * Sending is mail-jobs.ts's, as for every other e-mail; this module stays light, so the quote's path
- * to its 201 never loads the sender.
+ * Sending is mail-sender.ts's, as for every other e-mail (lead-mail-sender.ts right after a change,
+ * mail-jobs.ts on schedule); this module stays light, so the quote's path to its 201 never loads it.
  */
 import { reviewReminderDueAt } from "../../../src/lib/follow-up/rules.ts";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../../../src/lib/notification-status.ts";
