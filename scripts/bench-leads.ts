@@ -157,7 +157,7 @@ function purpose(text: string): string {
         : "";
   if (/^SELECT count\(\*\) AS total, count\(\*\) FILTER/.test(sql)) return "totals";
   if (/GROUP BY 1, 2/.test(sql)) return "weeks × groups";
-  if (/FROM lead_emails WHERE lead_id = ANY/.test(sql)) return "their e-mails";
+  if (/FROM mail_jobs WHERE lead_id = ANY/.test(sql)) return "their e-mails";
   if (/^SELECT count\(\*\)/.test(sql)) return `${topic}count`;
   if (/FROM leads WHERE id = ANY/.test(sql)) return `${topic}their records`;
   return `${topic}rows`;
@@ -294,7 +294,7 @@ async function main() {
       searchName ||= `${lead.firstName} ${lead.lastName}`;
       const seeding = await timed(() => insertLeads(leads));
       seeded = size;
-      await database().query("VACUUM ANALYZE leads, lead_emails");
+      await database().query("VACUUM ANALYZE leads, mail_jobs");
       console.log(`${n(size)} leads: ${n(seeding.value)} added in ${ms(seeding.ms)}`);
       const result = await measureSize(size, searchName);
       results.set(size, result);

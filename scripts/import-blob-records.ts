@@ -6,7 +6,8 @@
  *   never imported. Who erased it comes from its audit event (retention-erase), else the owner.
  * - every quote record (`quote-submissions`: submissions/{id}), found by listing the store's keys
  *   (not through the old lead index, so leads the index lost come too) → a leads row and its
- *   lead_emails rows, through insertQuote (the same search text and source label as a new quote).
+ *   e-mails as mail_jobs rows, through insertQuote (the same search text and source label as a new
+ *   quote).
  *   A failed e-mail's failed_at is the lead's mark in `follow-up` (failed-mail/{id}), else the
  *   lead's createdAt.
  * - idempotency keys (`quote-submissions`: idempotency/{hash}) → idempotency_keys.

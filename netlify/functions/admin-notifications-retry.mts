@@ -6,7 +6,8 @@ import { afterResponse } from "../lib/http/after-response.ts";
 import { json } from "../lib/http/responses.ts";
 import { HttpError, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
-import { deliverQuote, requeueNotifications } from "../lib/mail/outbox.ts";
+import { requeueLeadMail } from "../lib/mail/lead-mail.ts";
+import { deliverLeadMail } from "../lib/mail/lead-mail-sender.ts";
 import { isUuid } from "../lib/http/uuid.ts";
 
 const RetrySchema = z.object({ id: z.string().check(z.refine(isUuid)) });
@@ -17,8 +18,8 @@ export default async (req: Request, context?: Context) => {
   try {
     await requireAdmin(req, ["POST"]);
     const { id } = await readJson(req, RetrySchema, 1024, RETRY_JSON);
-    await requeueNotifications(id);
-    afterResponse(context, deliverQuote(id));
+    await requeueLeadMail(id);
+    afterResponse(context, deliverLeadMail(id));
     return json({ queued: true }, { status: 202 });
   } catch (error) {
     return toErrorResponse(error, "admin-notifications-retry");

@@ -23,7 +23,7 @@ export default async (req: Request, context?: Context) => {
     if (stored)
       afterResponse(
         context,
-        import("../lib/mail/outbox.ts").then((mail) => mail.deliverQuote(id)),
+        import("../lib/mail/lead-mail-sender.ts").then((mail) => mail.deliverLeadMail(id)),
       );
     return json({ id, createdAt, reference }, { status: 201 });
   } catch (error) {

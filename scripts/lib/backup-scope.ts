@@ -39,7 +39,7 @@ export const LEGACY_STORES: Readonly<Record<string, string>> = {
   "admin-audit": "the activity log of the records before the database: table activity_log now",
   "erased-leads": "the tombstones of the records before the database: table erased_leads now",
   "follow-up":
-    "failed-mail marks and digests of the records before the database: tables lead_emails and owner_digests now",
+    "failed-mail marks and digests of the records before the database: tables mail_jobs and owner_digests now",
   "price-guide-calibration":
     "calibration points before the database: worked out from the leads' quoted amounts now",
   gallery: "the gallery's items and their order before the database: table gallery_items now",

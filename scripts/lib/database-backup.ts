@@ -115,16 +115,17 @@ export async function connect(url: string): Promise<pg.Client> {
   return client;
 }
 
-/** The tables the migrations in `directory` create (CREATE TABLE), in file order. */
+/** The tables the migrations in `directory` create (CREATE TABLE) and do not drop again (DROP TABLE), in file order. */
 export function migrationTables(directory = MIGRATIONS_DIR): string[] {
-  const tables: string[] = [];
+  let tables: string[] = [];
   for (const file of migrationFiles(directory)) {
     const sql = readFileSync(join(directory, file), "utf8").replace(/--.*$/gm, "");
     for (const match of sql.matchAll(
-      /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:public\.)?"?([a-z_][a-z0-9_]*)"?/gi,
+      /\b(CREATE|DROP)\s+TABLE\s+(?:IF\s+(?:NOT\s+)?EXISTS\s+)?(?:public\.)?"?([a-z_][a-z0-9_]*)"?/gi,
     )) {
-      const name = match[1]!.toLowerCase();
-      if (!tables.includes(name)) tables.push(name);
+      const name = match[2]!.toLowerCase();
+      if (match[1]!.toUpperCase() === "DROP") tables = tables.filter((table) => table !== name);
+      else if (!tables.includes(name)) tables.push(name);
     }
   }
   return tables;

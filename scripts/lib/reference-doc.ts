@@ -73,7 +73,7 @@ interface TableInfo {
   columns: string[];
 }
 
-/** Tables the migrations create, with the comment above each and its columns as later migrations leave them. */
+/** Tables the migrations create and keep, with the comment above each and its columns as later migrations leave them. */
 export function migrationTables(): TableInfo[] {
   const tables: TableInfo[] = [];
   for (const file of migrationFiles()) {
@@ -108,6 +108,11 @@ export function migrationTables(): TableInfo[] {
       if (!info) continue;
       info.columns = info.columns.filter((name) => name !== column);
       if (verb === "ADD") info.columns.push(column);
+    }
+    // A table a later migration drops is gone from the reference.
+    for (const [, table] of sql.matchAll(/^DROP TABLE (?:IF EXISTS )?(\w+)/gm)) {
+      const index = tables.findIndex((t) => t.name === table);
+      if (index >= 0) tables.splice(index, 1);
     }
   }
   return tables;

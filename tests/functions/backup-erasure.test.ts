@@ -77,7 +77,7 @@ const erase = (id: string) =>
   );
 
 /** Tables whose rows are a lead's data: its row, its e-mails, its retry key. */
-const LEAD_TABLES = { leads: "id", lead_emails: "lead_id", idempotency_keys: "lead_id" } as const;
+const LEAD_TABLES = { leads: "id", mail_jobs: "lead_id", idempotency_keys: "lead_id" } as const;
 
 /**
  * Everything of lead `id`: every key of the attachment store that names it (by key or in its
@@ -116,9 +116,9 @@ describe("erasure and restore", () => {
     expect(await traces(gone.id)).toEqual([
       expect.stringMatching(/^attachments\//),
       "idempotency_keys:0",
-      "lead_emails:0",
-      "lead_emails:1",
       "leads:0",
+      "mail_jobs:0",
+      "mail_jobs:1",
     ]);
     const dir = join(work, "before-erasure");
     await backup(target, dir);
@@ -140,7 +140,7 @@ describe("erasure and restore", () => {
     const result = await restore(target, dir);
     expect(result.erased).toBe(1);
     const erasedRows = Object.fromEntries(result.tables.map((table) => [table.table, table.erased]));
-    expect(erasedRows).toMatchObject({ leads: 1, lead_emails: 2, idempotency_keys: 1 });
+    expect(erasedRows).toMatchObject({ leads: 1, mail_jobs: 2, idempotency_keys: 1 });
     expect(await traces(gone.id)).toEqual([]);
     expect(await traces(kept.id)).toEqual(keptTraces);
 
@@ -251,7 +251,7 @@ describe("what a restore refuses", () => {
     for (const name of ["quote-submissions", "gallery-images", "admin-sessions"]) {
       all.push(...(await keysOf(name)).map((key) => `${name}:${key}`));
     }
-    for (const table of ["leads", "lead_emails", "erased_leads", "activity_log"]) {
+    for (const table of ["leads", "mail_jobs", "erased_leads", "activity_log"]) {
       const rows = await queryRecords<{ row: string }>(`SELECT to_jsonb(t)::text AS row FROM ${table} t`);
       all.push(...rows.map((row) => `${table}:${row.row}`));
     }

@@ -164,7 +164,7 @@ describe("npm run backup / npm run restore", () => {
     expect(TABLES).toEqual(
       expect.arrayContaining([
         "leads",
-        "lead_emails",
+        "mail_jobs",
         "idempotency_keys",
         "erased_leads",
         "activity_log",
@@ -173,7 +173,7 @@ describe("npm run backup / npm run restore", () => {
     );
     expect(TABLES).not.toContain("local_migrations");
     expect(tables.findIndex((t) => t.name === "leads")).toBeLessThan(
-      tables.findIndex((t) => t.name === "lead_emails"),
+      tables.findIndex((t) => t.name === "mail_jobs"),
     );
     for (const table of tables) {
       expect(table.file.file).toBe(`database/${table.name}.jsonl`);
@@ -188,7 +188,7 @@ describe("npm run backup / npm run restore", () => {
     expect(leads).toHaveLength(2);
     expect(leads.map((lead) => lead.id)).toEqual([...leads.map((lead) => lead.id as string)].sort());
     expect(leads.some((lead) => lead.status === "contacted" && (lead.version as number) > 1)).toBe(true);
-    expect(tablesBefore.lead_emails!.trim().split("\n")).toHaveLength(4);
+    expect(tablesBefore.mail_jobs!.trim().split("\n")).toHaveLength(4);
     expect(tablesBefore.owner_digests).toContain('"2026-11-20"');
     expect(tablesBefore.gallery_items!.trim().split("\n")).toHaveLength(2);
     expect(tablesBefore.activity_log).toContain('"sign-in"');
@@ -282,7 +282,7 @@ describe("npm run backup / npm run restore", () => {
     );
     // An e-mail sent since the backup is never set back to pending.
     await queryRecords(
-      "UPDATE lead_emails SET status = 'sent', sent_at = now(), attempts = 1 WHERE lead_id = $1",
+      "UPDATE mail_jobs SET status = 'sent', sent_at = now(), attempts = 1 WHERE lead_id = $1",
       [newer],
     );
 
@@ -297,7 +297,7 @@ describe("npm run backup / npm run restore", () => {
     expect(backupVersion).toBeGreaterThan(1);
     expect(leads.kept).toEqual([older]);
     expect(leads.newer).toBe(1);
-    expect(kept.tables.find((table) => table.table === "lead_emails")!.newer).toBe(2);
+    expect(kept.tables.find((table) => table.table === "mail_jobs")!.newer).toBe(2);
 
     const forced = await restore(target, dir, { force: true });
     expect(forced).toMatchObject({ written: 1, kept: [] });
@@ -314,7 +314,7 @@ describe("npm run backup / npm run restore", () => {
     });
     expect(
       (
-        await queryRecords<{ status: string }>("SELECT status FROM lead_emails WHERE lead_id = $1", [newer])
+        await queryRecords<{ status: string }>("SELECT status FROM mail_jobs WHERE lead_id = $1", [newer])
       ).map((r) => r.status),
     ).toEqual(["sent", "sent"]);
   });

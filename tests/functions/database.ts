@@ -136,7 +136,7 @@ export async function savedLead(overrides: Partial<QuoteRecord> = {}): Promise<Q
 
 /** Dates a lead's failed e-mails as failed at `at` ("Waiting for you" lists them for 7 days from then). */
 export async function markFailedMail(leadId: string, at: number): Promise<void> {
-  await queryRecords("UPDATE lead_emails SET failed_at = $2 WHERE lead_id = $1 AND status = 'failed'", [
+  await queryRecords("UPDATE mail_jobs SET failed_at = $2 WHERE lead_id = $1 AND status = 'failed'", [
     leadId,
     new Date(at).toISOString(),
   ]);

@@ -280,7 +280,7 @@ async function allRows(): Promise<Record<string, string[]>> {
   const result: Record<string, string[]> = {};
   for (const [table, key] of Object.entries({
     leads: "id",
-    lead_emails: "lead_id, kind",
+    mail_jobs: "lead_id, kind, id",
     idempotency_keys: "key_hash",
     erased_leads: "lead_id",
     activity_log: "id",
@@ -348,7 +348,7 @@ describe("npm run import:blob-records", () => {
     const ids = (await queryRecords<{ id: string }>("SELECT id FROM leads ORDER BY id")).map((row) => row.id);
     expect(ids).toEqual([OLDEST, UNINDEXED, WORKED, FAILED].sort());
     expect(ids).not.toContain(ERASED);
-    expect(await queryRecords("SELECT * FROM lead_emails WHERE lead_id = $1", [ERASED])).toEqual([]);
+    expect(await queryRecords("SELECT * FROM mail_jobs WHERE lead_id = $1", [ERASED])).toEqual([]);
   });
 
   test("every field of a worked lead lands in its column, and the record reads back as it was", async () => {
@@ -385,12 +385,12 @@ describe("npm run import:blob-records", () => {
       source: null,
       source_label: sourceLabel(undefined),
     });
-    expect(await queryRecords("SELECT * FROM lead_emails WHERE lead_id = $1", [OLDEST])).toEqual([]);
+    expect(await queryRecords("SELECT * FROM mail_jobs WHERE lead_id = $1", [OLDEST])).toEqual([]);
   });
 
   test("a failed e-mail failed when the follow-up list says; the others keep their state", async () => {
     const emails = await queryRecords<Record<string, unknown>>(
-      "SELECT kind, status, attempts, error, failed_at, sent_at FROM lead_emails WHERE lead_id = $1 ORDER BY kind",
+      "SELECT kind, status, attempts, error, failed_at, sent_at FROM mail_jobs WHERE lead_id = $1 ORDER BY kind",
       [FAILED],
     );
     expect(emails).toEqual([
@@ -412,7 +412,8 @@ describe("npm run import:blob-records", () => {
       },
     ]);
     const unindexedEmails = await queryRecords<Record<string, unknown>>(
-      "SELECT kind, status, next_attempt_at, reason FROM lead_emails WHERE lead_id = $1 ORDER BY kind",
+      `SELECT kind, status, CASE WHEN status = 'pending' THEN due_at END AS next_attempt_at, reason
+         FROM mail_jobs WHERE lead_id = $1 ORDER BY kind`,
       [UNINDEXED],
     );
     expect(unindexedEmails).toEqual([

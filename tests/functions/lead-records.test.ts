@@ -14,7 +14,7 @@ import one from "../../netlify/functions/admin-contact-submission.mts";
 import exportCsv from "../../netlify/functions/admin-contact-submissions-export.mts";
 import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
-import { deliverQuote } from "../../netlify/lib/mail/outbox.ts";
+import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
 import { insertQuote, readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
@@ -170,7 +170,7 @@ describe("never out of sight", () => {
       // The sender claims both e-mails, sends them slowly and records each outcome, while the owner
       // sets a status and adds five notes from two devices.
       const [, ...answers] = await Promise.all([
-        deliverQuote(id),
+        deliverMailJobs({ leadId: id }),
         patch(id, { status: "contacted" }),
         ...Array.from({ length: 5 }, (_, n) => patch(id, { note: `Call ${n}` })),
       ]);
@@ -209,7 +209,11 @@ describe("never out of sight", () => {
         );
       process.env.SMTP_URL = smtp.url;
       await Promise.all(
-        quotes.flatMap((quote) => [deliverQuote(quote.id), deliverQuote(quote.id), deliverQuote(quote.id)]),
+        quotes.flatMap((quote) => [
+          deliverMailJobs({ leadId: quote.id }),
+          deliverMailJobs({ leadId: quote.id }),
+          deliverMailJobs({ leadId: quote.id }),
+        ]),
       );
       // Two e-mails per quote (owner and receipt), each sent once.
       expect(smtp.messages).toHaveLength(quotes.length * 2);
@@ -256,7 +260,7 @@ describe("constraints", () => {
     );
     await attempt("UPDATE leads SET status = 'maybe' WHERE id = $1", [stored.id]);
     await attempt("UPDATE leads SET quoted_amount = 1200 WHERE id = $1", [stored.id]);
-    await attempt("UPDATE lead_emails SET status = 'failed' WHERE lead_id = $1", [stored.id]);
+    await attempt("UPDATE mail_jobs SET status = 'failed' WHERE lead_id = $1", [stored.id]);
     expect((await readQuote(stored.id))!.status).toBe("new");
   });
 });
@@ -428,7 +432,7 @@ describe("retention", () => {
       won.id,
     ]);
     expect(
-      (await queryRecords<{ lead_id: string }>("SELECT DISTINCT lead_id FROM lead_emails")).map(
+      (await queryRecords<{ lead_id: string }>("SELECT DISTINCT lead_id FROM mail_jobs")).map(
         (row) => row.lead_id,
       ),
     ).toEqual([won.id]);

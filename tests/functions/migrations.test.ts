@@ -1,15 +1,16 @@
 /**
  * The local migration runner (scripts/lib/migrations.ts) on a real PostgreSQL, with migration files
  * of the test's own in a temp folder: it records each file's SHA-256 as applied and refuses to go on
- * when an applied file was edited or removed since, applying nothing.
+ * when an applied file was edited or removed since, applying nothing. And the project's migrations
+ * that move rows, applied one after the other to rows written as the earlier schema held them.
  */
 import { createHash } from "node:crypto";
-import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { applyMigrations } from "../../scripts/lib/migrations.ts";
+import { applyMigrations, migrationFiles, MIGRATIONS_DIR } from "../../scripts/lib/migrations.ts";
 import { createDatabase } from "./database.ts";
 
 const FILES = {
@@ -18,6 +19,9 @@ const FILES = {
 };
 /** A migration added after the others were applied: never applied while the runner refuses. */
 const LATER = { name: "0003_thing_colours.sql", sql: "ALTER TABLE things ADD COLUMN colour text;\n" };
+
+/** The migration that makes mail_jobs the one outbox. */
+const ONE_OUTBOX = "20261128100000_one_outbox.sql";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -109,4 +113,227 @@ test("a database from before the checksums gets the column, and each row the che
   // From then on an edit is refused like any other.
   await writeFile(join(directory, "0001_things.sql"), "CREATE TABLE things (id bigint PRIMARY KEY);\n");
   await expect(applyMigrations(database.url, directory)).rejects.toThrow(/0001_things\.sql/);
+});
+
+test("one outbox: the quote's e-mails move from lead_emails into mail_jobs with their history, and lead_emails goes", async () => {
+  // The project's own migrations up to the one before the move, applied to an empty database.
+  const real = migrationFiles();
+  const move = real.indexOf(ONE_OUTBOX);
+  expect(move).toBeGreaterThan(0);
+  const project = await mkdtemp(join(tmpdir(), "migrations-outbox-"));
+  try {
+    for (const name of real.slice(0, move)) await copyFile(join(MIGRATIONS_DIR, name), join(project, name));
+    await applyMigrations(database.url, project);
+
+    const [worked, batched, retrying] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const lead = (id: string, createdAt: string, completedAt: string | null) =>
+      query(
+        `INSERT INTO leads (id, created_at, completed_at, first_name, last_name, email, phone, service, message,
+           source_label, search_text) VALUES ($1, $2, $3, 'Morag', 'Bain', 'morag@example.co.uk', '07700 900123',
+           'roof-repairs', 'Slates', 'Direct', '')`,
+        [id, createdAt, completedAt],
+      );
+    await lead(worked, "2026-11-10T14:00:00.000Z", "2026-11-20T09:00:00.000Z");
+    await lead(batched, "2026-11-20T10:30:00.000Z", null);
+    await lead(retrying, "2026-11-21T08:00:00.000Z", null);
+    const email = (values: Record<string, unknown>) => {
+      const columns = Object.keys(values);
+      return query(
+        `INSERT INTO lead_emails (${columns.join(", ")}) VALUES (${columns.map((_, n) => `$${n + 1}`).join(", ")})`,
+        Object.values(values),
+      );
+    };
+    const lease = crypto.randomUUID();
+    await email({
+      lead_id: worked,
+      kind: "owner",
+      status: "sent",
+      attempts: 1,
+      sent_at: "2026-11-10T14:00:04Z",
+      give_up_at: "2026-11-11T14:00:00Z",
+    });
+    await email({
+      lead_id: worked,
+      kind: "receipt",
+      status: "failed",
+      attempts: 6,
+      error: "550 mailbox unavailable",
+      failed_at: "2026-11-10T20:00:00Z",
+      give_up_at: "2026-11-11T14:00:00Z",
+    });
+    await email({
+      lead_id: worked,
+      kind: "review",
+      status: "sent",
+      attempts: 2,
+      error: null,
+      sent_at: "2026-11-20T09:05:00Z",
+      give_up_at: "2026-11-21T09:00:00Z",
+    });
+    await email({
+      lead_id: worked,
+      kind: "reminder",
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: "2026-11-27T09:05:00Z",
+      give_up_at: "2026-11-28T09:05:00Z",
+    });
+    await email({
+      lead_id: batched,
+      kind: "owner",
+      status: "pending",
+      attempts: 0,
+      reason: "in the summary",
+      summary_hour: "2026-11-20T10",
+      give_up_at: "2026-11-21T10:30:00Z",
+    });
+    await email({
+      lead_id: batched,
+      kind: "receipt",
+      status: "skipped",
+      attempts: 0,
+      reason: "a receipt went to this address today",
+      give_up_at: "2026-11-21T10:30:00Z",
+    });
+    await email({
+      lead_id: retrying,
+      kind: "owner",
+      status: "pending",
+      attempts: 2,
+      error: "The mail server did not answer in time",
+      next_attempt_at: "2026-11-21T08:10:00Z",
+      give_up_at: "2026-11-22T08:00:00Z",
+      lease_id: lease,
+      lease_until: "2026-11-21T08:12:00Z",
+    });
+    await email({
+      lead_id: retrying,
+      kind: "receipt",
+      status: "cancelled",
+      attempts: 0,
+      error: "The customer stopped review e-mails",
+      give_up_at: "2026-11-22T08:00:00Z",
+    });
+    // A mail job failed before the move: it is dated by its last due time.
+    const job = crypto.randomUUID();
+    await query(
+      `INSERT INTO mail_jobs (id, lead_id, kind, status, attempts, due_at, give_up_at, error, created_at)
+       VALUES ($1, $2, 'proposal-sent', 'failed', 3, '2026-11-21T08:30:00Z', '2026-11-22T08:00:00Z', '550 no', '2026-11-21T08:00:00Z')`,
+      [job, retrying],
+    );
+
+    await copyFile(join(MIGRATIONS_DIR, ONE_OUTBOX), join(project, ONE_OUTBOX));
+    expect(await applyMigrations(database.url, project)).toEqual([ONE_OUTBOX]);
+
+    expect(await query("SELECT 1 FROM information_schema.tables WHERE table_name = 'lead_emails'")).toEqual(
+      [],
+    );
+    const rows = await query<Record<string, unknown>>(
+      `SELECT lead_id, kind, subject_id, status, attempts, due_at, give_up_at, lease_id, lease_until, sent_at, error,
+              created_at, dedupe_key, reason, summary_hour, failed_at
+         FROM mail_jobs WHERE kind <> 'proposal-sent' ORDER BY created_at, kind`,
+    );
+    const at = (text: string) => new Date(text);
+    const moved = (leadId: string, kind: string, values: Record<string, unknown>) => ({
+      lead_id: leadId,
+      kind,
+      subject_id: null,
+      lease_id: null,
+      lease_until: null,
+      sent_at: null,
+      error: null,
+      dedupe_key: `lead-${kind}:${leadId}`,
+      reason: null,
+      summary_hour: null,
+      failed_at: null,
+      ...values,
+    });
+    expect(rows).toEqual([
+      moved(worked, "owner", {
+        status: "sent",
+        attempts: 1,
+        sent_at: at("2026-11-10T14:00:04Z"),
+        due_at: at("2026-11-10T14:00:00Z"),
+        give_up_at: at("2026-11-11T14:00:00Z"),
+        created_at: at("2026-11-10T14:00:00Z"),
+      }),
+      moved(worked, "receipt", {
+        status: "failed",
+        attempts: 6,
+        error: "550 mailbox unavailable",
+        failed_at: at("2026-11-10T20:00:00Z"),
+        due_at: at("2026-11-10T14:00:00Z"),
+        give_up_at: at("2026-11-11T14:00:00Z"),
+        created_at: at("2026-11-10T14:00:00Z"),
+      }),
+      // The review request was queued when the job was completed, its reminder when the request was sent.
+      moved(worked, "review", {
+        status: "sent",
+        attempts: 2,
+        sent_at: at("2026-11-20T09:05:00Z"),
+        due_at: at("2026-11-20T09:00:00Z"),
+        give_up_at: at("2026-11-21T09:00:00Z"),
+        created_at: at("2026-11-20T09:00:00Z"),
+      }),
+      moved(worked, "reminder", {
+        status: "pending",
+        attempts: 0,
+        due_at: at("2026-11-27T09:05:00Z"),
+        give_up_at: at("2026-11-28T09:05:00Z"),
+        created_at: at("2026-11-20T09:05:00Z"),
+      }),
+      moved(batched, "owner", {
+        status: "pending",
+        attempts: 0,
+        reason: "in the summary",
+        summary_hour: "2026-11-20T10",
+        due_at: at("2026-11-20T10:30:00Z"),
+        give_up_at: at("2026-11-21T10:30:00Z"),
+        created_at: at("2026-11-20T10:30:00Z"),
+      }),
+      moved(batched, "receipt", {
+        status: "skipped",
+        attempts: 0,
+        reason: "a receipt went to this address today",
+        due_at: at("2026-11-20T10:30:00Z"),
+        give_up_at: at("2026-11-21T10:30:00Z"),
+        created_at: at("2026-11-20T10:30:00Z"),
+      }),
+      // A sender's lease moves with its e-mail: nobody else sends it until the lease runs out.
+      moved(retrying, "owner", {
+        status: "pending",
+        attempts: 2,
+        error: "The mail server did not answer in time",
+        lease_id: lease,
+        lease_until: at("2026-11-21T08:12:00Z"),
+        due_at: at("2026-11-21T08:10:00Z"),
+        give_up_at: at("2026-11-22T08:00:00Z"),
+        created_at: at("2026-11-21T08:00:00Z"),
+      }),
+      moved(retrying, "receipt", {
+        status: "cancelled",
+        attempts: 0,
+        error: "The customer stopped review e-mails",
+        due_at: at("2026-11-21T08:00:00Z"),
+        give_up_at: at("2026-11-22T08:00:00Z"),
+        created_at: at("2026-11-21T08:00:00Z"),
+      }),
+    ]);
+    expect(await query("SELECT failed_at FROM mail_jobs WHERE id = $1", [job])).toEqual([
+      { failed_at: at("2026-11-21T08:30:00Z") },
+    ]);
+    // Still one e-mail of a kind per lead, and a failed one is dated.
+    await expect(
+      query(
+        `INSERT INTO mail_jobs (id, lead_id, kind, status, due_at, give_up_at, created_at, dedupe_key)
+         VALUES (gen_random_uuid(), $1, 'owner', 'pending', now(), now(), now(), $2)`,
+        [worked, `lead-owner:${worked}`],
+      ),
+    ).rejects.toThrow(/duplicate key/);
+    await expect(
+      query("UPDATE mail_jobs SET status = 'failed' WHERE lead_id = $1 AND kind = 'owner'", [batched]),
+    ).rejects.toThrow(/check constraint/);
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
 });

@@ -356,7 +356,8 @@ describe("the outbox", () => {
   test("an e-mail is always a lead's: the database refuses one for a lead that is not stored", async () => {
     await expect(
       queryRecords(
-        "INSERT INTO lead_emails (lead_id, kind, status, give_up_at) VALUES ($1, 'owner', 'pending', now())",
+        `INSERT INTO mail_jobs (id, lead_id, kind, status, due_at, give_up_at, created_at)
+         VALUES (gen_random_uuid(), $1, 'owner', 'pending', now(), now(), now())`,
         [crypto.randomUUID()],
       ),
     ).rejects.toThrow(/foreign key/);

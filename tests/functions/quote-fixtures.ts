@@ -119,7 +119,7 @@ export async function storedQuotes(): Promise<QuoteRecord[]> {
 /** The ids of the leads with an e-mail still pending: what the scheduled sender will look at. */
 export async function leadsWithPendingMail(): Promise<string[]> {
   const rows = await queryRecords<{ lead_id: string }>(
-    "SELECT DISTINCT lead_id FROM lead_emails WHERE status = 'pending'",
+    "SELECT DISTINCT lead_id FROM mail_jobs WHERE status = 'pending'",
   );
   return rows.map((row) => row.lead_id);
 }

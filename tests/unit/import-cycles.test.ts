@@ -121,7 +121,8 @@ const BACK_EDGES: Record<string, string> = {
   "http → admin": "the client key's HMAC needs the site's secret (admin/secrets.ts)",
   "limits → admin": "the mail limits' keys are HMACs under the same secret",
   "price-guide → quote": "calibration reads the type of a lead's record (a type import only)",
-  "mail → follow-up": "the templates of the review e-mails and the owner's summary read the follow-up state",
+  "mail → follow-up":
+    "the review e-mails' template writes the unsubscribe link of follow-up/review-requests.ts",
   "mail → quote": "a template is written at send time from the lead's record as it is then",
   "mail → proposals": "the written quote's templates draw its document and PDF at send time",
   "mail → payments": "the receipt, invoice and certificate templates draw their documents at send time",

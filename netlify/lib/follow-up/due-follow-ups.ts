@@ -24,6 +24,7 @@ import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
 import { londonDate } from "../../../src/lib/visits/london-time.ts";
 import { database } from "../database/database.ts";
 import { iso } from "../http/iso-time.ts";
+import { LEAD_MAIL_KINDS } from "../mail/lead-mail.ts";
 import { readQuotes, type QuoteRecord } from "../quote/quote-store.ts";
 
 interface ItemRow {
@@ -97,10 +98,11 @@ function failureDetail(record: QuoteRecord): string {
 async function failedEmails(now: number): Promise<FollowUpGroup> {
   const { rows, total } = await group(
     "failed.at",
-    `leads JOIN (SELECT lead_id, max(failed_at) AS at FROM lead_emails WHERE status = 'failed' GROUP BY lead_id)
+    `leads JOIN (SELECT lead_id, max(failed_at) AS at FROM mail_jobs
+                  WHERE status = 'failed' AND kind = ANY($2::text[]) GROUP BY lead_id)
        AS failed ON failed.lead_id = leads.id`,
     "failed.at > $1",
-    [iso(now - FAILED_EMAIL_LISTED_MS)],
+    [iso(now - FAILED_EMAIL_LISTED_MS), LEAD_MAIL_KINDS],
   );
   const records = new Map((await readQuotes(rows.map((row) => row.id))).map((record) => [record.id, record]));
   return {

@@ -3,10 +3,10 @@
  * good, and the POST that stops every review e-mail of that lead not yet sent. GET never changes
  * anything: mail scanners follow links in e-mails, and they must not unsubscribe anyone.
  */
-import { updateMailState } from "../mail/outbox.ts";
+import { cancelReviewMail } from "../mail/lead-mail.ts";
 import { isUuid } from "../http/uuid.ts";
-import { readQuote } from "../quote/quote-store.ts";
-import { cancelPendingReviews, tokenMatches } from "./review-requests.ts";
+import { readQuote, updateQuote } from "../quote/quote-store.ts";
+import { tokenMatches } from "./review-requests.ts";
 
 /** `valid`: the link may stop e-mails; `stopped`: it just did; `already`: it had before. */
 export type LinkState = "valid" | "stopped" | "already" | "invalid";
@@ -23,20 +23,20 @@ export async function checkUnsubscribeLink(id: string, token: string): Promise<L
 export async function stopReviewEmails(id: string, token: string, now = Date.now()): Promise<LinkState> {
   if (!isUuid(id) || !(await tokenMatches(id, token))) return "invalid";
   let state: LinkState = "invalid";
-  await updateMailState(id, (record) => {
-    const review = record.review;
-    if (!review) {
+  await updateQuote(id, async (record, client) => {
+    const review = record?.notifications ? record.review : undefined;
+    if (!record || !review) {
       state = "invalid";
-      return null;
+      return { result: undefined };
     }
     if (review.optedOutAt) {
       state = "already";
-      return null;
+      return { result: undefined };
     }
     state = "stopped";
+    await cancelReviewMail(client, id, now);
     return {
-      notifications: cancelPendingReviews(record.notifications ?? [], now),
-      fields: { review: { ...review, optedOutAt: new Date(now).toISOString() } },
+      next: { ...record, review: { ...review, optedOutAt: new Date(now).toISOString() } },
       result: undefined,
     };
   });

@@ -1,16 +1,14 @@
 /**
  * The review request of a completed job (docs/reviews.md): one e-mail when the lead first becomes
  * `completed`, one reminder REVIEW_REMINDER_DAYS after it was sent, then nothing; both stop when
- * the customer uses the unsubscribe link. They travel in the quote's outbox like the quote's own
- * e-mails (netlify/lib/mail/outbox.ts), so they are retried and shown in the lead desk the same way.
+ * the customer uses the unsubscribe link. They are mail jobs like the quote's own e-mails
+ * (netlify/lib/mail/lead-mail.ts), so they are retried and shown in the lead desk the same way.
  *
  * The link carries the lead's id and a random token of its own for each e-mail, kept only as its
  * hash (netlify/lib/links/link-tokens.ts): a copy of the database stops no one's e-mails, and no
  * secret or password change breaks a link already sent.
  */
-import { reviewReminderDueAt } from "../../../src/lib/follow-up/rules.ts";
 import type { ReviewSummary } from "../../../src/lib/follow-up/review-status.ts";
-import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { RETRY_WINDOW_MS, type NotificationState } from "../mail/notification-state.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
 import { database } from "../database/database.ts";
@@ -24,55 +22,12 @@ export const UNSUBSCRIBE_PATH = "/review-emails/stop";
 export const REVIEW_TOKEN_BYTES = 18;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 
-export const isReviewKind = (kind: NotificationKind) => kind === "review" || kind === "reminder";
-
 export function hasReviewRequest(record: Pick<QuoteRecord, "notifications">): boolean {
   return (record.notifications ?? []).some((n) => n.kind === "review");
 }
 
 export function reviewRequestNotification(now: number): NotificationState {
   return { kind: "review", status: "pending", attempts: 0, giveUpAt: iso(now + RETRY_WINDOW_MS) };
-}
-
-/** The reminder of a request sent at `sentAt`: pending, not tried before its day. */
-export function reminderNotification(sentAt: string): NotificationState {
-  const due = reviewReminderDueAt(sentAt);
-  return {
-    kind: "reminder",
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: due,
-    giveUpAt: iso(Date.parse(due) + RETRY_WINDOW_MS),
-  };
-}
-
-/**
- * The notifications after one of them was settled: when the request has just been sent, its one
- * reminder is added (unless the customer has stopped review e-mails or a reminder exists).
- */
-export function withReminder(record: QuoteRecord, notifications: NotificationState[]): NotificationState[] {
-  const request = notifications.find((n) => n.kind === "review");
-  if (request?.status !== "sent" || !request.sentAt) return notifications;
-  if (record.review?.optedOutAt || notifications.some((n) => n.kind === "reminder")) return notifications;
-  return [...notifications, reminderNotification(request.sentAt)];
-}
-
-/** A review e-mail that will never be sent: the customer stopped review e-mails. */
-export function cancelReview(n: NotificationState): NotificationState {
-  const { nextAttemptAt: _next, lease: _lease, ...rest } = n;
-  return { ...rest, status: "cancelled", error: "The customer stopped review e-mails" };
-}
-
-/**
- * Review e-mails not yet sent become `cancelled`. One being sent right now (a live lease) is left
- * to its sender; should that send fail, the next claim cancels it.
- */
-export function cancelPendingReviews(notifications: NotificationState[], now: number): NotificationState[] {
-  return notifications.map((n) =>
-    isReviewKind(n.kind) && n.status === "pending" && !(n.lease && Date.parse(n.lease.until) > now)
-      ? cancelReview(n)
-      : n,
-  );
 }
 
 /** The desk's view of the review request; null when the lead has never been completed. */

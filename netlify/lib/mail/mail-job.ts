@@ -2,7 +2,7 @@
  * One mail job as its template sees it, and the shape of a template (mail-jobs.ts sends, the
  * features' templates in mail-kinds.ts write).
  */
-import type { MailSettings, OutgoingMail } from "./mailer.ts";
+import type { MailSettings, OutgoingMail, SendError } from "./mailer.ts";
 
 export interface MailJob {
   id: string;
@@ -14,5 +14,16 @@ export interface MailJob {
   createdAt: string;
 }
 
-/** Writes the message of a job from the records as they are now; null when it should not go any more. */
-export type MailRenderer = (job: MailJob, settings: MailSettings) => Promise<OutgoingMail | null>;
+/** A job that should not go any more, with why in words for the owner. */
+export class Cancelled {
+  constructor(readonly reason: string) {}
+}
+
+/**
+ * Writes the message of a job from the records as they are now: null (or `Cancelled`, saying why)
+ * when it should not go any more, a `SendError` when it cannot be written and never will be.
+ */
+export type MailRenderer = (
+  job: MailJob,
+  settings: MailSettings,
+) => Promise<OutgoingMail | null | Cancelled | SendError>;

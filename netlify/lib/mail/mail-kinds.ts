@@ -3,6 +3,7 @@
  * its kind is sent, so a function that only queues e-mails never bundles a template it does not
  * run. A feature adds its kinds here.
  */
+import { LEAD_MAIL_RENDERERS } from "./lead-mail-sender.ts";
 import type { MailRenderer } from "./mail-job.ts";
 import { PAYMENT_MAIL } from "../payments/payment-mail-kinds.ts";
 import { PROPOSAL_MAIL } from "../proposals/proposal-mail-kinds.ts";
@@ -22,6 +23,7 @@ const payment = (kind: string) => async () =>
   (await import("./emails/payment-emails.tsx")).PAYMENT_RENDERERS[kind]!;
 
 export const MAIL_RENDERERS: Record<string, () => Promise<MailRenderer>> = {
+  ...LEAD_MAIL_RENDERERS,
   "visit-invitation": visitTemplate("visit-invitation"),
   "visit-customer": visitTemplate("visit-customer"),
   "visit-owner": visitTemplate("visit-owner"),

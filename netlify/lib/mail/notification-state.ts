@@ -1,7 +1,7 @@
 /**
- * How the e-mails of a quote stand, as stored in the quote record (docs/email.md). Light on purpose:
- * the quote and admin functions import it; the sending machinery (outbox.ts) loads only when
- * something is sent.
+ * How the e-mails of a quote stand, as the quote record carries them (docs/email.md): the state of
+ * its rows of the outbox (lead-mail.ts). Light on purpose: the quote and admin functions import it;
+ * the sending machinery (mail-jobs.ts) loads only when something is sent.
  */
 import type {
   AdminNotification,
@@ -23,8 +23,6 @@ export interface NotificationState {
   nextAttemptAt?: string;
   /** After this time a pending e-mail that still fails is given up ("failed"). */
   giveUpAt: string;
-  /** A sender is on it until `until`: nobody else sends it meanwhile. */
-  lease?: { id: string; until: string };
   /** Why it was skipped, or how it goes out (in a summary), in words for the owner. */
   reason?: string;
   /** The owner's copy goes in the summary of this clock hour (`yyyy-mm-ddThh`, UTC), not on its own. */
@@ -53,7 +51,7 @@ export function initialNotifications(createdAt: string, plan: MailPlan = {}): No
   });
 }
 
-/** What the admin screen sees of a notification: no leases, no retry timers; a reminder's day. */
+/** What the admin screen sees of a notification: no retry timers; a reminder's day. */
 export function adminNotifications(record: { notifications?: NotificationState[] }): AdminNotification[] {
   return (record.notifications ?? []).map(
     ({ kind, status, attempts, sentAt, error, reason, nextAttemptAt }) => ({

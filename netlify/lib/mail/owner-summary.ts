@@ -2,8 +2,8 @@
  * The owner's hourly summary (docs/security.md, "Receipts and lead e-mails"): after
  * OWNER_EMAILS_PER_HOUR lead e-mails in a clock hour, the later leads of that hour wait for one
  * e-mail that lists them all, sent by the scheduled sender once the hour is over. Claimed with a
- * lease and retried with backoff like any other e-mail (outbox.ts); when it settles, each lead it
- * carried is marked sent (or failed) in its own record. The hours are rows of `owner_mail_hours`
+ * lease and retried with backoff like any other e-mail (mail-jobs.ts); when it settles, the owner's
+ * copy of each lead it carried is marked sent (or failed) in the outbox (lead-mail.ts). The hours are rows of `owner_mail_hours`
  * (limits/owner-mail-hours.ts).
  */
 import { randomUUID } from "node:crypto";
@@ -19,7 +19,7 @@ import {
 import { readQuote, type QuoteRecord } from "../quote/quote-store.ts";
 import { sendMail, SendError, withoutAddresses, type MailSettings } from "./mailer.ts";
 import { RETRY_WINDOW_MS } from "./notification-state.ts";
-import { settleSummarised } from "./outbox.ts";
+import { settleSummarised } from "./lead-mail.ts";
 import { backoffMs, LEASE_MS, noteMailSettings, type Outcome } from "./send-policy.ts";
 import { iso } from "../http/iso-time.ts";
 
@@ -109,7 +109,7 @@ export async function deliverOwnerSummaries(settings: MailSettings, now = Date.n
       if (state?.status === "sent") sent++;
       if (state && state.status !== "pending") {
         const settledOutcome: Outcome = state.status === "sent" ? { sent: true } : outcome;
-        for (const id of entry.batched) await settleSummarised(id, hour, settledOutcome, Date.now());
+        await settleSummarised(entry.batched, hour, settledOutcome, Date.now());
       }
     }
     await deleteSettledHours(iso(now - KEEP_HOURS_MS).slice(0, 13));

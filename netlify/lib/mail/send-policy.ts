@@ -1,5 +1,5 @@
 /**
- * How every e-mail of the site is retried and claimed (outbox.ts, owner-summary.ts, mail-jobs.ts):
+ * How every e-mail of the site is retried and claimed (mail-jobs.ts, owner-summary.ts):
  * the backoff between attempts, the lease a sender holds while it sends, and the note Contact Admin
  * shows when the site's own mail settings are wrong.
  */

@@ -1,13 +1,14 @@
 /**
- * The quote records in Netlify Database (docs/database.md): one `leads` row per quote request, its
- * e-mails as `lead_emails` rows, and the submit idempotency keys. The only module that reads or
- * writes those tables row by row; the desk's lists and counts are queries of their own
- * (desk/lead-desk.ts). Attachment bytes stay in Blobs (attachment-store.ts).
+ * The quote records in Netlify Database (docs/database.md): one `leads` row per quote request and
+ * the submit idempotency keys. The only module that reads or writes those tables row by row; the
+ * desk's lists and counts are queries of their own (desk/lead-desk.ts). The lead's e-mails are rows
+ * of the one outbox, `mail_jobs` (mail/lead-mail.ts). Attachment bytes stay in Blobs
+ * (attachment-store.ts).
  *
- * The code works on a `QuoteRecord`: the row and its e-mails as one object. `updateQuote` reads it
- * under the row's lock, lets the caller decide, and writes back what changed in the same
- * transaction, so the desk, the e-mail sender and the unsubscribe link never lose each other's
- * change.
+ * The code works on a `QuoteRecord`: the row and the state of its e-mails as one object.
+ * `updateQuote` reads it under the row's lock, lets the caller decide, and writes back what changed
+ * in the same transaction, so the desk and the unsubscribe link never lose each other's change. An
+ * e-mail's state is the sender's to change: a change only queues a new one.
  */
 import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/lead-model.ts";
 import { isKeptStatus, isLeadStatus, sourceLabel } from "../../../src/lib/lead-model.ts";
@@ -15,6 +16,7 @@ import type { StoredEstimate } from "../../../src/lib/price-guide/estimate.ts";
 import type { QuoteFields } from "../../../src/lib/quote/rules.ts";
 import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { NOTIFICATION_KINDS } from "../../../src/lib/notification-status.ts";
+import { leadMailOf, notificationOf, queueLeadMail, type LeadMailRow } from "../mail/lead-mail.ts";
 import type { NotificationState } from "../mail/notification-state.ts";
 import { database, transaction, violatedUnique, type Queryable } from "../database/database.ts";
 import { isUuidAnyCase } from "../http/uuid.ts";
@@ -40,7 +42,7 @@ export interface QuoteRecord extends QuoteFields {
   status?: LeadStatus;
   notes?: LeadNote[];
   source?: LeadSource;
-  /** The e-mails of this quote (mail/outbox.ts); absent on quotes stored before e-mail existed. */
+  /** The e-mails of this quote (mail/lead-mail.ts); absent on quotes stored before e-mail existed. */
   notifications?: NotificationState[];
   /** The price guide range the visitor saw, worked out by the server (quote/estimate.ts). */
   estimate?: StoredEstimate;
@@ -96,49 +98,14 @@ interface LeadRow {
   version: number;
 }
 
-interface EmailRow {
-  lead_id: string;
-  kind: NotificationKind;
-  status: NotificationState["status"];
-  attempts: number;
-  sent_at: Date | null;
-  error: string | null;
-  next_attempt_at: Date | null;
-  give_up_at: Date;
-  lease_id: string | null;
-  lease_until: Date | null;
-  reason: string | null;
-  summary_hour: string | null;
-}
-
 export const LEAD_COLUMNS = `id, reference, created_at, first_name, last_name, email, phone, service, message,
   attachments, status, status_changed_at, completed_at, notes, source, estimate, quoted_amount, quoted_at,
   review_requested, review_opted_out_at, idempotency_key_hash, version`;
 
-const EMAIL_COLUMNS = `lead_id, kind, status, attempts, sent_at, error, next_attempt_at, give_up_at, lease_id,
-  lease_until, reason, summary_hour`;
-
 const kindOrder = (kind: NotificationKind) => NOTIFICATION_KINDS.indexOf(kind);
 
-function notificationOf(row: EmailRow): NotificationState {
-  const state: NotificationState = {
-    kind: row.kind,
-    status: row.status,
-    attempts: row.attempts,
-    giveUpAt: row.give_up_at.toISOString(),
-  };
-  if (row.sent_at) state.sentAt = row.sent_at.toISOString();
-  if (row.error !== null) state.error = row.error;
-  if (row.next_attempt_at) state.nextAttemptAt = row.next_attempt_at.toISOString();
-  if (row.lease_id && row.lease_until)
-    state.lease = { id: row.lease_id, until: row.lease_until.toISOString() };
-  if (row.reason !== null) state.reason = row.reason;
-  if (row.summary_hour !== null) state.summaryHour = row.summary_hour;
-  return state;
-}
-
 /** The record of a lead row and its e-mail rows (any order). */
-export function recordOf(row: LeadRow, emails: readonly EmailRow[]): QuoteRecord {
+export function recordOf(row: LeadRow, emails: readonly LeadMailRow[]): QuoteRecord {
   const record: QuoteRecord = {
     id: row.id,
     createdAt: row.created_at.toISOString(),
@@ -210,71 +177,17 @@ const WRITTEN_COLUMNS = `id, reference, created_at, first_name, last_name, email
   quoted_at, review_requested, review_opted_out_at, idempotency_key_hash, search_text`;
 const PLACEHOLDERS = Array.from({ length: 23 }, (_, index) => `$${index + 1}`).join(", ");
 
-function emailValues(leadId: string, n: NotificationState, now: number): unknown[] {
-  return [
-    leadId,
-    n.kind,
-    n.status,
-    n.attempts,
-    n.sentAt ?? null,
-    n.error ?? null,
-    n.nextAttemptAt ?? null,
-    n.giveUpAt,
-    n.lease?.id ?? null,
-    n.lease?.until ?? null,
-    n.reason ?? null,
-    n.summaryHour ?? null,
-    new Date(now).toISOString(),
-  ];
-}
-
-/**
- * Writes one e-mail's state. `failed_at` is when it became failed: kept while it stays failed,
- * set when it turns failed, cleared otherwise.
- */
-async function writeEmail(
-  client: Queryable,
-  leadId: string,
-  n: NotificationState,
-  now: number,
-): Promise<void> {
-  await client.query(
-    `INSERT INTO lead_emails (${EMAIL_COLUMNS}, failed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $3 = 'failed' THEN $13::timestamptz END)
-     ON CONFLICT (lead_id, kind) DO UPDATE SET
-       status = EXCLUDED.status, attempts = EXCLUDED.attempts, sent_at = EXCLUDED.sent_at,
-       error = EXCLUDED.error, next_attempt_at = EXCLUDED.next_attempt_at, give_up_at = EXCLUDED.give_up_at,
-       lease_id = EXCLUDED.lease_id, lease_until = EXCLUDED.lease_until, reason = EXCLUDED.reason,
-       summary_hour = EXCLUDED.summary_hour,
-       failed_at = CASE WHEN EXCLUDED.status <> 'failed' THEN NULL
-                        WHEN lead_emails.status = 'failed' THEN lead_emails.failed_at
-                        ELSE EXCLUDED.failed_at END`,
-    emailValues(leadId, n, now),
-  );
-}
-
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 // ---------------------------------------------------------------------------------------------
 // Reads
-
-async function emailsOf(client: Queryable, ids: readonly string[]): Promise<Map<string, EmailRow[]>> {
-  const byLead = new Map<string, EmailRow[]>();
-  if (!ids.length) return byLead;
-  const { rows } = await client.query<EmailRow>(
-    `SELECT ${EMAIL_COLUMNS} FROM lead_emails WHERE lead_id = ANY($1::uuid[])`,
-    [ids],
-  );
-  for (const row of rows) byLead.set(row.lead_id, [...(byLead.get(row.lead_id) ?? []), row]);
-  return byLead;
-}
 
 /** The records of lead rows already read (one query for all their e-mails), in the rows' order. */
 export async function recordsOf(
   rows: readonly LeadRow[],
   client: Queryable = database(),
 ): Promise<QuoteRecord[]> {
-  const emails = await emailsOf(
+  const emails = await leadMailOf(
     client,
     rows.map((row) => row.id),
   );
@@ -338,7 +251,7 @@ export async function insertQuote(
             reference,
             record.createdAt,
           ]);
-        for (const n of record.notifications ?? []) await writeEmail(client, record.id, n, now);
+        for (const n of record.notifications ?? []) await queueLeadMail(client, record.id, n, now);
         return { inserted: true, ...(reference ? { reference } : {}) };
       });
     } catch (error) {
@@ -362,8 +275,9 @@ export interface Update<R> {
 /**
  * Changes one record under its row lock: `change` gets the current record (null when there is
  * none) and decides; what it returns as `next` is written in the same transaction. The lead row is
- * written (and its version raised) only when a lead field changed, an e-mail row only when that
- * e-mail changed.
+ * written (and its version raised) only when a lead field changed; an e-mail of a kind the lead did
+ * not have (the review request of a first `completed`) is queued. The e-mails the lead has are the
+ * sender's: a change never writes their state back.
  */
 export async function updateQuote<R>(
   id: string,
@@ -391,17 +305,16 @@ export async function updateQuote<R>(
       );
       next.revision = written[0]?.version ?? next.revision;
     }
-    const previous = new Map((current.notifications ?? []).map((n) => [n.kind, n]));
-    for (const n of next.notifications ?? []) {
-      if (!sameJson(previous.get(n.kind), n)) await writeEmail(client, current.id, n, now);
-    }
+    const previous = new Set((current.notifications ?? []).map((n) => n.kind));
+    for (const n of next.notifications ?? [])
+      if (!previous.has(n.kind)) await queueLeadMail(client, current.id, n, now);
     return result;
   });
 }
 
 /**
  * Erases a lead's rows in one transaction: its tombstone first (`recordTombstone`, given the
- * transaction), then the row with its e-mails and its idempotency key. With `expiredBefore`
+ * transaction), then the row with its e-mails (the foreign key takes them) and its idempotency key. With `expiredBefore`
  * (retention) the lead is erased only if, under its row lock, it is still older than that and did
  * not become work. Answers what was erased (null: nothing), with the keys its records had.
  */

@@ -10,8 +10,9 @@ import { withoutFormatCharacters } from "../../../../src/lib/quote/rules.ts";
 import { storedEstimate } from "../../../../src/lib/price-guide/estimate.ts";
 import { formatReviewed, guideShownText } from "../../../../src/lib/price-guide/format.ts";
 import { businessDetails } from "../../business.ts";
-import type { MailSettings, OutgoingMail } from "../mailer.ts";
-import type { QuoteRecord } from "../../quote/quote-store.ts";
+import type { MailJob, MailRenderer } from "../mail-job.ts";
+import { SendError, type MailSettings, type OutgoingMail } from "../mailer.ts";
+import { readQuote, type QuoteRecord } from "../../quote/quote-store.ts";
 import { servedFileName } from "../../uploads/file-types.ts";
 import OwnerEmail from "./OwnerEmail.tsx";
 import OwnerSummaryEmail from "./OwnerSummaryEmail.tsx";
@@ -184,3 +185,26 @@ export async function ownerSummaryEmail(
     ...body,
   };
 }
+
+/** A customer's address no e-mail can be written to: the e-mail fails for good. */
+export const unwritableAddress = () => new SendError("The customer's address cannot be written to", true);
+
+/** The owner's copy or the receipt of a mail job, from the lead as it is when it is sent. */
+async function quoteMail(job: MailJob, settings: MailSettings, kind: "owner" | "receipt") {
+  const record = await readQuote(job.leadId);
+  if (!record) return null;
+  const receipt = record.notifications?.find((n) => n.kind === "receipt");
+  const quote: QuoteForEmail = {
+    ...record,
+    reference: record.reference ?? "",
+    ...(receipt?.status === "skipped" && receipt.reason ? { receiptSkipped: receipt.reason } : {}),
+  };
+  if (kind === "owner") return ownerEmail(quote, settings);
+  return (await receiptEmail(quote, settings)) ?? unwritableAddress();
+}
+
+/** The quote's two e-mails as the templates of their mail jobs (mail-kinds.ts). */
+export const QUOTE_RENDERERS: Record<string, MailRenderer> = {
+  owner: (job, settings) => quoteMail(job, settings, "owner"),
+  receipt: (job, settings) => quoteMail(job, settings, "receipt"),
+};

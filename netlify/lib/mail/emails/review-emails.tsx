@@ -6,9 +6,11 @@ import { businessDetails } from "../../business.ts";
 import { database } from "../../database/database.ts";
 import { REVIEW_TOKEN_BYTES, unsubscribeUrl } from "../../follow-up/review-requests.ts";
 import { issueLinkToken } from "../../links/link-tokens.ts";
+import { STOPPED_REVIEWS } from "../lead-mail.ts";
+import { Cancelled, type MailJob, type MailRenderer } from "../mail-job.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
-import type { QuoteRecord } from "../../quote/quote-store.ts";
-import { isHeaderSafeAddress, plainName } from "./quote-emails.tsx";
+import { readQuote, type QuoteRecord } from "../../quote/quote-store.ts";
+import { isHeaderSafeAddress, plainName, unwritableAddress } from "./quote-emails.tsx";
 import ReviewRequestEmail from "./ReviewRequestEmail.tsx";
 import { renderEmail } from "./render.ts";
 
@@ -50,3 +52,20 @@ export async function reviewEmail(
     },
   };
 }
+
+/**
+ * The review request or its reminder of a mail job, from the lead as it is when it is sent: none
+ * once the customer has stopped review e-mails (a send that failed before they did, retried after).
+ */
+async function reviewMail(job: MailJob, settings: MailSettings, reminder: boolean) {
+  const record = await readQuote(job.leadId);
+  if (!record) return null;
+  if (record.review?.optedOutAt) return new Cancelled(STOPPED_REVIEWS);
+  return (await reviewEmail(record, settings, reminder)) ?? unwritableAddress();
+}
+
+/** The review e-mails as the templates of their mail jobs (mail-kinds.ts). */
+export const REVIEW_RENDERERS: Record<string, MailRenderer> = {
+  review: (job, settings) => reviewMail(job, settings, false),
+  reminder: (job, settings) => reviewMail(job, settings, true),
+};
