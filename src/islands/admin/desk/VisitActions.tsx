@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
 import { londonDate, londonInstant, londonIso, londonTime, minutesOf } from "../../../lib/visits/london-time";
 import { cancelVisit, moveVisit, type LeadVisitSummary } from "../../../lib/visits/visits-api";
+import { useDeskFailure } from "./use-desk-failure";
 import {
   buttonDanger,
   buttonDangerOutline,
@@ -29,7 +30,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
   const [date, setDate] = useState(londonDate(Date.parse(start)));
   const [time, setTime] = useState(londonTime(Date.parse(start)));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, failed } = useDeskFailure(onSessionEnded);
 
   const run = async (work: () => Promise<LeadVisitSummary>) => {
     setBusy(true);
@@ -38,8 +39,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
       onChanged(await work());
       setMode("idle");
     } catch (caught) {
-      if (caught instanceof SessionEndedError) onSessionEnded(caught);
-      else setError(caught instanceof Error ? caught.message : String(caught));
+      failed(caught);
     } finally {
       setBusy(false);
     }
