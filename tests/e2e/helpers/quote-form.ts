@@ -17,3 +17,23 @@ export async function openQuoteForm(page: Page): Promise<void> {
  * instead of waiting. Needs the clock that openQuoteForm installs.
  */
 export const passMinimumFillTime = (page: Page) => page.clock.fastForward(MIN_FILL_TIME_MS);
+
+/** What a visitor types into the quote form; `service` is the label of a Service Required option. */
+export interface QuoteVisitor {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  service?: string;
+  message: string;
+}
+
+/** Fills in the quote form as a visitor does, field by field (sending it is the caller's step). */
+export async function fillQuoteForm(page: Page, visitor: QuoteVisitor): Promise<void> {
+  await page.getByLabel("First Name").fill(visitor.firstName);
+  await page.getByLabel("Last Name").fill(visitor.lastName);
+  await page.getByLabel("Email Address").fill(visitor.email);
+  await page.getByLabel("Phone Number").fill(visitor.phone);
+  if (visitor.service) await page.getByLabel("Service Required").selectOption({ label: visitor.service });
+  await page.getByLabel("Message").fill(visitor.message);
+}
