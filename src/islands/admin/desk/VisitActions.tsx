@@ -10,6 +10,7 @@ import {
   buttonOutline,
   buttonSecondary,
 } from "../../button";
+import Field from "./Field";
 
 interface Props {
   visitId: string;
@@ -69,10 +70,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
       )}
       {mode === "move" && (
         <form onSubmit={move} className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3">
-          <div>
-            <label htmlFor={`${id}-date`} className="block text-sm font-semibold text-slate-800">
-              Day
-            </label>
+          <Field id={`${id}-date`} label="Day">
             <input
               id={`${id}-date`}
               type="date"
@@ -80,11 +78,8 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
               onChange={(event) => setDate(event.target.value)}
               className="min-h-11 rounded-lg border border-slate-400 px-3"
             />
-          </div>
-          <div>
-            <label htmlFor={`${id}-time`} className="block text-sm font-semibold text-slate-800">
-              Start (UK time)
-            </label>
+          </Field>
+          <Field id={`${id}-time`} label="Start (UK time)">
             <input
               id={`${id}-time`}
               type="time"
@@ -93,7 +88,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
               onChange={(event) => setTime(event.target.value)}
               className="min-h-11 rounded-lg border border-slate-400 px-3"
             />
-          </div>
+          </Field>
           <button type="submit" disabled={busy} className={buttonSecondary}>
             Move and tell the customer
           </button>
