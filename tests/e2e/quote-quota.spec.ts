@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator } from "@playwright/test";
-import { fillQuoteForm, openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
+import { fillQuoteForm, openQuoteForm, passMinimumFillTime, sendQuoteForm } from "./helpers/quote-form";
 
 /**
  * When the attachment quota refuses more files, the quote form tells the visitor to call or
@@ -111,9 +111,7 @@ test("a client over the quote quota is told to call or WhatsApp instead", async 
   expect(Number(refusal?.retryAfter)).toBeGreaterThan(0);
   expect(refusal?.body).toEqual({ error: expect.stringContaining("call us or message us on WhatsApp") });
 
-  await fillQuoteForm(page, { ...VISITOR, message: "The ridge tiles are loose." });
-  await passMinimumFillTime(page);
-  await page.getByRole("button", { name: "Send Quote Request" }).click();
+  await sendQuoteForm(page, { ...VISITOR, message: "The ridge tiles are loose." });
 
   const message = page.getByRole("alert").filter({ hasText: "Please call us on" });
   await expect(message).toBeVisible();

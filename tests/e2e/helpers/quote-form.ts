@@ -37,3 +37,10 @@ export async function fillQuoteForm(page: Page, visitor: QuoteVisitor): Promise<
   if (visitor.service) await page.getByLabel("Service Required").selectOption({ label: visitor.service });
   await page.getByLabel("Message").fill(visitor.message);
 }
+
+/** Fills in the quote form and sends it, past the minimum fill time. */
+export async function sendQuoteForm(page: Page, visitor: QuoteVisitor): Promise<void> {
+  await fillQuoteForm(page, visitor);
+  await passMinimumFillTime(page);
+  await page.getByRole("button", { name: "Send Quote Request" }).click();
+}
