@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { MIN_FILL_TIME_MS } from "../../../src/lib/quote/upload";
 
 /**
@@ -43,4 +43,36 @@ export async function sendQuoteForm(page: Page, visitor: QuoteVisitor): Promise<
   await fillQuoteForm(page, visitor);
   await passMinimumFillTime(page);
   await page.getByRole("button", { name: "Send Quote Request" }).click();
+}
+
+/** The fields a visitor fills in, by the names the quote form posts them under. */
+export interface QuoteFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  serviceRequired: string;
+  message: string;
+}
+
+/**
+ * A quote as the form posts it to /api/contact, for tests that send one without the browser: the
+ * fields, a fill time past the minimum and the honeypot (`website`) left empty, as a person's is.
+ */
+export function quoteFormData(fields: QuoteFields): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...fields, fillTimeMs: "15000", website: "" })) {
+    form.append(name, value);
+  }
+  return form;
+}
+
+/** Posts a quote to /api/contact and fails the test unless it is stored (201); the new lead's id and time. */
+export async function postQuote(
+  request: APIRequestContext,
+  form: FormData,
+): Promise<{ id: string; createdAt: string }> {
+  const response = await request.post("/api/contact", { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; createdAt: string };
 }
