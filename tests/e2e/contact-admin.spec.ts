@@ -5,6 +5,7 @@ import { CONTACT_ADMIN_STORAGE_KEY, messagePreview } from "../../src/lib/admin/q
 import { formatQuoteDate } from "../../src/lib/admin/dates";
 import { MESSAGE_PREVIEW_LENGTH } from "../../src/lib/constants";
 import { LEADS_PAGE_SIZE } from "../../src/lib/lead-model";
+import { postQuote, quoteFormData } from "./helpers/quote-form";
 
 /** The served build runs without .env, so the local default applies unless ADMIN_PASSWORD is set. */
 const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
@@ -35,19 +36,16 @@ async function submitQuote(
 ): Promise<Seeded> {
   const firstName = "Morag";
   const lastName = `Tester ${uniqueName()}`;
-  const form = new FormData();
-  form.append("firstName", firstName);
-  form.append("lastName", lastName);
-  form.append("email", "morag.tester@example.co.uk");
-  form.append("phone", "07700 900123");
-  form.append("serviceRequired", fields.serviceRequired ?? "roof-repairs");
-  form.append("message", fields.message);
-  form.append("fillTimeMs", "15000");
-  form.append("website", "");
+  const form = quoteFormData({
+    firstName,
+    lastName,
+    email: "morag.tester@example.co.uk",
+    phone: "07700 900123",
+    serviceRequired: fields.serviceRequired ?? "roof-repairs",
+    message: fields.message,
+  });
   if (fields.withPhoto) form.append("attachments", new Blob([PNG], { type: "image/png" }), "roof-photo.png");
-  const response = await request.post("/api/contact", { multipart: form });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id, createdAt } = (await response.json()) as { id: string; createdAt: string };
+  const { id, createdAt } = await postQuote(request, form);
   return { id, createdAt, firstName, lastName, message: fields.message };
 }
 

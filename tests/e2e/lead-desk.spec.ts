@@ -10,7 +10,7 @@ import { LEAD_RETENTION_MONTHS } from "../../src/lib/lead-model";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { deskPanelsFold } from "./helpers/desk-panels";
 import { API, expect, items, search, submitQuote, uniqueName, unlock } from "./helpers/lead-desk";
-import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
+import { openQuoteForm, sendQuoteForm } from "./helpers/quote-form";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -221,14 +221,14 @@ test("a quote records where the visit started; the privacy policy states the ret
   await expect(page.getByText(`within ${LEAD_RETENTION_MONTHS} months`)).toBeVisible();
   await openQuoteForm(page);
   const lastName = uniqueName();
-  await page.getByLabel("First Name").fill("Visitor");
-  await page.getByLabel("Last Name").fill(lastName);
-  await page.getByLabel("Email Address").fill("visitor@example.co.uk");
-  await page.getByLabel("Phone Number").fill("07700 900321");
-  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
-  await page.getByLabel("Message").fill("Found you through the flyer; ridge tiles are loose.");
-  await passMinimumFillTime(page);
-  await page.getByRole("button", { name: "Send Quote Request" }).click();
+  await sendQuoteForm(page, {
+    firstName: "Visitor",
+    lastName,
+    email: "visitor@example.co.uk",
+    phone: "07700 900321",
+    service: "Roof Repairs",
+    message: "Found you through the flyer; ridge tiles are loose.",
+  });
   await expect(page.getByText("Quote Request Sent!")).toBeVisible();
 
   await page.goto(`/contact-admin?q=${lastName}`);

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequest, type APIRequestContext } from "@playwright/test";
 import { closeDatabase, liftDatabaseBounds } from "../../netlify/lib/database/database.ts";
 import { insertLeads, seedLeads } from "../../scripts/lib/lead-seed.ts";
+import { quoteFormData } from "./helpers/quote-form";
 
 const PASSWORD = process.env.ADMIN_PASSWORD || "admin";
 /** Leads in the served export check; the benchmark runs 10,000 (docs/database.md). */
@@ -29,16 +30,14 @@ async function adminApi(requests: APIRequest, baseURL: string): Promise<APIReque
 }
 
 function quoteForm(lastName: string): FormData {
-  const form = new FormData();
-  form.append("firstName", "Fiona");
-  form.append("lastName", lastName);
-  form.append("email", "fiona@example.co.uk");
-  form.append("phone", "07700 900321");
-  form.append("serviceRequired", "roof-repairs");
-  form.append("message", "Several slates slipped in last night's wind; please have a look.");
-  form.append("fillTimeMs", "15000");
-  form.append("website", "");
-  return form;
+  return quoteFormData({
+    firstName: "Fiona",
+    lastName,
+    email: "fiona@example.co.uk",
+    phone: "07700 900321",
+    serviceRequired: "roof-repairs",
+    message: "Several slates slipped in last night's wind; please have a look.",
+  });
 }
 
 test("50 quotes sent at once: every one is in the desk's list and search", async ({

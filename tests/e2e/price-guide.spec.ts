@@ -16,7 +16,7 @@ import { computeBand } from "../../src/lib/price-guide/band";
 import { formatPounds, guideShownText, rangeText } from "../../src/lib/price-guide/format";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
-import { passMinimumFillTime } from "./helpers/quote-form";
+import { sendQuoteForm } from "./helpers/quote-form";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -124,13 +124,13 @@ test.describe("price guide", () => {
     // The quote, with the guide still above the form.
     await expect(box).toContainText(rangeText(higher));
     const lastName = uniqueName();
-    await page.getByLabel("First Name").fill("Isla");
-    await page.getByLabel("Last Name").fill(lastName);
-    await page.getByLabel("Email Address").fill("isla@example.co.uk");
-    await page.getByLabel("Phone Number").fill("07700 900789");
-    await page.getByLabel("Message").fill("The harling on the gable is cracked and hollow in places.");
-    await passMinimumFillTime(page);
-    await page.getByRole("button", { name: "Send Quote Request" }).click();
+    await sendQuoteForm(page, {
+      firstName: "Isla",
+      lastName,
+      email: "isla@example.co.uk",
+      phone: "07700 900789",
+      message: "The harling on the gable is cracked and hollow in places.",
+    });
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
 
     // The owner's desk: the list and the detail show the range the visitor saw.

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { maildevHeader, maildevMails, type MaildevMail } from "./helpers/maildev";
-import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
+import { openQuoteForm, sendQuoteForm } from "./helpers/quote-form";
 
 const business = (
   parse(readFileSync("content/business.yaml", "utf8")) as { details: { email: string; phone: string } }
@@ -16,14 +16,14 @@ const uniqueName = () => Array.from(randomBytes(8), (byte) => String.fromCharCod
 
 async function sendQuote(page: Page, lastName: string, email: string) {
   await openQuoteForm(page);
-  await page.getByLabel("First Name").fill("Morag");
-  await page.getByLabel("Last Name").fill(lastName);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Phone Number").fill("07700 900123");
-  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
-  await page.getByLabel("Message").fill("Two slates slipped in the storm; please have a look.");
-  await passMinimumFillTime(page);
-  await page.getByRole("button", { name: "Send Quote Request" }).click();
+  await sendQuoteForm(page, {
+    firstName: "Morag",
+    lastName,
+    email,
+    phone: "07700 900123",
+    service: "Roof Repairs",
+    message: "Two slates slipped in the storm; please have a look.",
+  });
 }
 
 test("a quote shows its reference on the Thank You panel; MailDev then holds both e-mails with it", async ({

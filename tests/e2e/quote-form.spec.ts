@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { MAX_REQUEST_BODY_BYTES } from "../../src/lib/quote/upload";
-import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
+import { fillQuoteForm, openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
 
 const MB = 1024 * 1024;
 
@@ -22,12 +22,14 @@ async function openForm(page: Page) {
 }
 
 async function fillValid(page: Page, firstName: string) {
-  await page.getByLabel("First Name").fill(firstName);
-  await page.getByLabel("Last Name").fill("MacLeod");
-  await page.getByLabel("Email Address").fill("morag@example.co.uk");
-  await page.getByLabel("Phone Number").fill("07700 900123");
-  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
-  await page.getByLabel("Message").fill("Two slates slipped in the storm; please have a look.");
+  await fillQuoteForm(page, {
+    firstName,
+    lastName: "MacLeod",
+    email: "morag@example.co.uk",
+    phone: "07700 900123",
+    service: "Roof Repairs",
+    message: "Two slates slipped in the storm; please have a look.",
+  });
 }
 
 test.describe("quote form on /contact", () => {

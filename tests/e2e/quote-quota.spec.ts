@@ -1,5 +1,5 @@
-import { expect as baseExpect, test } from "@playwright/test";
-import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
+import { expect as baseExpect, test, type Locator } from "@playwright/test";
+import { fillQuoteForm, openQuoteForm, passMinimumFillTime, sendQuoteForm } from "./helpers/quote-form";
 
 /**
  * When the attachment quota refuses more files, the quote form tells the visitor to call or
@@ -10,6 +10,27 @@ import { openQuoteForm, passMinimumFillTime } from "./helpers/quote-form";
 
 // Each refusal is a function's answer under the local Netlify CLI, which can take seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** The visitor both refusals are shown to. */
+const VISITOR = {
+  firstName: "Quota",
+  lastName: "MacLeod",
+  email: "morag@example.co.uk",
+  phone: "07700 900123",
+  service: "Roof Repairs",
+};
+
+/** The refusal's way out: the business's number to call and its WhatsApp chat, as links. */
+async function expectCallAndWhatsAppLinks(message: Locator) {
+  await expect(message.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
+    "href",
+    "tel:07700900412",
+  );
+  await expect(message.getByRole("link", { name: "message us on WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/447700900412/,
+  );
+}
 
 test("a visitor over the attachment quota is told to call or WhatsApp instead", async ({ page }) => {
   // Up to 16 uploads started one after another, each by a function the Netlify CLI loads afresh.
@@ -36,12 +57,7 @@ test("a visitor over the attachment quota is told to call or WhatsApp instead", 
   expect(statuses.at(-1), "the client's quota was reached").toBe(429);
   expect(statuses.every((status) => status === 201 || status === 429)).toBe(true);
 
-  await page.getByLabel("First Name").fill("Quota");
-  await page.getByLabel("Last Name").fill("MacLeod");
-  await page.getByLabel("Email Address").fill("morag@example.co.uk");
-  await page.getByLabel("Phone Number").fill("07700 900123");
-  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
-  await page.getByLabel("Message").fill("Photos of the gable attached.");
+  await fillQuoteForm(page, { ...VISITOR, message: "Photos of the gable attached." });
   const buffer = Buffer.alloc(2000);
   Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(buffer);
   await page
@@ -53,14 +69,7 @@ test("a visitor over the attachment quota is told to call or WhatsApp instead", 
   const message = page.getByRole("alert").filter({ hasText: "can't take more files from you right now" });
   await expect(message).toBeVisible();
   await expect(message).toContainText("Please call us on 07700 900412 or message us on WhatsApp instead");
-  await expect(message.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
-    "href",
-    "tel:07700900412",
-  );
-  await expect(message.getByRole("link", { name: "message us on WhatsApp" })).toHaveAttribute(
-    "href",
-    /^https:\/\/wa\.me\/447700900412/,
-  );
+  await expectCallAndWhatsAppLinks(message);
   await expect(page.getByText("Failed to send quote request: We can't take more files")).toBeVisible();
   await expect(page.getByText("Please try again")).toHaveCount(0);
   // What the visitor typed is kept, and nothing was sent.
@@ -102,28 +111,14 @@ test("a client over the quote quota is told to call or WhatsApp instead", async 
   expect(Number(refusal?.retryAfter)).toBeGreaterThan(0);
   expect(refusal?.body).toEqual({ error: expect.stringContaining("call us or message us on WhatsApp") });
 
-  await page.getByLabel("First Name").fill("Quota");
-  await page.getByLabel("Last Name").fill("MacLeod");
-  await page.getByLabel("Email Address").fill("morag@example.co.uk");
-  await page.getByLabel("Phone Number").fill("07700 900123");
-  await page.getByLabel("Service Required").selectOption({ label: "Roof Repairs" });
-  await page.getByLabel("Message").fill("The ridge tiles are loose.");
-  await passMinimumFillTime(page);
-  await page.getByRole("button", { name: "Send Quote Request" }).click();
+  await sendQuoteForm(page, { ...VISITOR, message: "The ridge tiles are loose." });
 
   const message = page.getByRole("alert").filter({ hasText: "Please call us on" });
   await expect(message).toBeVisible();
   // It says which limit was met: quotes, not files.
   await expect(message).toContainText("We can't take more quote requests from your connection today.");
   await expect(message).not.toContainText("files");
-  await expect(message.getByRole("link", { name: "07700 900412" })).toHaveAttribute(
-    "href",
-    "tel:07700900412",
-  );
-  await expect(message.getByRole("link", { name: "message us on WhatsApp" })).toHaveAttribute(
-    "href",
-    /^https:\/\/wa\.me\/447700900412/,
-  );
+  await expectCallAndWhatsAppLinks(message);
   await expect(page.getByText("Failed to send quote request: HTTP error! status: 429")).toBeVisible();
   await expect(page.getByLabel("First Name")).toHaveValue("Quota");
   await expect(page.getByRole("heading", { name: "Thank You!" })).toHaveCount(0);

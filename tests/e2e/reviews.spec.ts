@@ -12,6 +12,7 @@ import { openDeskPanels } from "./helpers/desk-panels";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { maildevHeader, maildevMails, type MaildevMail } from "./helpers/maildev";
 import { jobDone } from "./helpers/lead-desk";
+import { postQuote, quoteFormData } from "./helpers/quote-form";
 
 // Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -26,18 +27,15 @@ const uniqueName = () =>
   `Review${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 
 async function submitQuote(request: APIRequestContext, lastName: string, email: string) {
-  const form = new FormData();
-  form.append("firstName", "Ailsa");
-  form.append("lastName", lastName);
-  form.append("email", email);
-  form.append("phone", "07700 900321");
-  form.append("serviceRequired", "roughcasting");
-  form.append("message", "The roughcast on the gable needs redoing before winter.");
-  form.append("fillTimeMs", "15000");
-  form.append("website", "");
-  const response = await request.post("/api/contact", { multipart: form });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const form = quoteFormData({
+    firstName: "Ailsa",
+    lastName,
+    email,
+    phone: "07700 900321",
+    serviceRequired: "roughcasting",
+    message: "The roughcast on the gable needs redoing before winter.",
+  });
+  return (await postQuote(request, form)).id;
 }
 
 async function unlock(page: Page) {

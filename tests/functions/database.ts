@@ -134,6 +134,19 @@ export async function savedLead(overrides: Partial<QuoteRecord> = {}): Promise<Q
   return record;
 }
 
+/**
+ * A lead the owner has been in touch with, ready for a written quote: Siobhán Wiśniewska, status
+ * `contacted` (savedLead with her name), unless `overrides` say otherwise.
+ */
+export const contactedLead = (overrides: Partial<QuoteRecord> = {}): Promise<QuoteRecord> =>
+  savedLead({
+    firstName: "Siobhán",
+    lastName: "Wiśniewska",
+    email: "siobhan@example.co.uk",
+    status: "contacted",
+    ...overrides,
+  });
+
 /** Dates a lead's failed e-mails as failed at `at` ("Waiting for you" lists them for 7 days from then). */
 export async function markFailedMail(leadId: string, at: number): Promise<void> {
   await queryRecords("UPDATE mail_jobs SET failed_at = $2 WHERE lead_id = $1 AND status = 'failed'", [

@@ -24,7 +24,7 @@ import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { londonDate } from "../../src/lib/visits/london-time.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, queryRecords, savedLead } from "./database.ts";
+import { clearLimits, clearRecords, contactedLead, queryRecords } from "./database.ts";
 import { useSmtp } from "./smtp.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
@@ -42,11 +42,7 @@ afterEach(() => {
 const smtp = useSmtp();
 
 const lead = (overrides: Partial<QuoteRecord> = {}) =>
-  savedLead({
-    firstName: "Siobhán",
-    lastName: "Wiśniewska",
-    email: "siobhan@example.co.uk",
-    status: "contacted",
+  contactedLead({
     serviceRequired: "new-installation",
     message: "The whole roof needs doing.",
     ...overrides,

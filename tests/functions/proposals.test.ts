@@ -19,7 +19,7 @@ import {
 } from "../../src/lib/proposals/proposal-schema.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, queryRecords, savedLead } from "./database.ts";
+import { clearLimits, clearRecords, contactedLead, queryRecords } from "./database.ts";
 import { useSmtp } from "./smtp.ts";
 
 const session = useAdminSession();
@@ -31,15 +31,6 @@ afterEach(() => {
   process.env.CONTEXT = "production"; // as vitest.config.ts sets it; a test here plays a preview
 });
 const smtp = useSmtp();
-
-const lead = (overrides: Partial<QuoteRecord> = {}) =>
-  savedLead({
-    firstName: "Siobhán",
-    lastName: "Wiśniewska",
-    email: "siobhan@example.co.uk",
-    status: "contacted",
-    ...overrides,
-  });
 
 const BODY: ProposalBody = {
   lines: [
@@ -84,7 +75,7 @@ const admin = (method: string, path: string, body?: object) =>
 const tokenOf = (customerUrl: string) => customerUrl.split("/").pop()!;
 
 async function sentQuote(record?: QuoteRecord) {
-  const owner = record ?? (await lead());
+  const owner = record ?? (await contactedLead());
   const created = await (
     await admin("POST", `/api/admin/contact-submissions/${owner.id}/proposals`, BODY)
   ).json();
@@ -100,7 +91,7 @@ const accept = (
 
 describe("the owner builds and sends", () => {
   test("a draft with its totals to the penny; 25% is the most deposit; 404 for an unknown lead", async () => {
-    const record = await lead();
+    const record = await contactedLead();
     const response = await admin("POST", `/api/admin/contact-submissions/${record.id}/proposals`, BODY);
     expect(response.status).toBe(201);
     const draft = await response.json();
@@ -131,7 +122,7 @@ describe("the owner builds and sends", () => {
   });
 
   test("PUT while a draft, 409 once sent; send numbers it, e-mails the PDF, makes the lead quoted", async () => {
-    const record = await lead();
+    const record = await contactedLead();
     const draft = await (
       await admin("POST", `/api/admin/contact-submissions/${record.id}/proposals`, BODY)
     ).json();
@@ -378,7 +369,7 @@ describe("the customer's link", () => {
   });
 
   test("expired after its 30 days: 410", async () => {
-    const record = await lead();
+    const record = await contactedLead();
     const draft = await createProposal(record.id, BODY, Date.parse("2026-01-05T10:00:00Z"));
     const { proposal } = await sendProposal(draft.id, Date.parse("2026-01-05T10:00:00Z"));
     expect(proposal.validUntil).toBe("2026-02-04T23:59:59.999Z");
@@ -413,7 +404,7 @@ describe("cancelling within the 14 days, in UK time", () => {
       "Friday 3 April 2026",
     ],
   ])("%s", async (_name, acceptedAt, lastMoment, tooLate, day) => {
-    const record = await lead();
+    const record = await contactedLead();
     const sentAt = Date.parse(acceptedAt) - 86400_000;
     const draft = await createProposal(record.id, BODY, sentAt);
     const { proposal } = await sendProposal(draft.id, sentAt);
@@ -489,7 +480,7 @@ describe("the PDF, limits and previews", () => {
   });
 
   test("admin endpoints need a session", async () => {
-    const record = await lead();
+    const record = await contactedLead();
     const response = await callApi("POST", `/api/admin/contact-submissions/${record.id}/proposals`, {
       body: BODY,
     });

@@ -33,6 +33,22 @@ export class SoftwareAuthenticator {
     return Buffer.concat([rpIdHash, Buffer.from([verified]), counter, ...(attested ? [attested] : [])]);
   }
 
+  /** The client data the browser signs over: the ceremony, the server's challenge and this origin. */
+  #clientDataJSON(type: "webauthn.create" | "webauthn.get", challenge: string): string {
+    return JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false });
+  }
+
+  /** A public key credential of this authenticator, as the browser hands it to the page. */
+  #credential<Response>(response: Response) {
+    return {
+      id: this.credentialId,
+      rawId: this.credentialId,
+      type: "public-key" as const,
+      clientExtensionResults: {},
+      response,
+    };
+  }
+
   /** The answer to registration options (`navigator.credentials.create`). */
   register(options: { challenge: string; user: { id: string } }) {
     this.#userHandle = options.user.id;
@@ -58,51 +74,29 @@ export class SoftwareAuthenticator {
         ["authData", authData],
       ]),
     );
-    const clientDataJSON = JSON.stringify({
-      type: "webauthn.create",
-      challenge: options.challenge,
-      origin: this.origin,
-      crossOrigin: false,
+    const clientDataJSON = this.#clientDataJSON("webauthn.create", options.challenge);
+    return this.#credential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(attestationObject),
+      transports: ["internal"],
     });
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: "public-key",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ["internal"],
-      },
-    };
   }
 
   /** The answer to authentication options (`navigator.credentials.get`), signed. */
   answer(options: { challenge: string }) {
     this.counter += 1;
     const authenticatorData = this.#authenticatorData(PRESENT_AND_VERIFIED);
-    const clientDataJSON = JSON.stringify({
-      type: "webauthn.get",
-      challenge: options.challenge,
-      origin: this.origin,
-      crossOrigin: false,
-    });
+    const clientDataJSON = this.#clientDataJSON("webauthn.get", options.challenge);
     const signature = sign(
       "sha256",
       Buffer.concat([authenticatorData, sha256(clientDataJSON)]),
       this.#keys.privateKey,
     );
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: "public-key",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authenticatorData),
-        signature: b64url(signature),
-        userHandle: this.#userHandle,
-      },
-    };
+    return this.#credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authenticatorData),
+      signature: b64url(signature),
+      userHandle: this.#userHandle,
+    });
   }
 }

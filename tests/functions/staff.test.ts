@@ -9,6 +9,7 @@ import { ACCESS } from "../../netlify/lib/admin/access.ts";
 import { ROLES, type Role } from "../../src/lib/admin/people.ts";
 import { OWNER_ID, REVERIFY_WINDOW_MS } from "../../netlify/lib/admin/auth.ts";
 import { useVisitAvailability } from "../../netlify/lib/visits/visit-content.ts";
+import { ALWAYS_OPEN } from "./visit-fixtures.ts";
 import { adminCookie, cookieFrom, useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearLimits, queryRecords, savedLead } from "./database.ts";
@@ -372,15 +373,7 @@ describe("the crew's view of a lead", () => {
     const path = `/api/admin/contact-submissions/${lead.id}`;
     expect((await callApi("GET", path, { cookie: crew.cookie })).status).toBe(404);
 
-    useVisitAvailability({
-      weekdays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
-      firstStart: "08:00",
-      lastStart: "17:00",
-      visitMinutes: 60,
-      gapMinutes: 30,
-      daysAhead: 7,
-      noticeHours: 0,
-    });
+    useVisitAvailability(ALWAYS_OPEN);
     try {
       const invited = await callApi("POST", `${path}/visit-invitation`, { cookie: owner.cookie });
       expect(invited.status).toBe(201);

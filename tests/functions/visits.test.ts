@@ -13,6 +13,7 @@ import { mailSettings } from "../../netlify/lib/mail/mailer.ts";
 import { LINK_REQUESTS_PER_CLIENT } from "../../netlify/lib/limits/link-limit.ts";
 import { bookVisit, cancelFromLink, visitPageState } from "../../netlify/lib/visits/visit-booking.ts";
 import { useVisitAvailability } from "../../netlify/lib/visits/visit-content.ts";
+import { ALWAYS_OPEN } from "./visit-fixtures.ts";
 import visits, { config as visitsConfig } from "../../netlify/functions/visits.mts";
 import invitation, { config as invitationConfig } from "../../netlify/functions/admin-visit-invitation.mts";
 import agenda, { config as agendaConfig } from "../../netlify/functions/admin-visits.mts";
@@ -27,17 +28,6 @@ import { routeContext } from "./route.ts";
 import { startSmtp } from "./smtp.ts";
 
 const BASE = "http://localhost";
-
-/** Every day, 08:00 to 17:00, one hour visits with 30 minutes between, no notice: slots always exist. */
-const OPEN: VisitAvailability = {
-  weekdays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
-  firstStart: "08:00",
-  lastStart: "17:00",
-  visitMinutes: 60,
-  gapMinutes: 30,
-  daysAhead: 7,
-  noticeHours: 0,
-};
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let cookie: string;
@@ -55,7 +45,7 @@ beforeEach(async () => {
   await clearRecords();
   await queryRecords("DELETE FROM visit_blocks");
   await clearLimits();
-  useVisitAvailability({ ...OPEN, noticeHours: 3 });
+  useVisitAvailability({ ...ALWAYS_OPEN, noticeHours: 3 });
   smtp = await startSmtp();
   process.env.SMTP_URL = smtp.url;
   process.env.SITE_URL = "https://roofs.example";
@@ -460,7 +450,7 @@ describe("moving and cancelling from the link", () => {
   });
 
   test("the 2-hour cut-off: at 2 hours before it can still move; at 1 hour 59 it can neither move nor cancel", async () => {
-    useVisitAvailability(OPEN);
+    useVisitAvailability(ALWAYS_OPEN);
     const customer = await lead();
     const token = await invite(customer.id);
     const now = Date.now();
@@ -493,7 +483,7 @@ describe("moving and cancelling from the link", () => {
 
 describe("the clock changes (Europe/London)", () => {
   const SUNDAYS: VisitAvailability = {
-    ...OPEN,
+    ...ALWAYS_OPEN,
     weekdays: ["saturday", "sunday"],
     firstStart: "09:00",
     lastStart: "09:00",

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
+import { postQuote, quoteFormData } from "./quote-form";
 
 // Each step waits on a function call of the local Netlify CLI, which can take seconds on a busy machine.
 export const expect = baseExpect.configure({ timeout: 15_000 });
@@ -18,19 +19,16 @@ export const uniqueName = (prefix = "Lead") =>
 
 /** A quote from Kirsty {lastName} for roughcasting, with a photo (gable.png) if asked; its id. */
 export async function submitQuote(request: APIRequestContext, lastName: string, withPhoto = false) {
-  const form = new FormData();
-  form.append("firstName", "Kirsty");
-  form.append("lastName", lastName);
-  form.append("email", "kirsty@example.co.uk");
-  form.append("phone", "07700 900456");
-  form.append("serviceRequired", "roughcasting");
-  form.append("message", "The roughcast on the gable is cracking and coming away.");
-  form.append("fillTimeMs", "15000");
-  form.append("website", "");
+  const form = quoteFormData({
+    firstName: "Kirsty",
+    lastName,
+    email: "kirsty@example.co.uk",
+    phone: "07700 900456",
+    serviceRequired: "roughcasting",
+    message: "The roughcast on the gable is cracking and coming away.",
+  });
   if (withPhoto) form.append("attachments", new Blob([PNG], { type: "image/png" }), "gable.png");
-  const response = await request.post("/api/contact", { multipart: form });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await postQuote(request, form)).id;
 }
 
 export async function unlock(page: Page) {

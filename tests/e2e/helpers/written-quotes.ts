@@ -8,6 +8,7 @@ import pg from "pg";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { londonDate } from "../../../src/lib/visits/london-time";
 import { expect, PASSWORD, uniqueName } from "./lead-desk";
+import { postQuote, quoteFormData } from "./quote-form";
 
 export interface Customer {
   firstName: string;
@@ -33,18 +34,15 @@ export const quotedCustomer = (lastName: string) =>
 
 /** A quote request for roof repairs, as the form sends it; the lead's id. */
 export async function submitLead(request: APIRequestContext, customer: Customer): Promise<string> {
-  const form = new FormData();
-  form.append("firstName", customer.firstName);
-  form.append("lastName", customer.lastName);
-  form.append("email", customer.email);
-  form.append("phone", "07700 900654");
-  form.append("serviceRequired", "roof-repairs");
-  form.append("message", customer.message);
-  form.append("fillTimeMs", "15000");
-  form.append("website", "");
-  const response = await request.post("/api/contact", { multipart: form });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const form = quoteFormData({
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phone: "07700 900654",
+    serviceRequired: "roof-repairs",
+    message: customer.message,
+  });
+  return (await postQuote(request, form)).id;
 }
 
 /** Opens the lead desk, signing in unless this browser context is signed in already. */

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { moneyCsvUrl } from "../../../lib/payments/payments-api";
 import { buttonOutline } from "../../button";
+import Field from "./Field";
 
 const dateInput =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900";
@@ -22,10 +23,7 @@ export default function AccountantFiles() {
         refunds to tick off against the bank statement. Leave the days empty for all of them.
       </p>
       <div className="mt-2 grid grid-cols-2 gap-3 sm:max-w-md">
-        <div>
-          <label htmlFor={`${id}-from`} className="block text-sm font-semibold text-slate-800">
-            From
-          </label>
+        <Field id={`${id}-from`} label="From">
           <input
             id={`${id}-from`}
             type="date"
@@ -34,11 +32,8 @@ export default function AccountantFiles() {
             onChange={(event) => setFrom(event.target.value)}
             className={dateInput}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="block text-sm font-semibold text-slate-800">
-            To
-          </label>
+        </Field>
+        <Field id={`${id}-to`} label="To">
           <input
             id={`${id}-to`}
             type="date"
@@ -47,7 +42,7 @@ export default function AccountantFiles() {
             onChange={(event) => setTo(event.target.value)}
             className={dateInput}
           />
-        </div>
+        </Field>
       </div>
       <div className="mt-3 flex flex-wrap gap-3">
         <a href={moneyCsvUrl(from, to)} download className={buttonOutline}>

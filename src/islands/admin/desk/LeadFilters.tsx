@@ -3,6 +3,7 @@ import { LEAD_SEARCH_MAX_LENGTH, type LeadFilters } from "../../../lib/lead-mode
 import { SERVICE_OPTIONS } from "../../../lib/service-options";
 import { buttonOutline, buttonSecondary } from "../../button";
 import StatusSelect from "./StatusSelect";
+import Field from "./Field";
 
 interface Props {
   filters: LeadFilters;
@@ -32,10 +33,7 @@ export default function LeadFiltersForm({ filters, onChange }: Props) {
       onSubmit={submit}
       className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
     >
-      <div>
-        <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-slate-800">
-          Search
-        </label>
+      <Field id={`${id}-q`} label="Search">
         <input
           id={`${id}-q`}
           type="search"
@@ -45,11 +43,8 @@ export default function LeadFiltersForm({ filters, onChange }: Props) {
           placeholder="Name, e-mail, phone, reference or message"
           className={field}
         />
-      </div>
-      <div>
-        <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-slate-800">
-          Status
-        </label>
+      </Field>
+      <Field id={`${id}-status`} label="Status">
         <StatusSelect
           id={`${id}-status`}
           anyLabel="All statuses"
@@ -57,11 +52,8 @@ export default function LeadFiltersForm({ filters, onChange }: Props) {
           onChange={(status) => onChange({ ...filters, q: q.trim() || undefined, status })}
           className={field}
         />
-      </div>
-      <div>
-        <label htmlFor={`${id}-service`} className="block text-sm font-semibold text-slate-800">
-          Service
-        </label>
+      </Field>
+      <Field id={`${id}-service`} label="Service">
         <select
           id={`${id}-service`}
           value={filters.service ?? ""}
@@ -77,7 +69,7 @@ export default function LeadFiltersForm({ filters, onChange }: Props) {
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <div className="flex gap-2">
         <button type="submit" className={buttonSecondary}>
           Search

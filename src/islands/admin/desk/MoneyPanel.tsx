@@ -8,6 +8,7 @@ import {
   type MoneyItem,
   type MoneySummary,
 } from "../../../lib/payments/payments-api";
+import { useDeskFailure } from "./use-desk-failure";
 import { buttonOutline } from "../../button";
 import AccountantFiles from "./AccountantFiles";
 
@@ -33,15 +34,7 @@ const itemWhen = (item: MoneyItem) =>
 export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
   const id = useId();
   const [money, setMoney] = useState<MoneySummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const failed = useCallback(
-    (caught: unknown) => {
-      if (caught instanceof SessionEndedError) onSessionEnded(caught);
-      else setError(caught instanceof Error ? caught.message : String(caught));
-    },
-    [onSessionEnded],
-  );
+  const { error, setError, failed } = useDeskFailure(onSessionEnded);
 
   const load = useCallback(
     () =>
@@ -49,7 +42,7 @@ export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
         setError(null);
         setMoney(summary);
       }, failed),
-    [failed],
+    [failed, setError],
   );
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { fieldAria, type FieldErrors } from "./field-errors";
 import { draftTotals, emptyLine, type Draft, type LineDraft } from "./proposal-draft";
 import ProposalLines from "./ProposalLines";
 import ProposalTotals from "./ProposalTotals";
+import Field from "./Field";
 
 interface Props {
   /** The panel's `useId`. */
@@ -78,10 +79,7 @@ export default function ProposalDraftForm({
             />
             <FieldError errors={fieldErrors} id={id} name="depositPercent" />
           </div>
-          <div>
-            <label htmlFor={`${id}-start`} className="block text-sm font-semibold text-slate-800">
-              Start window
-            </label>
+          <Field id={`${id}-start`} label="Start window">
             <input
               id={`${id}-start`}
               value={draft.startWindow}
@@ -90,12 +88,9 @@ export default function ProposalDraftForm({
               onChange={(event) => onChange({ startWindow: event.target.value })}
               className={input}
             />
-          </div>
+          </Field>
         </div>
-        <div>
-          <label htmlFor={`${id}-notes`} className="block text-sm font-semibold text-slate-800">
-            Notes (printed on the quote)
-          </label>
+        <Field id={`${id}-notes`} label="Notes (printed on the quote)">
           <textarea
             id={`${id}-notes`}
             value={draft.notes}
@@ -104,7 +99,7 @@ export default function ProposalDraftForm({
             onChange={(event) => onChange({ notes: event.target.value })}
             className="mt-1 w-full rounded-lg border border-slate-400 bg-white p-3 text-slate-900"
           />
-        </div>
+        </Field>
 
         <ProposalTotals totals={draftTotals(draft)} band={band} />
 

@@ -3,6 +3,7 @@ import { buttonNeutral } from "../../button";
 import FieldError from "./FieldError";
 import { fieldAria, type FieldErrors } from "./field-errors";
 import type { LineDraft } from "./proposal-draft";
+import Field from "./Field";
 
 interface Props {
   /** The panel's `useId`: the fields' ids are made from it and each line's key. */
@@ -40,10 +41,7 @@ export default function ProposalLines({ id, lines, fieldErrors, input, onChangeL
             />
             <FieldError errors={fieldErrors} id={id} name={key("description")} />
             <div className="mt-2 grid grid-cols-2 items-end gap-3 sm:grid-cols-[6rem_9rem_7rem_1fr]">
-              <div>
-                <label htmlFor={`${id}-q-${line.key}`} className="block text-sm font-semibold text-slate-800">
-                  Quantity
-                </label>
+              <Field id={`${id}-q-${line.key}`} label="Quantity">
                 <input
                   id={`${id}-q-${line.key}`}
                   inputMode="decimal"
@@ -53,11 +51,8 @@ export default function ProposalLines({ id, lines, fieldErrors, input, onChangeL
                   className={input}
                 />
                 <FieldError errors={fieldErrors} id={id} name={key("quantity")} />
-              </div>
-              <div>
-                <label htmlFor={`${id}-p-${line.key}`} className="block text-sm font-semibold text-slate-800">
-                  Unit price (£, no VAT)
-                </label>
+              </Field>
+              <Field id={`${id}-p-${line.key}`} label="Unit price (£, no VAT)">
                 <input
                   id={`${id}-p-${line.key}`}
                   inputMode="decimal"
@@ -67,11 +62,8 @@ export default function ProposalLines({ id, lines, fieldErrors, input, onChangeL
                   className={input}
                 />
                 <FieldError errors={fieldErrors} id={id} name={key("unitPrice")} />
-              </div>
-              <div>
-                <label htmlFor={`${id}-v-${line.key}`} className="block text-sm font-semibold text-slate-800">
-                  VAT rate
-                </label>
+              </Field>
+              <Field id={`${id}-v-${line.key}`} label="VAT rate">
                 <select
                   id={`${id}-v-${line.key}`}
                   value={line.vatRate}
@@ -86,7 +78,7 @@ export default function ProposalLines({ id, lines, fieldErrors, input, onChangeL
                     </option>
                   ))}
                 </select>
-              </div>
+              </Field>
               <div className="flex items-end gap-3">
                 <label className="flex min-h-11 items-center gap-2 text-slate-900">
                   <input

@@ -20,6 +20,7 @@ import VisitPanel from "./VisitPanel";
 import { useLeadChange } from "./use-lead-change";
 import { useIsOwner } from "./desk-user";
 import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../../button";
+import Field from "./Field";
 
 interface Props {
   lead: LeadWithEtag;
@@ -107,10 +108,7 @@ export default function QuoteDetail({
         <LeadContact submission={submission} />
 
         <div className="mt-6 flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-4">
-          <div>
-            <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-slate-800">
-              Status
-            </label>
+          <Field id={`${id}-status`} label="Status">
             <StatusSelect
               id={`${id}-status`}
               value={status}
@@ -119,7 +117,7 @@ export default function QuoteDetail({
               onChange={(next) => void save({ status: next }, `Status set to ${LEAD_STATUS_LABELS[next]}`)}
               className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-slate-900"
             />
-          </div>
+          </Field>
           {submission.reference && (
             <p className="text-slate-800">
               Reference <strong>{submission.reference}</strong>

@@ -9,6 +9,7 @@ import {
   resendInvitation,
 } from "../../../lib/admin/staff-api";
 import { ROLE_LABELS, type DeskPerson, type DeskSession } from "../../../lib/admin/people";
+import { useDeskFailure } from "./use-desk-failure";
 import { buttonDangerOutline, buttonOutline, buttonPrimary } from "../../button";
 import FieldError from "./FieldError";
 import { fieldAria } from "./field-errors";
@@ -35,19 +36,11 @@ export default function StaffPanel({ onSessionEnded }: Props) {
   const id = useId();
   const [people, setPeople] = useState<DeskPerson[] | null>(null);
   const [sessions, setSessions] = useState<DeskSession[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, failed } = useDeskFailure(onSessionEnded);
   const [status, setStatus] = useState("");
   const [form, setForm] = useState({ name: "", email: "", role: "crew" as "office" | "crew" });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
-
-  const failed = useCallback(
-    (caught: unknown) => {
-      if (caught instanceof SessionEndedError) onSessionEnded(caught);
-      else setError(caught instanceof Error ? caught.message : String(caught));
-    },
-    [onSessionEnded],
-  );
 
   const load = useCallback(
     () =>
@@ -56,7 +49,7 @@ export default function StaffPanel({ onSessionEnded }: Props) {
         setPeople(everyone);
         setSessions(signedIn);
       }, failed),
-    [failed],
+    [failed, setError],
   );
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
 import { londonDate, londonInstant, londonIso, londonTime, minutesOf } from "../../../lib/visits/london-time";
 import { cancelVisit, moveVisit, type LeadVisitSummary } from "../../../lib/visits/visits-api";
+import { useDeskFailure } from "./use-desk-failure";
 import {
   buttonDanger,
   buttonDangerOutline,
@@ -9,6 +10,7 @@ import {
   buttonOutline,
   buttonSecondary,
 } from "../../button";
+import Field from "./Field";
 
 interface Props {
   visitId: string;
@@ -29,7 +31,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
   const [date, setDate] = useState(londonDate(Date.parse(start)));
   const [time, setTime] = useState(londonTime(Date.parse(start)));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, failed } = useDeskFailure(onSessionEnded);
 
   const run = async (work: () => Promise<LeadVisitSummary>) => {
     setBusy(true);
@@ -38,8 +40,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
       onChanged(await work());
       setMode("idle");
     } catch (caught) {
-      if (caught instanceof SessionEndedError) onSessionEnded(caught);
-      else setError(caught instanceof Error ? caught.message : String(caught));
+      failed(caught);
     } finally {
       setBusy(false);
     }
@@ -69,10 +70,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
       )}
       {mode === "move" && (
         <form onSubmit={move} className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3">
-          <div>
-            <label htmlFor={`${id}-date`} className="block text-sm font-semibold text-slate-800">
-              Day
-            </label>
+          <Field id={`${id}-date`} label="Day">
             <input
               id={`${id}-date`}
               type="date"
@@ -80,11 +78,8 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
               onChange={(event) => setDate(event.target.value)}
               className="min-h-11 rounded-lg border border-slate-400 px-3"
             />
-          </div>
-          <div>
-            <label htmlFor={`${id}-time`} className="block text-sm font-semibold text-slate-800">
-              Start (UK time)
-            </label>
+          </Field>
+          <Field id={`${id}-time`} label="Start (UK time)">
             <input
               id={`${id}-time`}
               type="time"
@@ -93,7 +88,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
               onChange={(event) => setTime(event.target.value)}
               className="min-h-11 rounded-lg border border-slate-400 px-3"
             />
-          </div>
+          </Field>
           <button type="submit" disabled={busy} className={buttonSecondary}>
             Move and tell the customer
           </button>

@@ -9,7 +9,8 @@ import {
   type AgendaVisit,
   type VisitBlock,
 } from "../../../lib/visits/visits-api";
-import { buttonOutline } from "../../button";
+import LoadFailed from "./LoadFailed";
+import { useDeskFailure } from "./use-desk-failure";
 import VisitActions from "./VisitActions";
 import VisitBlocks from "./VisitBlocks";
 
@@ -33,15 +34,7 @@ export default function VisitAgenda({ onOpen, onSessionEnded, crew = false }: Pr
   const id = useId();
   const [visits, setVisits] = useState<AgendaVisit[] | null>(null);
   const [blocks, setBlocks] = useState<VisitBlock[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const failed = useCallback(
-    (caught: unknown) => {
-      if (caught instanceof SessionEndedError) onSessionEnded(caught);
-      else setError(caught instanceof Error ? caught.message : String(caught));
-    },
-    [onSessionEnded],
-  );
+  const { error, setError, failed } = useDeskFailure(onSessionEnded);
 
   const load = useCallback(() => {
     const today = londonDate(Date.now());
@@ -53,7 +46,7 @@ export default function VisitAgenda({ onOpen, onSessionEnded, crew = false }: Pr
       },
       failed,
     );
-  }, [failed, crew]);
+  }, [failed, setError, crew]);
 
   useEffect(() => {
     void load();
@@ -74,14 +67,7 @@ export default function VisitAgenda({ onOpen, onSessionEnded, crew = false }: Pr
         Survey visits
       </h2>
       <p className="text-sm text-slate-700">Today and the next {AGENDA_DAYS} days, UK time.</p>
-      {error && (
-        <div role="alert" className="mt-2 text-red-800">
-          <p>Could not load the visits: {error}</p>
-          <button type="button" onClick={() => void load()} className={`${buttonOutline} mt-2`}>
-            Try Again
-          </button>
-        </div>
-      )}
+      {error && <LoadFailed what="the visits" error={error} onRetry={() => void load()} />}
       {!error && !visits && (
         <p role="status" className="mt-2 text-slate-700">
           Loading visits...

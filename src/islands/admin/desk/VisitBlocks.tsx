@@ -10,6 +10,7 @@ import {
 } from "../../../lib/visits/london-time";
 import { addBlock, removeBlock, type VisitBlock } from "../../../lib/visits/visits-api";
 import { buttonNeutral, buttonSecondary } from "../../button";
+import Field from "./Field";
 
 interface Props {
   blocks: VisitBlock[];
@@ -77,10 +78,7 @@ export default function VisitBlocks({ blocks, onChanged, onFailed }: Props) {
         ))}
       </ul>
       <form onSubmit={(event) => void add(event)} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <div>
-          <label htmlFor={`${id}-from`} className="block text-sm font-semibold text-slate-800">
-            From day
-          </label>
+        <Field id={`${id}-from`} label="From day">
           <input
             id={`${id}-from`}
             type="date"
@@ -89,11 +87,8 @@ export default function VisitBlocks({ blocks, onChanged, onFailed }: Props) {
             onChange={(e) => setFrom(e.target.value)}
             className="min-h-11 w-full rounded-lg border border-slate-400 px-3"
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="block text-sm font-semibold text-slate-800">
-            To day
-          </label>
+        </Field>
+        <Field id={`${id}-to`} label="To day">
           <input
             id={`${id}-to`}
             type="date"
@@ -102,11 +97,8 @@ export default function VisitBlocks({ blocks, onChanged, onFailed }: Props) {
             onChange={(e) => setTo(e.target.value)}
             className="min-h-11 w-full rounded-lg border border-slate-400 px-3"
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-slate-800">
-            Reason (only you see it)
-          </label>
+        </Field>
+        <Field id={`${id}-reason`} label="Reason (only you see it)">
           <input
             id={`${id}-reason`}
             maxLength={200}
@@ -114,7 +106,7 @@ export default function VisitBlocks({ blocks, onChanged, onFailed }: Props) {
             onChange={(e) => setReason(e.target.value)}
             className="min-h-11 w-full rounded-lg border border-slate-400 px-3"
           />
-        </div>
+        </Field>
         <div>
           <label htmlFor={`${id}-start`} className="block text-sm font-semibold text-slate-800">
             From time (empty: whole day)

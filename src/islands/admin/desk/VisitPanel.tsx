@@ -3,6 +3,7 @@ import { SessionEndedError } from "../../../lib/admin/api";
 import { formatQuoteDate } from "../../../lib/admin/dates";
 import { formatVisitWhen } from "../../../lib/visits/london-time";
 import { inviteToVisit, mapLink, type LeadVisitSummary } from "../../../lib/visits/visits-api";
+import { useDeskFailure } from "./use-desk-failure";
 import { buttonOutline, buttonPrimary } from "../../button";
 import VisitActions from "./VisitActions";
 
@@ -28,7 +29,7 @@ const STATUS_TEXT: Record<LeadVisitSummary["status"], string> = {
 export default function VisitPanel({ leadId, name, visit, onReload, onSessionEnded }: Props) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, failed } = useDeskFailure(onSessionEnded);
   /** A customer who has booked gets a new link only once the owner has said yes. */
   const [asking, setAsking] = useState(false);
   const booking = visit?.booking?.status === "booked" ? visit.booking : null;
@@ -40,8 +41,7 @@ export default function VisitPanel({ leadId, name, visit, onReload, onSessionEnd
       setSent(await inviteToVisit(leadId));
       await onReload();
     } catch (caught) {
-      if (caught instanceof SessionEndedError) onSessionEnded(caught);
-      else setError(caught instanceof Error ? caught.message : String(caught));
+      failed(caught);
     } finally {
       setSending(false);
     }
