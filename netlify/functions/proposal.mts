@@ -4,13 +4,14 @@ import { json } from "../lib/http/responses.ts";
 import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { readCustomerView } from "../lib/proposals/proposal-answers.ts";
 import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
-import { customerPayment } from "../lib/payments/payments.ts";
+import { customerPayment, knownPropertyAddress } from "../lib/payments/payments.ts";
 
 const METHODS = ["GET", "HEAD"];
 
 /**
- * GET /api/proposals/{token}: the written quote as its customer may see it (docs/proposals.md); the
- * first read records when it was viewed. Deploy Previews answer 404: their database is a copy of
+ * GET /api/proposals/{token}: the written quote as its customer may see it (docs/proposals.md),
+ * with `payment` once accepted and, before a decision, `propertyAddress`, the address known from
+ * the survey visit or the quote request (null: none); the first read records when it was viewed. Deploy Previews answer 404: their database is a copy of
  * production's, personal data included.
  */
 export default async (req: Request, context?: Context) => {
@@ -21,8 +22,9 @@ export default async (req: Request, context?: Context) => {
     const token = context?.params?.token ?? "";
     const view = await readCustomerView(token);
     // Once accepted: what is due and how to pay it (docs/payments.md).
+    // Before a decision: the address known already, so the customer is not asked it again.
     return json(
-      { ...view, payment: await customerPayment(token) },
+      { ...view, payment: await customerPayment(token), propertyAddress: await knownPropertyAddress(token) },
       {
         headers: { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" },
       },

@@ -122,6 +122,12 @@ export function startVisitPage(root: HTMLElement): void {
     submit.textContent = moving ? "Move to this time" : "Book this visit";
     q("[data-slots-legend]").textContent = moving ? "Choose a new time" : "Choose a time";
     renderSlots(next.slots);
+    // The address given with the quote request fills the form once; the customer may change it.
+    if (!booking && next.address && !input("addressLine1").value && !input("postcode").value) {
+      input("addressLine1").value = next.address.addressLine1;
+      input("town").value = next.address.town;
+      input("postcode").value = next.address.postcode;
+    }
     if (booking && moving) {
       input("addressLine1").value = booking.addressLine1;
       input("town").value = booking.town;

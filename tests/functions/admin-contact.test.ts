@@ -67,6 +67,8 @@ describe("GET /api/admin/contact-submissions", () => {
         // Follow-ups (docs/reviews.md): when the status last changed, the review request.
         "statusChangedAt",
         "review",
+        // The property's address given with the request (docs/pages.md, "The address once").
+        "address",
       ].sort(),
     );
     expect(body[0].attachments).toEqual([

@@ -109,7 +109,7 @@ const FOLDER_IMPORTS: Record<string, string[]> = {
     "visits",
   ],
   "follow-up": ["database", "http", "links", "mail", "quote"],
-  visits: ["(root)", "database", "http", "links", "mail"],
+  visits: ["(root)", "database", "http", "links", "mail", "quote"],
   proposals: ["(root)", "admin", "database", "http", "limits", "links", "mail", "payments", "pdf"],
   payments: ["(root)", "admin", "database", "http", "mail", "pdf", "proposals", "quote", "visits"],
   desk: ["admin", "database", "follow-up", "http", "mail", "payments", "quote", "uploads", "visits"],

@@ -43,6 +43,8 @@ export function toAdminQuote(record: QuoteRecord) {
     quotedAmount: record.quotedAmount ?? null,
     quotedAt: record.quotedAt ?? null,
     statusChangedAt: record.statusChangedAt ?? null,
+    /** The property's address as the visitor gave it with the request (null: not given). */
+    address: record.address ?? null,
     review: reviewSummary(record),
   };
 }

@@ -33,6 +33,7 @@ import { proposalByToken } from "../proposals/proposal-records.ts";
 import { TOKEN_PATTERN } from "../proposals/proposal-token.ts";
 import { acceptanceOf, readProposal, type ProposalRow } from "../proposals/proposal-records.ts";
 import { visitAddressOfLead } from "../visits/visit-records.ts";
+import { leadAddress } from "../quote/quote-store.ts";
 import {
   accountFor,
   accountOf,
@@ -273,7 +274,8 @@ export function guaranteeTerm(business: BusinessDetails, service: string): { wor
  * inside the transaction that marks the lead completed (its row already locked). Nothing when the
  * lead has no accepted quote or its invoice exists (completing again issues nothing new). The
  * property's address: the one the owner gives now, else the visit's, else the one given at
- * acceptance; with none, 400 before anything is written.
+ * acceptance, else the one given whole with the quote request; with none, 400 before anything is
+ * written.
  */
 export async function issueCompletionDocuments(
   client: Queryable,
@@ -291,11 +293,12 @@ export async function issueCompletionDocuments(
   const row = (await readProposal(proposalId, client))!;
   const account = await accountOf(client, row);
   if (!account || account.invoice) return null;
+  const given = await leadAddress(client, lead.id);
   const address =
     propertyAddress ??
     (await visitAddressOfLead(client, lead.id)) ??
     account.acceptance.property_address ??
-    null;
+    (given?.line1 && given.town && given.postcode ? given : null);
   if (!address)
     throw new HttpError(400, "The property's address is needed", {
       propertyAddress: [PAYMENT_TEXTS.propertyAddress],
@@ -644,6 +647,18 @@ export async function confirmRefund(
 export const cardPaymentsEnabled = () => !!process.env.STRIPE_SECRET_KEY;
 
 /** What the customer's page shows about paying an accepted quote (null before acceptance). */
+/**
+ * The property's address the quote page starts its acceptance from, before a decision: the survey
+ * visit's, else the one given with the quote request (null: neither). The customer may change it.
+ */
+export async function knownPropertyAddress(
+  token: string,
+): Promise<{ line1: string; town: string; postcode: string } | null> {
+  const row = TOKEN_PATTERN.test(token) ? await proposalByToken(token) : null;
+  if (!row || (await acceptanceOf(row.id))) return null;
+  return (await visitAddressOfLead(database(), row.lead_id)) ?? (await leadAddress(database(), row.lead_id));
+}
+
 export async function customerPayment(token: string) {
   const row = TOKEN_PATTERN.test(token) ? await proposalByToken(token) : null;
   if (!row || !(await acceptanceOf(row.id))) return null;

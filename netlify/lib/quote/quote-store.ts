@@ -13,6 +13,7 @@
 import type { LeadNote, LeadSource, LeadStatus } from "../../../src/lib/lead-model.ts";
 import { isKeptStatus, isLeadStatus, sourceLabel } from "../../../src/lib/lead-model.ts";
 import type { StoredEstimate } from "../../../src/lib/price-guide/estimate.ts";
+import type { LeadAddress } from "../../../src/lib/quote/address.ts";
 import type { QuoteFields } from "../../../src/lib/quote/rules.ts";
 import type { NotificationKind } from "../../../src/lib/notification-status.ts";
 import { NOTIFICATION_KINDS } from "../../../src/lib/notification-status.ts";
@@ -46,6 +47,8 @@ export interface QuoteRecord extends QuoteFields {
   notifications?: NotificationState[];
   /** The price guide range the visitor saw, worked out by the server (quote/estimate.ts). */
   estimate?: StoredEstimate;
+  /** The property's address as the visitor gave it (src/lib/quote/address.ts); absent when not given. */
+  address?: LeadAddress;
   /** What the owner quoted, in whole pounds with VAT, once the lead is quoted (price guide calibration). */
   quotedAmount?: number;
   /** When the quoted amount was last set. */
@@ -95,12 +98,15 @@ interface LeadRow {
   review_requested: boolean;
   review_opted_out_at: Date | null;
   idempotency_key_hash: string | null;
+  address_line1: string | null;
+  town: string | null;
+  postcode: string | null;
   version: number;
 }
 
 export const LEAD_COLUMNS = `id, reference, created_at, first_name, last_name, email, phone, service, message,
   attachments, status, status_changed_at, completed_at, notes, source, estimate, quoted_amount, quoted_at,
-  review_requested, review_opted_out_at, idempotency_key_hash, version`;
+  review_requested, review_opted_out_at, idempotency_key_hash, address_line1, town, postcode, version`;
 
 const kindOrder = (kind: NotificationKind) => NOTIFICATION_KINDS.indexOf(kind);
 
@@ -140,6 +146,8 @@ export function recordOf(row: LeadRow, emails: readonly LeadMailRow[]): QuoteRec
     if (optedOutAt) record.review.optedOutAt = optedOutAt;
   }
   if (row.idempotency_key_hash !== null) record.idempotencyKeyHash = row.idempotency_key_hash;
+  if (row.address_line1 !== null || row.town !== null || row.postcode !== null)
+    record.address = { line1: row.address_line1 ?? "", town: row.town ?? "", postcode: row.postcode ?? "" };
   return record;
 }
 
@@ -169,13 +177,17 @@ function leadValues(record: QuoteRecord): unknown[] {
     record.review?.optedOutAt ?? null,
     record.idempotencyKeyHash ?? null,
     searchTextOf(record),
+    record.address?.line1 || null,
+    record.address?.town || null,
+    record.address?.postcode || null,
   ];
 }
 
 const WRITTEN_COLUMNS = `id, reference, created_at, first_name, last_name, email, phone, service, message,
   attachments, status, status_changed_at, completed_at, notes, source, source_label, estimate, quoted_amount,
-  quoted_at, review_requested, review_opted_out_at, idempotency_key_hash, search_text`;
-const PLACEHOLDERS = Array.from({ length: 23 }, (_, index) => `$${index + 1}`).join(", ");
+  quoted_at, review_requested, review_opted_out_at, idempotency_key_hash, search_text, address_line1, town,
+  postcode`;
+const PLACEHOLDERS = Array.from({ length: 26 }, (_, index) => `$${index + 1}`).join(", ");
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -211,6 +223,17 @@ export async function readQuotes(ids: readonly string[]): Promise<QuoteRecord[]>
     [valid],
   );
   return recordsOf(rows);
+}
+
+/** The property's address given with a lead's request (null: none given, or no such lead). */
+export async function leadAddress(client: Queryable, leadId: string): Promise<LeadAddress | null> {
+  const { rows } = await client.query<Pick<LeadRow, "address_line1" | "town" | "postcode">>(
+    "SELECT address_line1, town, postcode FROM leads WHERE id = $1",
+    [leadId],
+  );
+  const row = rows[0];
+  if (!row || (row.address_line1 === null && row.town === null && row.postcode === null)) return null;
+  return { line1: row.address_line1 ?? "", town: row.town ?? "", postcode: row.postcode ?? "" };
 }
 
 /** Which of these ids have a lead row. */

@@ -7,6 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../src/lib/constants.ts";
 import { QUOTE_FIELD_NAMES, QUOTE_MESSAGES } from "../../../src/lib/quote/rules.ts";
 import { validateQuote } from "../../../src/lib/quote/schema.ts";
+import { ADDRESS_FIELD_NAMES, checkLeadAddress } from "../../../src/lib/quote/address.ts";
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
@@ -40,7 +41,12 @@ import { FILE_TOO_LARGE_MESSAGE, findLiveUpload } from "../uploads/uploads.ts";
 import { claimUpload, deleteUpload, readFile } from "../uploads/uploads-store.ts";
 
 export const ATTACHMENTS_FIELD = "attachments";
-const TEXT_FIELDS: readonly string[] = [...QUOTE_FIELD_NAMES, HONEYPOT_FIELD, FILL_TIME_FIELD];
+const TEXT_FIELDS: readonly string[] = [
+  ...QUOTE_FIELD_NAMES,
+  ...ADDRESS_FIELD_NAMES,
+  HONEYPOT_FIELD,
+  FILL_TIME_FIELD,
+];
 const KNOWN_FIELDS = new Set([...TEXT_FIELDS, UPLOAD_IDS_FIELD, SOURCE_FIELD, ESTIMATE_FIELD]);
 
 export const TOO_FAST_MESSAGE = "The form was sent too quickly. Please wait a moment and try again.";
@@ -139,11 +145,15 @@ export async function takeQuote(
     ...form.files.map(checkInlineFile),
   ];
   const result = validateQuote({ ...fields, attachments: references });
+  const address = checkLeadAddress(
+    Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, single(form, name)])),
+  );
   // The price guide's answers: the range is worked out here again, whatever the browser sent.
   const estimate = await checkEstimate(single(form, ESTIMATE_FIELD));
-  if (!result.success || !estimate.ok) {
+  if (!result.success || !estimate.ok || "fieldErrors" in address) {
     throw new HttpError(400, "Please correct the highlighted fields", {
       ...(result.success ? {} : result.fieldErrors),
+      ...("fieldErrors" in address ? address.fieldErrors : {}),
       ...(estimate.ok ? {} : { estimate: [estimate.message] }),
     });
   }
@@ -235,6 +245,7 @@ export async function takeQuote(
   };
   if (source) record.source = source;
   if (estimate.estimate) record.estimate = estimate.estimate;
+  if (address.address) record.address = address.address;
   if (hash) record.idempotencyKeyHash = hash;
   // The commit point: the lead and the e-mails it makes due, in one transaction.
   const stored = await insertQuote(record, now);

@@ -8,6 +8,7 @@
  * database: the exclusion constraint on `visits` refuses a second booking of an overlapping time,
  * and that refusal becomes the 409 (nothing stored).
  */
+import { leadAddress } from "../quote/quote-store.ts";
 import { LEAD_MAX_NOTES } from "../../../src/lib/lead-model.ts";
 import type { VisitAvailability } from "../../../src/lib/visits/availability-schema.ts";
 import {
@@ -124,10 +125,14 @@ export async function visitPageState(token: string, now = Date.now()): Promise<V
     const booked = visit?.status === "booked" ? visit : null;
     const slots =
       booked && !changeable(booked, now) ? [] : await slotsFor(client, availability, now, booked?.id);
+    const given = booked ? null : await leadAddress(client, invitation.leadId);
     return {
       status: invitation.status,
       slots: slots.map((slot) => ({ start: londonIso(slot.start), end: londonIso(slot.end) })),
       ...(booked ? { booking: customerBooking(booked, now) } : {}),
+      ...(given
+        ? { address: { addressLine1: given.line1, town: given.town, postcode: given.postcode } }
+        : {}),
     };
   });
 }

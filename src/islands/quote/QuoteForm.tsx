@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef } from "react";
 import { HONEYPOT_FIELD } from "../../lib/quote/upload";
+import AddressFields from "./AddressFields";
 import AttachmentPicker from "./AttachmentPicker";
 import { loadQuotaRefusedNotice, loadThankYouPanel } from "./load-later";
 import QuoteField from "./QuoteField";
@@ -60,6 +61,12 @@ export default function QuoteForm(props: Props) {
         {QUOTE_FORM_FIELDS.filter((spec) => spec.half).map(field)}
       </div>
       {QUOTE_FORM_FIELDS.filter((spec) => !spec.half).map(field)}
+      <AddressFields
+        idPrefix={id}
+        disabled={sending}
+        error={quote.addressError}
+        onType={quote.clearAddressError}
+      />
 
       <AttachmentPicker
         idPrefix={id}

@@ -3,6 +3,7 @@
  * take or refuse the picked files, send the quote and take in the server's answer. Loaded at the
  * first focus in the form (./load-later.ts); each action changes the form through its handle.
  */
+import { ADDRESS_FIELD_NAMES, checkLeadAddress, type AddressFieldName } from "../../lib/quote/address";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../lib/constants";
 import { checkQuote, QUOTE_FIELD_NAMES, QUOTE_MESSAGES, type QuoteFieldErrors } from "../../lib/quote/rules";
 import { HONEYPOT_FIELD } from "../../lib/quote/upload";
@@ -70,11 +71,26 @@ export async function send(handle: QuoteFormHandle): Promise<void> {
   change({ submitAttempted: true });
   const errors = checkQuote(state.values, state.files.length);
   if (Object.keys(errors).length > 0) return focusFirstInvalid(handle, errors);
+  // The address's parts are optional; a part given must hold, with the visit page's messages.
+  const typed = (name: AddressFieldName) =>
+    form.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? "";
+  const address = checkLeadAddress({
+    addressLine1: typed("addressLine1"),
+    town: typed("town"),
+    postcode: typed("postcode"),
+  });
+  if ("fieldErrors" in address) {
+    change(({ serverErrors }) => ({ serverErrors: { ...serverErrors, ...address.fieldErrors } }));
+    const first = ADDRESS_FIELD_NAMES.find((name) => address.fieldErrors[name]);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+    return;
+  }
   change({ status: "sending", refused: null });
   idempotencyKey.current ||= newKey();
   try {
     const reference = await submitQuote({
       values: state.values,
+      address: address.address,
       files: state.files,
       honeypot: form.current?.querySelector<HTMLInputElement>(`[name="${HONEYPOT_FIELD}"]`)?.value ?? "",
       startedAt: state.startedAt,

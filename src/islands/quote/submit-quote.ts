@@ -2,6 +2,7 @@
  * The quote form's send (docs/spec.md, Validation; docs/uploads.md): uploads the chosen files that are not yet
  * uploaded, then posts the quote with their upload ids. Plain TypeScript, no React.
  */
+import type { LeadAddress } from "../../lib/quote/address";
 import { QUOTE_FIELD_NAMES, type QuoteFieldErrors } from "../../lib/quote/rules";
 import {
   FILL_TIME_FIELD,
@@ -23,6 +24,8 @@ export interface PendingFile {
 
 export interface QuoteToSend<F extends PendingFile> {
   values: QuoteFields;
+  /** The property's address, checked (src/lib/quote/address.ts); null when not given. */
+  address: LeadAddress | null;
   files: readonly F[];
   honeypot: string;
   /** When the visitor began filling the form in (ms since epoch), if known. */
@@ -38,6 +41,11 @@ export interface QuoteToSend<F extends PendingFile> {
 export async function submitQuote<F extends PendingFile>(quote: QuoteToSend<F>): Promise<string> {
   const body = new FormData();
   for (const name of QUOTE_FIELD_NAMES) body.append(name, quote.values[name]);
+  if (quote.address) {
+    body.append("addressLine1", quote.address.line1);
+    body.append("town", quote.address.town);
+    body.append("postcode", quote.address.postcode);
+  }
   for (const item of quote.files) {
     const uploadId = item.uploadId ?? (await uploadFile(item.file, (sent) => quote.onProgress(item, sent)));
     quote.onUploaded(item, uploadId);

@@ -1,3 +1,4 @@
+import type { AddressFieldName } from "../../lib/quote/address";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from "react";
 import type { QuoteFieldName } from "../../lib/quote/rules";
 import { SERVICE_OPTIONS } from "../../lib/service-options";
@@ -81,6 +82,10 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
     const visible = name === "attachments" || touched[name] || submitAttempted;
     return (visible && clientErrors[name]?.[0]) || serverErrors[name]?.[0];
   };
+  /** An address part's message: set when a send found it wrong, gone once it is typed again. */
+  const addressError = (name: AddressFieldName) => serverErrors[name]?.[0];
+  const clearAddressError = (name: AddressFieldName) =>
+    change(({ serverErrors: { [name]: _dropped, ...rest } }) => ({ serverErrors: rest }));
 
   const update = (name: QuoteFieldName, value: string) => {
     prepare();
@@ -122,6 +127,8 @@ export function useQuoteForm(form: RefObject<HTMLFormElement | null>) {
     ...state,
     ready,
     errorFor,
+    addressError,
+    clearAddressError,
     update,
     prepare,
     /** Resolves to false when the pick was refused (or the code could not load). */

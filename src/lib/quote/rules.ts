@@ -16,6 +16,7 @@ import {
   PHONE_MIN_DIGITS,
   PHONE_MIN_LENGTH,
 } from "../constants.ts";
+import type { AddressFieldName } from "./address.ts";
 import { isRecognisedEmailDomain } from "./email-domains.ts";
 import { SERVICE_OPTION_VALUES } from "../service-options.ts";
 
@@ -65,7 +66,8 @@ export const QUOTE_FIELD_NAMES = [
 export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number];
 /** A quote's text fields: what the form edits, the store keeps and the admin reads. */
 export type QuoteFields = Record<QuoteFieldName, string>;
-export type QuoteFieldErrors = Partial<Record<QuoteFieldName | "attachments", string[]>>;
+/** The server's and the form's messages by field: the text fields, the address's parts (address.ts), the files. */
+export type QuoteFieldErrors = Partial<Record<QuoteFieldName | AddressFieldName | "attachments", string[]>>;
 
 /**
  * Unicode format characters (general category Cf): bidi overrides and isolates, zero-width spaces

@@ -120,4 +120,6 @@ export interface VisitPageState {
   status: InvitationStatus;
   slots: { start: string; end: string }[];
   booking?: VisitBooking;
+  /** Before a booking: the property's address given with the quote request, to start the form from. */
+  address?: { addressLine1: string; town: string; postcode: string };
 }

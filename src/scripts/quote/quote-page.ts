@@ -11,7 +11,11 @@ import type { QuoteView } from "../../lib/proposals/quote-document";
 import { el, renderQuote, type FieldErrors, type QuotePayment, type RenderOptions } from "./render-quote";
 
 /** The quote as the customer's endpoints answer it: once accepted, with how to pay (docs/payments.md). */
-type CustomerQuote = QuoteView & { payment?: QuotePayment | null };
+type CustomerQuote = QuoteView & {
+  payment?: QuotePayment | null;
+  /** Before a decision: the address known from the visit or the quote request, to fill the form. */
+  propertyAddress?: { line1: string; town: string; postcode: string } | null;
+};
 
 /** The token's shape (netlify/lib/proposals/proposal-token.ts): anything else is not asked for. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -85,6 +89,11 @@ export function startQuotePage(root: HTMLElement): void {
   const paidByCard = new URLSearchParams(location.search).get("paid") === "card";
 
   const draw = (view: CustomerQuote, extra: Partial<RenderOptions> = {}) => {
+    // The address known already fills the acceptance's fields; what the customer typed wins.
+    const known = view.propertyAddress;
+    const values: Record<string, string> = known
+      ? { line1: known.line1, town: known.town, postcode: known.postcode }
+      : {};
     root.replaceChildren(
       renderQuote(view, {
         handlers: { accept, decline, cancel, payByCard },
@@ -93,6 +102,7 @@ export function startQuotePage(root: HTMLElement): void {
         payment: view.payment ?? null,
         paidByCard,
         ...extra,
+        values: { ...values, ...extra.values },
       }),
     );
     root.setAttribute("aria-busy", "false");

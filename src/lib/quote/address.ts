@@ -1,0 +1,49 @@
+/**
+ * The property's address on a quote request (docs/http-contract.md, POST /api/contact): optional,
+ * and each of its three parts on its own, checked with the visit page's rules and messages, so what
+ * the visitor typed once is what the visit page and the quote page show again.
+ *
+ * Browser-safe: no Node APIs, astro:* or React.
+ */
+import { normalisePostcode } from "../postcode.ts";
+import { ADDRESS_MAX_LENGTH, TOWN_MAX_LENGTH, VISIT_MESSAGES } from "../visits/rules.ts";
+
+export const ADDRESS_FIELD_NAMES = ["addressLine1", "town", "postcode"] as const;
+export type AddressFieldName = (typeof ADDRESS_FIELD_NAMES)[number];
+
+/** What a lead keeps: each part as given, "" when left out. */
+export interface LeadAddress {
+  line1: string;
+  town: string;
+  postcode: string;
+}
+
+/** Control characters and line breaks never stay in a one-line field. */
+const oneLine = (value: string) =>
+  value
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+const characters = (value: string) => Array.from(value).length;
+
+/**
+ * Checks the three optional fields: `{ address }` (null when all are empty) or `{ fieldErrors }`,
+ * one message for each part given but not valid.
+ */
+export function checkLeadAddress(
+  fields: Partial<Record<AddressFieldName, string>>,
+): { address: LeadAddress | null } | { fieldErrors: Partial<Record<AddressFieldName, string[]>> } {
+  const line1 = oneLine(fields.addressLine1 ?? "");
+  const town = oneLine(fields.town ?? "");
+  const given = oneLine(fields.postcode ?? "");
+  const errors: Partial<Record<AddressFieldName, string[]>> = {};
+  if (line1 && line1.length < 3) errors.addressLine1 = [VISIT_MESSAGES.addressLine1];
+  else if (characters(line1) > ADDRESS_MAX_LENGTH) errors.addressLine1 = [VISIT_MESSAGES.addressLine1Max];
+  if (town && town.length < 2) errors.town = [VISIT_MESSAGES.town];
+  else if (characters(town) > TOWN_MAX_LENGTH) errors.town = [VISIT_MESSAGES.townMax];
+  const postcode = given ? normalisePostcode(given) : "";
+  if (postcode === null) errors.postcode = [VISIT_MESSAGES.postcode];
+  if (Object.keys(errors).length) return { fieldErrors: errors };
+  return { address: line1 || town || postcode ? { line1, town, postcode: postcode ?? "" } : null };
+}
