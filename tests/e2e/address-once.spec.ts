@@ -41,7 +41,7 @@ test("typed once on the quote form, the address fills the visit page and the quo
 
   await signIn(page);
   const listed = await page.request.get(`/api/admin/contact-submissions?q=${lastName}`);
-  const [lead] = ((await listed.json()) as { submissions: { id: string; address: unknown }[] }).submissions;
+  const [lead] = (await listed.json()) as { id: string; address: unknown }[];
   expect(lead!.address).toEqual({ line1: "7 Station Road", town: "Kippen", postcode: "FK8 3DN" });
 
   const invited = await page.request.post(`/api/admin/contact-submissions/${lead!.id}/visit-invitation`);
@@ -56,7 +56,7 @@ test("typed once on the quote form, the address fills the visit page and the quo
     lines: [{ description: "Replace 12 slates", quantity: 12, unitPrice: 1850, vatRate: 20 }],
     depositPercent: 0,
   });
-  await page.goto(new URL(quote.customerUrl).pathname);
+  await page.goto(quote.customerUrl);
   const property = page.getByRole("group", { name: "The property's address (where the work is)" });
   await expect(property.getByLabel("Address")).toHaveValue("7 Station Road");
   await expect(property.getByLabel("Town")).toHaveValue("Kippen");

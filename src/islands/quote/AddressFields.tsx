@@ -1,4 +1,5 @@
 import type { AddressFieldName } from "../../lib/quote/address";
+import { inputClass } from "./QuoteField";
 
 interface Props {
   /** The form's `useId`. */
@@ -8,14 +9,11 @@ interface Props {
   onType: (name: AddressFieldName) => void;
 }
 
-const PARTS: { name: AddressFieldName; label: string; autoComplete: string; half?: boolean }[] = [
+const PARTS: { name: AddressFieldName; label: string; autoComplete: string }[] = [
   { name: "addressLine1", label: "Address", autoComplete: "address-line1" },
-  { name: "town", label: "Town", autoComplete: "address-level2", half: true },
-  { name: "postcode", label: "Postcode", autoComplete: "postal-code", half: true },
+  { name: "town", label: "Town", autoComplete: "address-level2" },
+  { name: "postcode", label: "Postcode", autoComplete: "postal-code" },
 ];
-
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 disabled:bg-slate-100 aria-invalid:border-red-700";
 
 /**
  * The property's address on the quote form, optional: given once here, the visit page and the quote
@@ -53,11 +51,10 @@ export default function AddressFields({ idPrefix, disabled, error, onType }: Pro
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
       <legend className="px-1 font-medium text-slate-900">
-        The property's address <span className="font-normal text-slate-600">(optional)</span>
+        The property's address <span className="font-normal text-slate-600">(optional)</span>: where the work
+        is, so we need not ask again
       </legend>
-      <p className="text-sm text-slate-600">Where the work is, so we need not ask again when we visit.</p>
-      {PARTS.filter((part) => !part.half).map(field)}
-      <div className="grid gap-4 sm:grid-cols-2">{PARTS.filter((part) => part.half).map(field)}</div>
+      {PARTS.map(field)}
     </fieldset>
   );
 }

@@ -12,7 +12,7 @@ interface Props {
   onChange: (value: string) => void;
 }
 
-const inputClass =
+export const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 disabled:bg-slate-100 aria-invalid:border-red-700";
 
 /** One required field of the quote form: label with its asterisk, control, and its message as an alert. */

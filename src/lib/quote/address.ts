@@ -5,8 +5,8 @@
  *
  * Browser-safe: no Node APIs, astro:* or React.
  */
-import { normalisePostcode } from "../postcode.ts";
-import { ADDRESS_MAX_LENGTH, TOWN_MAX_LENGTH, VISIT_MESSAGES } from "../visits/rules.ts";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MESSAGES, TOWN_MAX_LENGTH } from "../address-rules.ts";
+import { normalisePostcode, POSTCODE_MESSAGE } from "../postcode.ts";
 
 export const ADDRESS_FIELD_NAMES = ["addressLine1", "town", "postcode"] as const;
 export type AddressFieldName = (typeof ADDRESS_FIELD_NAMES)[number];
@@ -38,12 +38,12 @@ export function checkLeadAddress(
   const town = oneLine(fields.town ?? "");
   const given = oneLine(fields.postcode ?? "");
   const errors: Partial<Record<AddressFieldName, string[]>> = {};
-  if (line1 && line1.length < 3) errors.addressLine1 = [VISIT_MESSAGES.addressLine1];
-  else if (characters(line1) > ADDRESS_MAX_LENGTH) errors.addressLine1 = [VISIT_MESSAGES.addressLine1Max];
-  if (town && town.length < 2) errors.town = [VISIT_MESSAGES.town];
-  else if (characters(town) > TOWN_MAX_LENGTH) errors.town = [VISIT_MESSAGES.townMax];
+  if (line1 && line1.length < 3) errors.addressLine1 = [ADDRESS_MESSAGES.addressLine1];
+  else if (characters(line1) > ADDRESS_MAX_LENGTH) errors.addressLine1 = [ADDRESS_MESSAGES.addressLine1Max];
+  if (town && town.length < 2) errors.town = [ADDRESS_MESSAGES.town];
+  else if (characters(town) > TOWN_MAX_LENGTH) errors.town = [ADDRESS_MESSAGES.townMax];
   const postcode = given ? normalisePostcode(given) : "";
-  if (postcode === null) errors.postcode = [VISIT_MESSAGES.postcode];
+  if (postcode === null) errors.postcode = [POSTCODE_MESSAGE];
   if (Object.keys(errors).length) return { fieldErrors: errors };
   return { address: line1 || town || postcode ? { line1, town, postcode: postcode ?? "" } : null };
 }

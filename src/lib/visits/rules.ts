@@ -5,6 +5,7 @@
  *
  * Browser-safe: no Node APIs, astro:* or React.
  */
+import { ADDRESS_MAX_LENGTH, ADDRESS_MESSAGES, TOWN_MAX_LENGTH } from "../address-rules.ts";
 import { normalisePostcode, POSTCODE_MESSAGE } from "../postcode.ts";
 import { parseInstant } from "./london-time.ts";
 
@@ -12,16 +13,11 @@ import { parseInstant } from "./london-time.ts";
 export const VISIT_CHANGE_CUTOFF_MS = 2 * 60 * 60 * 1000;
 export const VISIT_CHANGE_CUTOFF_HOURS = VISIT_CHANGE_CUTOFF_MS / 3_600_000;
 
-export const ADDRESS_MAX_LENGTH = 100;
-export const TOWN_MAX_LENGTH = 60;
 export const ACCESS_NOTES_MAX_LENGTH = 500;
 
 export const VISIT_MESSAGES = {
   start: "Please choose a time",
-  addressLine1: "Please enter the first line of the address",
-  addressLine1Max: `The address must be at most ${ADDRESS_MAX_LENGTH} characters`,
-  town: "Please enter the town",
-  townMax: `The town must be at most ${TOWN_MAX_LENGTH} characters`,
+  ...ADDRESS_MESSAGES,
   postcode: POSTCODE_MESSAGE,
   accessNotesMax: `Access notes must be at most ${ACCESS_NOTES_MAX_LENGTH} characters`,
   taken: "That time has just been taken. Please choose another.",
