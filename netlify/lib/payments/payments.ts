@@ -474,6 +474,30 @@ export function toAdminRefund(refund: RefundRow) {
   };
 }
 
+/** A refund waiting for the owner's confirmation; an overpayment's has no early start to weigh. */
+async function insertDueRefund(
+  client: Queryable,
+  row: ProposalRow,
+  account: Account,
+  due: { paid: number; reason: RefundRow["reason"]; cancelledAt: Date | null },
+  now: number,
+) {
+  await insertRefund(client, {
+    id: randomUUID(),
+    proposal_id: row.id,
+    proposal_number: row.number!,
+    customer_name: customerName(account),
+    paid: due.paid,
+    start_early: due.reason === "cancelled" && account.acceptance.start_early,
+    reason: due.reason,
+    cancelled_at: due.cancelledAt,
+    due_at: new Date(now),
+    amount: null,
+    confirmed_at: null,
+    note: null,
+  });
+}
+
 /**
  * In the cancellation's transaction: records the refund due when the customer had paid anything
  * (all of it, less the work done if they asked to start early: the owner confirms the amount).
@@ -495,20 +519,7 @@ export async function recordRefundDue(client: Queryable, row: ProposalRow, now: 
     );
     return paid;
   }
-  await insertRefund(client, {
-    id: randomUUID(),
-    proposal_id: row.id,
-    proposal_number: row.number!,
-    customer_name: customerName(account),
-    paid,
-    start_early: account.acceptance.start_early,
-    reason: "cancelled",
-    cancelled_at: new Date(now),
-    due_at: new Date(now),
-    amount: null,
-    confirmed_at: null,
-    note: null,
-  });
+  await insertDueRefund(client, row, account, { paid, reason: "cancelled", cancelledAt: new Date(now) }, now);
   return paid;
 }
 
@@ -528,20 +539,7 @@ async function recordOverpayment(
     await client.query("UPDATE refunds SET paid = paid + $2 WHERE id = $1", [waiting.id, excess]);
     return;
   }
-  await insertRefund(client, {
-    id: randomUUID(),
-    proposal_id: row.id,
-    proposal_number: row.number!,
-    customer_name: customerName(account),
-    paid: excess,
-    start_early: false,
-    reason: "overpaid",
-    cancelled_at: null,
-    due_at: new Date(now),
-    amount: null,
-    confirmed_at: null,
-    note: null,
-  });
+  await insertDueRefund(client, row, account, { paid: excess, reason: "overpaid", cancelledAt: null }, now);
 }
 
 /** A card payment that arrives after the cancellation adds to the refund due. */
@@ -562,20 +560,13 @@ async function growRefund(
     return;
   }
   // What was paid before is refunded already: this payment is due back on its own.
-  await insertRefund(client, {
-    id: randomUUID(),
-    proposal_id: row.id,
-    proposal_number: row.number!,
-    customer_name: customerName(account),
-    paid: amount,
-    start_early: account.acceptance.start_early,
-    reason: "cancelled",
-    cancelled_at: refund.cancelled_at ?? new Date(now),
-    due_at: new Date(now),
-    amount: null,
-    confirmed_at: null,
-    note: null,
-  });
+  await insertDueRefund(
+    client,
+    row,
+    account,
+    { paid: amount, reason: "cancelled", cancelledAt: refund.cancelled_at ?? new Date(now) },
+    now,
+  );
 }
 
 /**

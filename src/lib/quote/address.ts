@@ -5,7 +5,7 @@
  *
  * Browser-safe: no Node APIs, astro:* or React.
  */
-import { ADDRESS_MAX_LENGTH, ADDRESS_MESSAGES, TOWN_MAX_LENGTH } from "../address-rules.ts";
+import { addressLine1Error, oneLine, townError } from "../address-rules.ts";
 import { normalisePostcode, POSTCODE_MESSAGE } from "../postcode.ts";
 
 export const ADDRESS_FIELD_NAMES = ["addressLine1", "town", "postcode"] as const;
@@ -18,15 +18,6 @@ export interface LeadAddress {
   postcode: string;
 }
 
-/** Control characters and line breaks never stay in a one-line field. */
-const oneLine = (value: string) =>
-  value
-    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-
-const characters = (value: string) => Array.from(value).length;
-
 /**
  * Checks the three optional fields: `{ address }` (null when all are empty) or `{ fieldErrors }`,
  * one message for each part given but not valid.
@@ -38,10 +29,10 @@ export function checkLeadAddress(
   const town = oneLine(fields.town ?? "");
   const given = oneLine(fields.postcode ?? "");
   const errors: Partial<Record<AddressFieldName, string[]>> = {};
-  if (line1 && line1.length < 3) errors.addressLine1 = [ADDRESS_MESSAGES.addressLine1];
-  else if (characters(line1) > ADDRESS_MAX_LENGTH) errors.addressLine1 = [ADDRESS_MESSAGES.addressLine1Max];
-  if (town && town.length < 2) errors.town = [ADDRESS_MESSAGES.town];
-  else if (characters(town) > TOWN_MAX_LENGTH) errors.town = [ADDRESS_MESSAGES.townMax];
+  const line1Error = line1 ? addressLine1Error(line1) : undefined;
+  if (line1Error) errors.addressLine1 = [line1Error];
+  const townMessage = town ? townError(town) : undefined;
+  if (townMessage) errors.town = [townMessage];
   const postcode = given ? normalisePostcode(given) : "";
   if (postcode === null) errors.postcode = [POSTCODE_MESSAGE];
   if (Object.keys(errors).length) return { fieldErrors: errors };

@@ -5,7 +5,7 @@
  *
  * Browser-safe: no Node APIs, astro:* or React.
  */
-import { ADDRESS_MAX_LENGTH, ADDRESS_MESSAGES, TOWN_MAX_LENGTH } from "../address-rules.ts";
+import { addressLine1Error, ADDRESS_MESSAGES, characters, oneLine, townError } from "../address-rules.ts";
 import { normalisePostcode, POSTCODE_MESSAGE } from "../postcode.ts";
 import { parseInstant } from "./london-time.ts";
 
@@ -43,15 +43,6 @@ export interface CheckedBooking {
   accessNotes: string | null;
 }
 
-/** Control characters (C0, DEL, C1) and line separators never stay in a one-line field. */
-const oneLine = (value: string) =>
-  value
-    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-
-const characters = (value: string) => Array.from(value).length;
-
 /**
  * Checks a booking as sent: `{ booking }` when every field holds, else `{ fieldErrors }` with one
  * message per field (docs/http-contract.md's shape).
@@ -65,12 +56,11 @@ export function checkBooking(
   const start = parseInstant(fields.start);
   if (start === null) errors.start = [VISIT_MESSAGES.start];
   const addressLine1 = oneLine(text("addressLine1"));
-  if (addressLine1.length < 3) errors.addressLine1 = [VISIT_MESSAGES.addressLine1];
-  else if (characters(addressLine1) > ADDRESS_MAX_LENGTH)
-    errors.addressLine1 = [VISIT_MESSAGES.addressLine1Max];
+  const line1Error = addressLine1Error(addressLine1);
+  if (line1Error) errors.addressLine1 = [line1Error];
   const town = oneLine(text("town"));
-  if (town.length < 2) errors.town = [VISIT_MESSAGES.town];
-  else if (characters(town) > TOWN_MAX_LENGTH) errors.town = [VISIT_MESSAGES.townMax];
+  const townMessage = townError(town);
+  if (townMessage) errors.town = [townMessage];
   const postcode = normalisePostcode(text("postcode"));
   if (!postcode) errors.postcode = [VISIT_MESSAGES.postcode];
   const notes = text("accessNotes")
