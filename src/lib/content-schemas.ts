@@ -98,6 +98,44 @@ export const QuoteTermsSchema = z
   })
   .meta({ title: "Quote terms" });
 
+/** The VAT rates a price-list item may carry (src/lib/proposals/money.ts, VAT_RATES). */
+const PRICE_LIST_VAT_RATES = [20, 5, 0];
+
+/**
+ * One item of the owner's price list (docs/proposals.md, "The price list"): the desk's quote form
+ * offers it as a line, its price and rate filled in. `guaranteed: false` keeps it off the
+ * guarantee certificate (scaffold, skip hire).
+ */
+export const PriceListItemSchema = z
+  .strictObject({
+    item: text(3, 120)
+      .meta({ title: "Item" })
+      .describe("As the quote's line reads, e.g. Replace broken slates"),
+    unit: text(1, 20).meta({ title: "Unit" }).describe("What one is: each, m², metre, week"),
+    price: z
+      .number()
+      .min(0)
+      .max(1_000_000)
+      .refine(
+        (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+        "price is in pounds and pence",
+      )
+      .meta({ title: "Price (£, without VAT)" })
+      .describe("The price of one unit, without VAT"),
+    vatRate: z
+      .number()
+      .refine((value) => PRICE_LIST_VAT_RATES.includes(value), "vatRate must be 20, 5 or 0")
+      .default(20)
+      .meta({ title: "VAT rate (%)" })
+      .describe("20, 5 (e.g. energy-saving insulation) or 0"),
+    guaranteed: z
+      .boolean()
+      .default(true)
+      .meta({ title: "Guaranteed" })
+      .describe("Off for what the guarantee does not cover, such as scaffold or skip hire"),
+  })
+  .meta({ title: "Price-list item" });
+
 export const BusinessSchema = z
   .strictObject({
     name: z
@@ -188,6 +226,12 @@ export const BusinessSchema = z
       .describe(
         "Where customers pay deposits and invoices by bank transfer; printed on invoices and payment requests",
       ),
+    priceList: z
+      .array(PriceListItemSchema)
+      .max(200)
+      .default([])
+      .meta({ title: "Price list" })
+      .describe("The items the desk offers when writing a quote; each line can still be changed"),
     accounting: z
       .strictObject({
         salesAccountCode: z

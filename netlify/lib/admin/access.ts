@@ -62,6 +62,7 @@ export const ACCESS: readonly AccessRule[] = [
   },
   { path: "/api/admin/contact-submissions/:id/proposals", methods: ["POST"], roles: OFFICE },
   { path: "/api/admin/contact-submissions/:id/visit-invitation", methods: ["POST"], roles: OFFICE },
+  { path: "/api/admin/price-list", methods: ["GET", "HEAD"], roles: OFFICE },
   { path: "/api/admin/proposals/:id", methods: ["GET", "PUT"], roles: OFFICE },
   { path: "/api/admin/proposals/:id/send", methods: ["POST"], roles: OFFICE },
   { path: "/api/admin/proposals/:id/withdraw", methods: ["POST"], roles: OFFICE },

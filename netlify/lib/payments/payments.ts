@@ -10,6 +10,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
 import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
 import type { InvoiceDocument, PostalAddress } from "../../../src/lib/payments/payment-documents.ts";
+import type { DocumentLine } from "../../../src/lib/proposals/quote-document.ts";
 import {
   guaranteeEnd,
   INVOICE_DUE_DAYS,
@@ -260,6 +261,17 @@ export function newGuaranteeNumber(): string {
   return `G-${part()}-${part()}`;
 }
 
+/**
+ * The work a certificate guarantees: the accepted lines the guarantee covers (not scaffold or skip
+ * hire). A quote whose every line is marked not guaranteed still names its lines, so that the
+ * certificate says what was done.
+ */
+export function guaranteedWork(lines: readonly DocumentLine[], chosen: readonly number[]): string[] {
+  const accepted = lines.filter((line, index) => !line.optional || chosen.includes(index));
+  const covered = accepted.filter((line) => line.guaranteed !== false);
+  return (covered.length > 0 ? covered : accepted).map((line) => line.description);
+}
+
 /** The guarantee's term for a lead's service: the term listing it, else the first. */
 export function guaranteeTerm(business: BusinessDetails, service: string): { work: string; years: number } {
   const terms = business.quoteTerms.guarantees;
@@ -379,7 +391,7 @@ export async function issueCompletionDocuments(
     customer_name: account.acceptance.name,
     property_address: property,
     postcode,
-    work: lines.map((line) => line.description).join("\n"),
+    work: guaranteedWork(document.lines, chosen).join("\n"),
     term_work: term.work,
     years: term.years,
     completed_on: issuedOn,

@@ -56,7 +56,11 @@ export function toAdminProposal(row: ProposalRow, now = Date.now(), customerUrl:
     version: row.version,
     number: row.number,
     status: effectiveStatus(row, now),
-    lines: row.lines.map((line) => ({ ...line, optional: line.optional === true })),
+    lines: row.lines.map((line) => ({
+      ...line,
+      optional: line.optional === true,
+      guaranteed: line.guaranteed !== false,
+    })),
     depositPercent: row.deposit_percent,
     notes: row.notes,
     startWindow: row.start_window,
@@ -103,7 +107,11 @@ export async function proposalSummaries(leadId: string, now = Date.now()) {
 export type AdminProposal = ReturnType<typeof toAdminProposal>;
 
 const fields = (body: ProposalBody) => ({
-  lines: body.lines.map((line) => ({ ...line, optional: line.optional === true })),
+  lines: body.lines.map((line) => ({
+    ...line,
+    optional: line.optional === true,
+    guaranteed: line.guaranteed !== false,
+  })),
   depositPercent: body.depositPercent,
   notes: body.notes ? body.notes : null,
   startWindow: body.startWindow ? body.startWindow : null,

@@ -49,6 +49,7 @@ export async function buildDocument(
       unitPrice: line.unitPrice,
       vatRate: line.vatRate,
       optional: line.optional === true,
+      guaranteed: line.guaranteed !== false,
       net: lineNet(line),
     })),
     vatBands: vatBands(row.lines),

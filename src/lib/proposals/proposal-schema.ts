@@ -50,6 +50,8 @@ export const ProposalLineSchema = z.strictObject({
     { error: "The VAT rate is 20, 5 or 0" },
   ),
   optional: z.optional(z.boolean()),
+  /** Off for what the guarantee does not cover (scaffold, skip hire): kept off the certificate. */
+  guaranteed: z.optional(z.boolean()),
 });
 export type ProposalLine = z.infer<typeof ProposalLineSchema>;
 

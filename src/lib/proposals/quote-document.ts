@@ -24,6 +24,11 @@ export interface DocumentLine {
   unitPrice: number;
   vatRate: VatRate;
   optional: boolean;
+  /**
+   * On the guarantee certificate when the work is done; false for what the guarantee does not cover
+   * (scaffold, skip hire). Quotes sent before the price list have no flag: all their lines count.
+   */
+  guaranteed?: boolean;
   /** quantity × unitPrice, pence without VAT. */
   net: number;
 }

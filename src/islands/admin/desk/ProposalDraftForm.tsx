@@ -4,7 +4,15 @@ import { MAX_DEPOSIT_PERCENT, MAX_PROPOSAL_LINES } from "../../../lib/proposals/
 import { buttonNeutral, buttonOutline, buttonPrimary, buttonSecondary } from "../../button";
 import FieldError from "./FieldError";
 import { fieldAria, type FieldErrors } from "./field-errors";
-import { draftTotals, emptyLine, type Draft, type LineDraft } from "./proposal-draft";
+import {
+  draftTotals,
+  emptyLine,
+  isBlankLine,
+  lineFromPriceList,
+  type Draft,
+  type LineDraft,
+} from "./proposal-draft";
+import PriceListPicker from "./PriceListPicker";
 import ProposalLines from "./ProposalLines";
 import ProposalTotals from "./ProposalTotals";
 import Field from "./Field";
@@ -55,6 +63,29 @@ export default function ProposalDraftForm({
           onRemove={(key) => onChange({ lines: draft.lines.filter((other) => other.key !== key) })}
         />
         <FieldError errors={fieldErrors} id={id} name="lines" />
+        <PriceListPicker
+          id={id}
+          className={input}
+          disabled={draft.lines.length >= MAX_PROPOSAL_LINES && !draft.lines.some(isBlankLine)}
+          onPick={(entry) => {
+            const line = lineFromPriceList(entry);
+            // A line nothing was typed in yet (the new quote's first) is taken, not left empty.
+            const blank = draft.lines.findIndex(isBlankLine);
+            const lines =
+              blank === -1
+                ? [...draft.lines, line]
+                : draft.lines.map((other, index) => (index === blank ? line : other));
+            onChange({ lines });
+            // The quantity is what is left to type: its field takes the focus once drawn.
+            requestAnimationFrame(() => {
+              const quantity = document.getElementById(`${id}-q-${line.key}`);
+              if (!(quantity instanceof HTMLInputElement)) return;
+              quantity.focus();
+              // Selected, the "1" is replaced by what is typed: no clearing it first.
+              quantity.select();
+            });
+          }}
+        />
         <button
           type="button"
           disabled={draft.lines.length >= MAX_PROPOSAL_LINES}

@@ -1,8 +1,8 @@
-import { VAT_RATES, type VatRate } from "../../../lib/proposals/money";
+import { formatPounds, VAT_RATES, type VatRate } from "../../../lib/proposals/money";
 import { buttonNeutral } from "../../button";
 import FieldError from "./FieldError";
 import { fieldAria, type FieldErrors } from "./field-errors";
-import type { LineDraft } from "./proposal-draft";
+import { lineAmount, type LineDraft } from "./proposal-draft";
 import Field from "./Field";
 
 interface Props {
@@ -16,12 +16,16 @@ interface Props {
   onRemove: (key: number) => void;
 }
 
-/** The draft's lines, each with its description, quantity, unit price, VAT rate and "Optional". */
+/**
+ * The draft's lines, each with its description, quantity, unit price, VAT rate, "Optional",
+ * "Guaranteed" and its total as typed.
+ */
 export default function ProposalLines({ id, lines, fieldErrors, input, onChangeLine, onRemove }: Props) {
   return (
     <ol className="space-y-3" aria-label="Lines">
       {lines.map((line, index) => {
         const key = (name: string) => `lines.${index}.${name}`;
+        const amount = lineAmount(line);
         return (
           <li key={line.key} className="rounded-lg border border-slate-300 bg-white p-3">
             <p className="text-sm font-semibold text-slate-700">Line {index + 1}</p>
@@ -79,7 +83,7 @@ export default function ProposalLines({ id, lines, fieldErrors, input, onChangeL
                   ))}
                 </select>
               </Field>
-              <div className="flex items-end gap-3">
+              <div className="flex flex-wrap items-end gap-x-4">
                 <label className="flex min-h-11 items-center gap-2 text-slate-900">
                   <input
                     type="checkbox"
@@ -89,8 +93,20 @@ export default function ProposalLines({ id, lines, fieldErrors, input, onChangeL
                   />
                   Optional
                 </label>
+                <label className="flex min-h-11 items-center gap-2 text-slate-900">
+                  <input
+                    type="checkbox"
+                    checked={line.guaranteed}
+                    onChange={(event) => onChangeLine(line.key, { guaranteed: event.target.checked })}
+                    className="size-5 accent-brand-800"
+                  />
+                  Guaranteed
+                </label>
               </div>
             </div>
+            <p className="mt-1 text-sm text-slate-700" data-line-amount>
+              {amount === null ? "Line total (no VAT): –" : `Line total (no VAT): ${formatPounds(amount)}`}
+            </p>
             {lines.length > 1 && (
               <button type="button" onClick={() => onRemove(line.key)} className={`${buttonNeutral} mt-2`}>
                 Remove line {index + 1}

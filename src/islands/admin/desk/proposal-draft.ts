@@ -4,11 +4,13 @@
  */
 import {
   depositOf,
+  lineNet,
   penceFromPounds,
   totalsOf,
   type Totals,
   type VatRate,
 } from "../../../lib/proposals/money";
+import { priceListDescription, type PriceListEntry } from "../../../lib/proposals/price-list";
 import type { ProposalBody } from "../../../lib/proposals/proposal-schema";
 import type { AdminProposal, ProposalSummary } from "../../../lib/proposals/proposals-api";
 import { poundsText } from "./pounds-text";
@@ -21,6 +23,8 @@ export interface LineDraft {
   price: string;
   vatRate: VatRate;
   optional: boolean;
+  /** Off keeps the line off the guarantee certificate (scaffold, skip hire). */
+  guaranteed: boolean;
 }
 
 export interface Draft {
@@ -39,7 +43,23 @@ export const emptyLine = (): LineDraft => ({
   price: "",
   vatRate: 20,
   optional: false,
+  guaranteed: true,
 });
+
+/** A line from the price list: its description, price and rate filled in, one of it. */
+export const lineFromPriceList = (entry: PriceListEntry): LineDraft => ({
+  key: nextKey++,
+  description: priceListDescription(entry),
+  quantity: "1",
+  price: poundsText(entry.unitPrice),
+  vatRate: entry.vatRate,
+  optional: false,
+  guaranteed: entry.guaranteed,
+});
+
+/** A line nothing has been typed in yet, which a line picked from the price list takes the place of. */
+export const isBlankLine = (line: LineDraft) =>
+  line.description.trim() === "" && line.price.trim() === "" && line.quantity.trim() === "1";
 export const emptyDraft = (): Draft => ({
   id: null,
   lines: [emptyLine()],
@@ -59,6 +79,7 @@ export function bodyOf(draft: Draft): ProposalBody {
       unitPrice: penceFromPounds(line.price) ?? Number.NaN,
       vatRate: line.vatRate,
       optional: line.optional,
+      guaranteed: line.guaranteed,
     })),
     depositPercent: /^\s*\d+\s*$/.test(draft.deposit) ? Number(draft.deposit) : Number.NaN,
     notes: draft.notes.trim() || undefined,
@@ -76,6 +97,7 @@ export const draftOf = (proposal: AdminProposal): Draft => ({
     price: poundsText(line.unitPrice),
     vatRate: line.vatRate,
     optional: line.optional,
+    guaranteed: line.guaranteed,
   })),
   deposit: String(proposal.depositPercent),
   notes: proposal.notes ?? "",
@@ -104,6 +126,13 @@ export interface DraftTotals {
   withOptions: Totals;
   /** Null while the deposit's percentage cannot be read. */
   deposit: number | null;
+}
+
+/** A line's amount without VAT as typed so far; null while its quantity or price cannot be read. */
+export function lineAmount(line: LineDraft): number | null {
+  const quantity = quantityOf(line.quantity);
+  const unitPrice = penceFromPounds(line.price);
+  return Number.isFinite(quantity) && unitPrice !== null ? lineNet({ quantity, unitPrice }) : null;
 }
 
 /** The totals as typed so far: a number that cannot be read yet counts as 0. */

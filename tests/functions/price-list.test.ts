@@ -1,0 +1,148 @@
+/**
+ * The price list and the guaranteed work (docs/proposals.md, "The price list"; docs/payments.md,
+ * "The guarantee register"): the desk reads the owner's prices from content through an admin
+ * route, a quote's lines carry whether the guarantee covers them, and the certificate names only
+ * those. Against PostgreSQL and the real handlers.
+ */
+import { beforeEach, describe, expect, test } from "vitest";
+import { businessDetails } from "../../netlify/lib/business.ts";
+import type { PriceListEntry } from "../../src/lib/proposals/price-list.ts";
+import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
+import { useAdminSession } from "./admin-session.ts";
+import { callApi } from "./api-client.ts";
+import { clearLimits, clearRecords, contactedLead } from "./database.ts";
+
+const session = useAdminSession();
+
+// No mail server: the quote's, the invoice's and the certificate's e-mails stay queued, unsent.
+beforeEach(async () => {
+  delete process.env.SMTP_URL;
+  await clearRecords();
+  await clearLimits();
+});
+
+const admin = (method: string, path: string, body?: object) =>
+  callApi(method, path, { cookie: session.cookie, body });
+
+describe("GET /api/admin/price-list", () => {
+  test("signed in: the content's items, prices in pence without VAT, the rate and the guarantee defaulted", async () => {
+    const response = await admin("GET", "/api/admin/price-list");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toMatch(/no-store/);
+    const { items } = (await response.json()) as { items: PriceListEntry[] };
+    const content = (await businessDetails()).priceList;
+    expect(content.length).toBeGreaterThan(5);
+    expect(items).toEqual(
+      content.map((entry) => ({
+        item: entry.item,
+        unit: entry.unit,
+        unitPrice: Math.round(entry.price * 100),
+        vatRate: entry.vatRate ?? 20,
+        guaranteed: entry.guaranteed ?? true,
+      })),
+    );
+    expect(items.find((entry) => entry.item === "Scaffold hire")).toEqual({
+      item: "Scaffold hire",
+      unit: "week",
+      unitPrice: 45000,
+      vatRate: 20,
+      guaranteed: false,
+    });
+    expect(items.find((entry) => entry.item.startsWith("Loft insulation"))).toMatchObject({ vatRate: 0 });
+  });
+
+  test("not signed in: 401 and no prices", async () => {
+    const response = await callApi("GET", "/api/admin/price-list");
+    expect(response.status).toBe(401);
+    expect(await response.text()).not.toMatch(/Scaffold/);
+  });
+});
+
+/** A lead with a quote of `lines` sent, accepted and the job completed: the certificate's check. */
+async function completedWith(lines: ProposalBody["lines"], serviceRequired = "roof-repairs") {
+  const lead = await contactedLead({ serviceRequired });
+  const created = await admin("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, {
+    lines,
+    depositPercent: 0,
+  });
+  expect(created.status).toBe(201);
+  const proposal = await created.json();
+  const sent = await (await admin("POST", `/api/admin/proposals/${proposal.id}/send`)).json();
+  const token = (sent.customerUrl as string).split("/").pop()!;
+  const accepted = await callApi("POST", `/api/proposals/${token}/accept`, {
+    body: {
+      name: "Morag Dunlop",
+      agree: true,
+      startEarly: false,
+      options: [],
+      propertyAddress: { line1: "3 Kirk Wynd", town: "Kippen", postcode: "FK8 3DN" },
+    },
+  });
+  expect(accepted.status).toBe(200);
+  const current = await admin("GET", `/api/admin/contact-submissions/${lead.id}`);
+  const completed = await callApi("PATCH", `/api/admin/contact-submissions/${lead.id}`, {
+    cookie: session.cookie,
+    body: { status: "completed" },
+    headers: { "If-Match": current.headers.get("ETag")! },
+  });
+  expect(completed.status).toBe(200);
+  const { guarantee } = (await completed.json()) as { guarantee: { number: string } };
+  const check = await callApi(
+    "GET",
+    `/api/guarantees/check?number=${encodeURIComponent(guarantee.number)}&postcode=FK83DN`,
+  );
+  expect(check.status).toBe(200);
+  return { proposal, check: (await check.json()) as { work: string } };
+}
+
+describe("the guaranteed work", () => {
+  test("a line marked not guaranteed is kept by the quote and left off the certificate", async () => {
+    const { proposal, check } = await completedWith([
+      {
+        description: "Rebed and repoint ridge tiles (per metre)",
+        quantity: 12,
+        unitPrice: 4800,
+        vatRate: 20,
+      },
+      {
+        description: "Scaffold hire (per week)",
+        quantity: 1,
+        unitPrice: 45000,
+        vatRate: 20,
+        guaranteed: false,
+      },
+      { description: "Skip hire", quantity: 1, unitPrice: 28000, vatRate: 20, guaranteed: false },
+    ]);
+    expect(proposal.lines.map((line: { guaranteed: boolean }) => line.guaranteed)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(check.work).toBe("Repairs: Rebed and repoint ridge tiles (per metre)");
+  });
+
+  test("a quote with no guaranteed line still names its work", async () => {
+    const { check } = await completedWith([
+      {
+        description: "Scaffold hire (per week)",
+        quantity: 2,
+        unitPrice: 45000,
+        vatRate: 20,
+        guaranteed: false,
+      },
+    ]);
+    expect(check.work).toBe("Repairs: Scaffold hire (per week)");
+  });
+
+  test("a roughcast is not a repair: the Roughcasting term of content, not the first", async () => {
+    const { check } = await completedWith(
+      [{ description: "Roughcast walls (per m²)", quantity: 120, unitPrice: 5500, vatRate: 20 }],
+      "roughcasting",
+    );
+    expect(check.work).toBe("Roughcasting: Roughcast walls (per m²)");
+    const years = (await businessDetails()).quoteTerms.guarantees.find(
+      (term) => term.work === "Roughcasting",
+    )?.years;
+    expect(years).toBe(10);
+  });
+});
