@@ -59,7 +59,11 @@ describe("GET /api/admin/price-list", () => {
 });
 
 /** A lead with a quote of `lines` sent, accepted and the job completed: the certificate's check. */
-async function completedWith(lines: ProposalBody["lines"], serviceRequired = "roof-repairs") {
+async function completedWith(
+  lines: ProposalBody["lines"],
+  serviceRequired = "roof-repairs",
+  beforeCompleting: () => Promise<void> = async () => {},
+) {
   const lead = await contactedLead({ serviceRequired });
   const created = await admin("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, {
     lines,
@@ -79,6 +83,10 @@ async function completedWith(lines: ProposalBody["lines"], serviceRequired = "ro
     },
   });
   expect(accepted.status).toBe(200);
+  const page = (await (await callApi("GET", `/api/proposals/${token}`)).json()) as {
+    terms: { guarantees: { work: string; years: number }[] };
+  };
+  await beforeCompleting();
   const current = await admin("GET", `/api/admin/contact-submissions/${lead.id}`);
   const completed = await callApi("PATCH", `/api/admin/contact-submissions/${lead.id}`, {
     cookie: session.cookie,
@@ -92,7 +100,7 @@ async function completedWith(lines: ProposalBody["lines"], serviceRequired = "ro
     `/api/guarantees/check?number=${encodeURIComponent(guarantee.number)}&postcode=FK83DN`,
   );
   expect(check.status).toBe(200);
-  return { proposal, check: (await check.json()) as { work: string } };
+  return { proposal, page, check: (await check.json()) as { work: string; validUntil: string } };
 }
 
 describe("the guaranteed work", () => {
@@ -134,15 +142,36 @@ describe("the guaranteed work", () => {
     expect(check.work).toBe("Repairs: Scaffold hire (per week)");
   });
 
-  test("a roughcast is not a repair: the Roughcasting term of content, not the first", async () => {
-    const { check } = await completedWith(
+  test("a roughcast is not a repair: the quote states the Roughcasting term of content alone, the certificate has it", async () => {
+    const { page, check } = await completedWith(
       [{ description: "Roughcast walls (per m²)", quantity: 120, unitPrice: 5500, vatRate: 20 }],
       "roughcasting",
     );
     expect(check.work).toBe("Roughcasting: Roughcast walls (per m²)");
+    expect(page.terms.guarantees).toEqual([{ work: "Roughcasting", years: 10 }]);
     const years = (await businessDetails()).quoteTerms.guarantees.find(
       (term) => term.work === "Roughcasting",
     )?.years;
     expect(years).toBe(10);
+  });
+
+  test("the certificate keeps the term the accepted quote stated, though content changed since", async () => {
+    const terms = (await businessDetails()).quoteTerms.guarantees;
+    const repairs = terms[0]!;
+    try {
+      const { page, check } = await completedWith(
+        [{ description: "Replace broken or slipped slates", quantity: 6, unitPrice: 3500, vatRate: 20 }],
+        "roof-repairs",
+        async () => {
+          repairs.years = 2; // the owner shortens the term after this quote was accepted
+        },
+      );
+      expect(page.terms.guarantees).toEqual([{ work: "Repairs", years: 5 }]);
+      const completedOn = new Date().toLocaleDateString("en-CA", { timeZone: "Europe/London" });
+      // Five years on (29 February ends on 28 February): the year is what tells the terms apart.
+      expect(Number(check.validUntil.slice(0, 4)) - Number(completedOn.slice(0, 4))).toBe(5);
+    } finally {
+      repairs.years = 5;
+    }
   });
 });

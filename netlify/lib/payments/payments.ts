@@ -10,7 +10,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
 import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
 import type { InvoiceDocument, PostalAddress } from "../../../src/lib/payments/payment-documents.ts";
-import type { DocumentLine } from "../../../src/lib/proposals/quote-document.ts";
+import { statedTerm, termForService, type DocumentLine } from "../../../src/lib/proposals/quote-document.ts";
 import {
   guaranteeEnd,
   INVOICE_DUE_DAYS,
@@ -244,7 +244,8 @@ async function onCompletion(db: Queryable, row: ProposalRow, account: Account) {
     row.lead_id,
   ]);
   const business = await businessDetails();
-  const term = guaranteeTerm(business, rows[0]?.service ?? "");
+  const term =
+    (row.document ? statedTerm(row.document) : null) ?? guaranteeTerm(business, rows[0]?.service ?? "");
   return {
     invoice: Math.max(0, account.balance),
     guarantee: { ...term, conditions: business.quoteTerms.guaranteeConditions },
@@ -274,11 +275,7 @@ export function guaranteedWork(lines: readonly DocumentLine[], chosen: readonly 
 
 /** The guarantee's term for a lead's service: the term listing it, else the first. */
 export function guaranteeTerm(business: BusinessDetails, service: string): { work: string; years: number } {
-  const terms = business.quoteTerms.guarantees;
-  const term =
-    terms.find((candidate) => ((candidate.services ?? []) as readonly string[]).includes(service)) ??
-    terms[0]!;
-  return { work: term.work, years: term.years };
+  return termForService(business.quoteTerms.guarantees, service);
 }
 
 /**
@@ -382,7 +379,8 @@ export async function issueCompletionDocuments(
   const by = session ? { session } : {};
   await recordAudit("invoice-issued", { leadId: lead.id, document: number, ...by }, now, client);
 
-  const term = guaranteeTerm(business, lead.service);
+  // The term the accepted quote stated, else (a quote from before) the service's.
+  const term = statedTerm(document) ?? guaranteeTerm(business, lead.service);
   const guarantee: GuaranteeRow = {
     number: newGuaranteeNumber(),
     proposal_id: row.id,

@@ -16,6 +16,8 @@ export interface LockedLead {
   firstName: string;
   lastName: string;
   email: string;
+  /** The service of the quote form, which decides the guarantee's term (docs/payments.md). */
+  service: string;
 }
 
 /** Locks the lead's row for the rest of the transaction; 404 when there is none. */
@@ -27,9 +29,11 @@ export async function lockLead(client: Queryable, leadId: string): Promise<Locke
     first_name: string;
     last_name: string;
     email: string;
-  }>("SELECT id, reference, status, first_name, last_name, email FROM leads WHERE id = $1 FOR UPDATE", [
-    leadId,
-  ]);
+    service: string;
+  }>(
+    "SELECT id, reference, status, first_name, last_name, email, service FROM leads WHERE id = $1 FOR UPDATE",
+    [leadId],
+  );
   const row = rows[0];
   if (!row) throw new HttpError(404, "Submission not found");
   return {
@@ -39,6 +43,7 @@ export async function lockLead(client: Queryable, leadId: string): Promise<Locke
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
+    service: row.service,
   };
 }
 

@@ -184,6 +184,7 @@ export async function previewProposal(id: string, now = Date.now()): Promise<Quo
       issuedAt: now,
       validUntil: endOfUkDayAfter(now, PROPOSAL_VALID_DAYS),
       customerName: customerName(lead),
+      service: lead.service,
     });
     return { ...document, status: "draft", documentHash: null, decision: null };
   });
@@ -263,6 +264,7 @@ export async function sendProposal(
       issuedAt: now,
       validUntil,
       customerName: customerName(lead),
+      service: lead.service,
     });
     for (const older of siblings) {
       if (older.id !== row.id && (older.status === "sent" || older.status === "viewed")) {

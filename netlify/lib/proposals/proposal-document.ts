@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { depositOf, lineNet, totalsOf, vatBands } from "../../../src/lib/proposals/money.ts";
 import {
   canonicalJson,
+  termForService,
   type QuoteDecision,
   type QuoteDocument,
   type QuoteView,
@@ -30,7 +31,7 @@ export function proposalNumber(reference: string | null, leadId: string, version
 
 export async function buildDocument(
   row: Pick<ProposalRow, "lines" | "deposit_percent" | "notes" | "start_window">,
-  meta: { number: string; issuedAt: number; validUntil: number; customerName: string },
+  meta: { number: string; issuedAt: number; validUntil: number; customerName: string; service: string },
 ): Promise<QuoteDocument> {
   const business = await businessDetails();
   const totals = totalsOf(row.lines);
@@ -60,7 +61,8 @@ export async function buildDocument(
     notes: row.notes,
     terms: {
       payment: terms.payment,
-      guarantees: terms.guarantees.map((g) => ({ work: g.work, years: g.years })),
+      // The one term this quote's work takes, as its certificate will state it.
+      guarantees: [termForService(terms.guarantees, meta.service)],
       guaranteeConditions: terms.guaranteeConditions,
       complaints: terms.complaints,
       cancellationNotice: terms.cancellationNotice.replaceAll("{trader}", trader),

@@ -100,6 +100,27 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** "Repairs: 5 years; New roofs: 10 years" */
+/**
+ * The guarantee's term for a quote form's service (docs/payments.md, "The guarantee register"): the
+ * term listing the service, else the first (Repairs).
+ */
+export function termForService(
+  guarantees: readonly { work: string; years: number; services?: readonly string[] }[],
+  service: string,
+): { work: string; years: number } {
+  const term = guarantees.find((candidate) => (candidate.services ?? []).includes(service)) ?? guarantees[0]!;
+  return { work: term.work, years: term.years };
+}
+
+/**
+ * The term a sent quote stated, when it stated one: quotes sent before the terms were chosen by the
+ * work listed every term, and their certificates take the term of the service.
+ */
+export function statedTerm(document: Pick<QuoteDocument, "terms">): { work: string; years: number } | null {
+  const stated = document.terms.guarantees;
+  return stated.length === 1 ? stated[0]! : null;
+}
+
 export function guaranteeText(terms: Pick<QuoteTerms, "guarantees">): string {
   return terms.guarantees.map((g) => `${g.work}: ${g.years} years`).join("; ");
 }
