@@ -60,12 +60,38 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
   await expect(page.getByRole("heading", { name: `Quote for Ailsa ${lastName}`, level: 1 })).toBeVisible();
   const total = page.locator("[data-total]");
   await expect(total).toHaveText("£806.40");
+  // The first screen: the total, until when, Accept and the PDF, above the action bar.
+  const firstScreen = 844 - 72;
+  const headline = page.locator("[data-headline-total]");
+  await expect(headline).toHaveText("£806.40");
+  const summary = page.locator("[data-quote-summary]");
+  const validUntil = await page
+    .locator("dt", { hasText: "Valid until" })
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent();
+  await expect(summary).toContainText(`You can accept it until ${validUntil}.`);
+  for (const control of [
+    headline,
+    page.getByRole("link", { name: "Accept", exact: true }),
+    page.getByRole("link", { name: "Download the PDF" }),
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(firstScreen);
+  }
+  const pdf = await page.request.get(
+    (await page.getByRole("link", { name: "Download the PDF" }).getAttribute("href"))!,
+  );
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
   await expectNoSidewaysScroll(page);
   await expectNoA11yViolations(page, "quote page on a phone: open");
   await shot(page, "quote-open");
 
   await page.getByRole("checkbox", { name: /Clean and seal the gutters/ }).tap();
   await expect(total).toHaveText("£866.38");
+  await expect(headline).toHaveText("£866.38");
+  // Accept at the top is one tap to the form.
+  await page.getByRole("link", { name: "Accept", exact: true }).tap();
+  await expect(page.getByRole("heading", { name: "Accept this quote" })).toBeInViewport();
   await expect(page.locator("[data-deposit]")).toHaveText("£216.60");
   await page.getByRole("textbox", { name: "Your full name" }).fill(`Ailsa ${lastName}`);
   await page.getByRole("checkbox", { name: "I have read this quote and its terms" }).tap();

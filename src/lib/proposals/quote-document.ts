@@ -99,7 +99,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** "Repairs: 5 years; New roofs: 10 years" */
+/** "Repairs: 5 years"; a quote sent before terms were chosen by the work: "Repairs: 5 years; New roofs: 10 years" */
 /**
  * The guarantee's term for a quote form's service (docs/payments.md, "The guarantee register"): the
  * term listing the service, else the first (Repairs).

@@ -198,6 +198,8 @@ function alertBox(message: string): HTMLElement {
 /** The figures that change with the optional lines chosen. */
 interface FigureSlots {
   total: HTMLElement;
+  /** The same total at the top of an open quote, beside Accept. */
+  headline: HTMLElement;
   vat: HTMLElement;
   net: HTMLElement;
   deposit: HTMLElement | null;
@@ -209,6 +211,7 @@ function drawFigures(view: QuoteView, chosen: number[], slots: FigureSlots, anno
   const totals = totalsOf(view.lines, chosen);
   const deposit = depositOf(totals.total, view.depositPercent);
   slots.total.textContent = formatPounds(totals.total);
+  slots.headline.textContent = formatPounds(totals.total);
   slots.net.textContent = formatPounds(totals.net);
   slots.vat.replaceChildren(
     ...vatBands(view.lines, chosen).map((band) =>
@@ -230,6 +233,36 @@ function chosenOf(root: HTMLElement): number[] {
   return [...root.querySelectorAll<HTMLInputElement>("input[data-option]")]
     .filter((box) => box.checked)
     .map((box) => Number(box.dataset.option));
+}
+
+/**
+ * The first screen of an open quote on a phone (docs/proposals.md, "The page"): the total as the
+ * ticked options make it, until when it can be accepted, a way straight to Accept and the PDF to
+ * keep or read first.
+ */
+function summary(view: QuoteView, headline: HTMLElement, options: RenderOptions, prefix: string) {
+  return el(
+    "div",
+    { class: "mt-4 space-y-3", "data-quote-summary": true },
+    el(
+      "p",
+      { class: "rounded-xl bg-brand-900 p-4 text-white" },
+      el("span", { class: "block font-semibold" }, "Total including VAT"),
+      el("span", { class: "block text-3xl font-bold tabular-nums" }, headline),
+      el("span", { class: "block text-sm" }, `You can accept it until ${date(view.validUntil)}.`),
+    ),
+    el(
+      "p",
+      { class: "flex flex-wrap gap-3" },
+      el("a", { href: `#${prefix}accept-heading`, class: BUTTON_PRIMARY }, "Accept"),
+      options.pdfUrl &&
+        el(
+          "a",
+          { href: options.pdfUrl, download: `${view.number}.pdf`, class: BUTTON_OUTLINE },
+          "Download the PDF",
+        ),
+    ),
+  );
 }
 
 function businessBlock(view: QuoteView): HTMLElement {
@@ -717,6 +750,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
   const live = el("p", { class: "sr-only", "aria-live": "polite" });
   const slots: FigureSlots = {
     total: el("span", { "data-total": true }),
+    headline: el("span", { "data-headline-total": true }),
     vat: el("dl", { class: "space-y-1" }),
     net: el("span"),
     deposit: view.depositPercent > 0 ? el("span", { "data-deposit": true }) : null,
@@ -732,10 +766,9 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
   const hasOptions = view.lines.some((line) => line.optional);
 
   root.append(
-    businessBlock(view),
     el(
       "div",
-      { class: SECTION },
+      {},
       el(
         "h1",
         { id: `${prefix}quote-heading`, class: "text-2xl font-bold text-brand-900 sm:text-3xl" },
@@ -751,12 +784,15 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
         el("dt", { class: "font-semibold" }, "Valid until"),
         el("dd", {}, date(view.validUntil)),
       ),
+      open && summary(view, slots.headline, options, prefix),
     ),
   );
   const status = statusPanel(view, options);
   if (status) root.append(status);
   if (view.status === "accepted" && options.payment)
     root.append(paymentSection(options.payment, options, prefix));
+  // The letterhead after what the customer came for; the PDF keeps it at the top.
+  root.append(el("div", { class: SECTION }, businessBlock(view)));
 
   root.append(
     el(
@@ -858,7 +894,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
       el(
         "section",
         { "aria-labelledby": `${prefix}accept-heading`, class: SECTION },
-        el("h2", { id: `${prefix}accept-heading`, class: H2 }, "Accept this quote"),
+        el("h2", { id: `${prefix}accept-heading`, class: `${H2} scroll-mt-28` }, "Accept this quote"),
         el(
           "p",
           { class: "mt-2 text-slate-800" },
