@@ -64,7 +64,10 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 function entryOf(page: Page, seeded: Seeded) {
-  return page.getByRole("listitem").filter({ hasText: `${seeded.firstName} ${seeded.lastName}` });
+  return page
+    .getByRole("list", { name: "Submissions" })
+    .getByRole("listitem")
+    .filter({ hasText: `${seeded.firstName} ${seeded.lastName}` });
 }
 
 test.describe("contact admin", () => {

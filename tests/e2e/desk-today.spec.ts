@@ -53,7 +53,7 @@ test("signed in, the desk's header replaces the website's and Today opens a new 
   request,
 }) => {
   const lastName = uniqueName("Today");
-  const leadId = await submitQuote(request, lastName);
+  await submitQuote(request, lastName);
   await page.goto("/contact-admin");
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Access Admin" }).click();
@@ -82,15 +82,6 @@ test("signed in, the desk's header replaces the website's and Today opens a new 
   await expect(lead).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, "today");
-
-  // The skip link is the first stop and skips the desk's header.
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-  await page.locator("body").focus();
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to main content" });
-  await expect(skip).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.locator("#desk-main")).toBeFocused();
 
   // A section is one tap away, below the sticky header, which stays in view.
   await sections.getByRole("link", { name: "Leads" }).click();
@@ -130,10 +121,20 @@ test("signed in, the desk's header replaces the website's and Today opens a new 
   await expect(page.getByRole("heading", { name: "Contact Submissions" })).toBeVisible();
   await expect(chrome.header).toBeHidden();
 
+  // The skip link is the first stop and skips the desk's header.
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#desk-main")).toBeFocused();
+
   // Logout locks the desk, and the password screen has the website around it again.
+  // Once the desk's own calls are answered: the local functions are slow under many calls at once.
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled({ timeout: 45_000 });
   await logout.click();
-  await expect(page.getByLabel("Password")).toBeVisible();
+  await expect(page.getByLabel("Password")).toBeVisible({ timeout: 45_000 });
   await expect(chrome.header).toBeVisible();
   await expect(chrome.bar).toBeVisible();
-  expect(leadId).toBeTruthy();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-desk"))).toBe(false);
 });

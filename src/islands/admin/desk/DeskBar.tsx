@@ -13,8 +13,8 @@ const control =
 /**
  * The signed-in desk's own header, in place of the website's (docs/lead-desk.md, "The desk
  * header"): a skip link, the desk's sections, Logout and Back to Website. Sticky and compact: two
- * rows on a phone (the sections under the name and the two buttons), one from md, as tall as
- * `--desk-header` in global.css.
+ * rows on a phone (the two buttons, the sections under them; the name from sm), one from md, as
+ * tall as `--desk-header` in global.css.
  */
 export default function DeskBar({ sections, onSection, onSignOut }: Props) {
   return (
@@ -26,7 +26,7 @@ export default function DeskBar({ sections, onSection, onSignOut }: Props) {
         Skip to main content
       </a>
       <div className="flex flex-wrap items-center gap-x-2 py-1 md:h-(--desk-header) md:flex-nowrap md:py-0">
-        <p className="font-bold text-brand-800 md:mr-2">Lead desk</p>
+        <p className="hidden font-bold text-brand-800 sm:block md:mr-2">Lead desk</p>
         {sections.length > 0 && (
           <nav aria-label="Desk sections" className="order-last -ml-3 w-full md:order-none md:ml-0 md:w-auto">
             <ul className="flex gap-1 overflow-x-auto">

@@ -21,7 +21,11 @@ export default function DeskHeader({ headingRef, total, newCount, loading, onRef
   return (
     <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pt-4">
       <div>
-        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-brand-800 focus:outline-none">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold text-brand-800 focus:outline-none sm:text-3xl"
+        >
           Contact Submissions
         </h1>
         <p className="mt-1 flex flex-wrap gap-x-5 text-slate-700">
