@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test, type Page } from "@playwright/test";
 import { PASSWORD, expect, submitQuote, uniqueName } from "./helpers/lead-desk";
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const SHOTS = "test-results/desk-today";
 const shot = (page: Page, name: string) =>
