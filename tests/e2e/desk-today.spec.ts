@@ -118,8 +118,8 @@ test("signed in, the desk's header replaces the website's and Today opens a new 
   await expect(page.getByRole("status").filter({ hasText: "Checking your session..." })).toBeVisible();
   await expect(chrome.header).toBeHidden();
   answer();
-  await page.unroute("**/api/admin/session");
   await expect(page.getByRole("heading", { name: "Contact Submissions" })).toBeVisible();
+  await page.unroute("**/api/admin/session");
   await expect(chrome.header).toBeHidden();
 
   // The skip link is the first stop and skips the desk's header.
