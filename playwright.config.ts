@@ -17,6 +17,7 @@ const PHONE_ONLY = "**/*.phone.spec.ts";
 /** Specs whose subject differs by width: both projects run them. */
 const BOTH_WIDTHS = [
   "action-bar.spec.ts", // nothing under a fixed button, on each layout
+  "desk-today.spec.ts", // the signed-in desk's own header and Today, screenshots at each width
   "keyboard.spec.ts", // skip link, visible focus and 24 × 24 px targets on each layout's controls
   "lead-desk-chart.spec.ts", // twelve weeks inside the screen, no labels overlapping
   "price-guide.spec.ts", // the journey by keyboard on each layout, screenshots at each width

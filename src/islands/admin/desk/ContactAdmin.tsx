@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import PasswordScreen from "../PasswordScreen";
 import CrewDesk from "./CrewDesk";
 import { DeskUserContext } from "./desk-user";
@@ -11,10 +12,17 @@ interface Props {
 
 /**
  * /contact-admin: locked until the server accepts the password (useDeskSession); then the lead
- * desk. Locking unmounts the desk, so nothing of a closed session stays on screen.
+ * desk. Locking unmounts the desk, so nothing of a closed session stays on screen. Signed in, the
+ * desk's own header takes the place of the site's header, footer and action bar (`data-desk` on
+ * <html>, `[data-site-chrome]` in global.css); the password screen keeps them.
  */
 export default function ContactAdmin({ businessName }: Props) {
   const session = useDeskSession();
+  // While the session is checked, the page has already guessed from the flag (contact-admin.astro).
+  useEffect(() => {
+    if (session.phase !== "checking")
+      document.documentElement.toggleAttribute("data-desk", session.phase === "unlocked");
+  }, [session.phase]);
 
   if (session.phase === "checking") {
     return (

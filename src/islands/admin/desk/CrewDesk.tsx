@@ -8,6 +8,8 @@ import { buttonOutline, buttonPrimary } from "../../button";
 import LeadAttachments from "./LeadAttachments";
 import LeadContact from "./LeadContact";
 import PasskeyButton from "./PasskeyButton";
+import DeskBar from "./DeskBar";
+import { DESK_MAIN_ID } from "./desk-sections";
 import VisitAgenda from "./VisitAgenda";
 
 interface Props {
@@ -52,7 +54,12 @@ export default function CrewDesk({ user, onLock, onSignOut }: Props) {
 
   return (
     <div>
-      <div className="flex flex-wrap items-end justify-between gap-4 border-b border-slate-200 pb-5">
+      <DeskBar sections={[]} onSection={() => {}} onSignOut={onSignOut} />
+      <div
+        id={DESK_MAIN_ID}
+        tabIndex={-1}
+        className="flex flex-wrap items-end justify-between gap-4 border-b border-slate-200 pt-4 pb-5 focus:outline-none"
+      >
         <div>
           <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-brand-800 focus:outline-none">
             Your visits
@@ -61,9 +68,6 @@ export default function CrewDesk({ user, onLock, onSignOut }: Props) {
         </div>
         <div className="flex flex-wrap gap-2">
           <PasskeyButton />
-          <button type="button" onClick={onSignOut} className={buttonOutline}>
-            Logout
-          </button>
         </div>
       </div>
       <div className="mt-6">

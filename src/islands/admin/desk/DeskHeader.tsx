@@ -11,15 +11,21 @@ interface Props {
   /** The list is loading: Refresh waits. */
   loading: boolean;
   onRefresh: () => void;
-  onSignOut: () => void;
 }
 
-/** The desk's heading with its counts, and Refresh, Logout and the way back to the website. */
-export default function DeskHeader({ headingRef, total, newCount, loading, onRefresh, onSignOut }: Props) {
+/**
+ * The desk's heading with its counts, Refresh and adding a passkey; Logout and Back to Website are
+ * in the desk's header above it (DeskBar).
+ */
+export default function DeskHeader({ headingRef, total, newCount, loading, onRefresh }: Props) {
   return (
-    <div className="flex flex-wrap items-end justify-between gap-4 border-b border-slate-200 pb-5">
+    <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pt-4">
       <div>
-        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-brand-800 focus:outline-none">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold text-brand-800 focus:outline-none sm:text-3xl"
+        >
           Contact Submissions
         </h1>
         <p className="mt-1 flex flex-wrap gap-x-5 text-slate-700">
@@ -40,12 +46,6 @@ export default function DeskHeader({ headingRef, total, newCount, loading, onRef
           Refresh
         </button>
         <PasskeyButton />
-        <button type="button" onClick={onSignOut} className={buttonOutline}>
-          Logout
-        </button>
-        <a href="/" className={buttonOutline}>
-          Back to Website
-        </a>
       </div>
     </div>
   );

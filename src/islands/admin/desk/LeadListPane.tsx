@@ -11,8 +11,10 @@ import LeadFiltersForm from "./LeadFilters";
 import MoneyPanel from "./MoneyPanel";
 import QuoteList from "./QuoteList";
 import StaffPanel from "./StaffPanel";
+import TodayPanel from "./TodayPanel";
 import { useIsOwner } from "./desk-user";
 import VisitAgenda from "./VisitAgenda";
+import { showSection } from "./desk-sections";
 import type { useLeadDesk } from "./use-lead-desk";
 
 interface Props {
@@ -22,7 +24,7 @@ interface Props {
 }
 
 /**
- * The desk with no lead open: the folded panels (follow-ups, visits, money, chart, price guide),
+ * The desk with no lead open: Today, the folded panels (follow-ups, visits, money, chart, price guide),
  * search and filters, the list a page at a time with its CSV, the flood cleanup and the activity log.
  */
 export default function LeadListPane({ desk, onLock }: Props) {
@@ -33,6 +35,19 @@ export default function LeadListPane({ desk, onLock }: Props) {
 
   return (
     <div className="space-y-6">
+      <TodayPanel
+        today={desk.today.today}
+        error={desk.today.error}
+        onRetry={desk.today.reload}
+        followUps={followUps.followUps}
+        followUpsError={followUps.error}
+        onRetryFollowUps={followUps.reload}
+        onOpen={open}
+        onAllNew={() => {
+          desk.applyFilters({ ...filters, status: "new" });
+          showSection("desk-leads");
+        }}
+      />
       <DeskPanels waiting={followUps.followUps ? followUpCount(followUps.followUps) : null}>
         <FollowUpPanel
           followUps={followUps.followUps}
@@ -40,12 +55,19 @@ export default function LeadListPane({ desk, onLock }: Props) {
           onRetry={followUps.reload}
           onOpen={open}
         />
-        <VisitAgenda onOpen={open} onSessionEnded={lockOnSessionEnd} />
-        <MoneyPanel onOpen={open} onSessionEnded={lockOnSessionEnd} />
+        <div id="desk-visits" tabIndex={-1} className="focus:outline-none">
+          <VisitAgenda onOpen={open} onSessionEnded={lockOnSessionEnd} />
+        </div>
+        <div id="desk-money" tabIndex={-1} className="focus:outline-none">
+          <MoneyPanel onOpen={open} onSessionEnded={lockOnSessionEnd} />
+        </div>
         <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
         <GuideCalibration onSessionEnded={lockOnSessionEnd} />
       </DeskPanels>
-      <LeadFiltersForm filters={filters} onChange={desk.applyFilters} />
+      <div id="desk-leads" tabIndex={-1} className="focus:outline-none">
+        <h2 className="sr-only">Leads</h2>
+        <LeadFiltersForm filters={filters} onChange={desk.applyFilters} />
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-700">
           {list.status === "loaded" &&

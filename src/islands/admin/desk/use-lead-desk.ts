@@ -15,6 +15,7 @@ import { useFollowUps } from "./use-follow-ups";
 import { linkedLeadId, useLeadDetail } from "./use-lead-detail";
 import { useLeadList } from "./use-lead-list";
 import { useLeadStats } from "./use-lead-stats";
+import { useToday } from "./use-today";
 import { useUrlFilters } from "./use-url-filters";
 
 interface Options {
@@ -26,7 +27,7 @@ interface Options {
 
 /**
  * The desk's data and what the owner does with it: the list, its filters (in the URL), the chart's
- * figures, the follow-ups and the open lead composed from their hooks; a status set from the list,
+ * figures, the follow-ups, Today and the open lead composed from their hooks; a status set from the list,
  * a lead erased, what is announced and what went wrong above the list. Opens the lead an owner's
  * e-mail links to (`?id=`).
  */
@@ -48,6 +49,7 @@ export function useLeadDesk({ focusHeading, onLock }: Options) {
   const { list, load, loadMore: loadMorePage, replace, remove } = useLeadList(failed);
   const stats = useLeadStats(failed);
   const followUps = useFollowUps(failed);
+  const today = useToday(failed);
   const {
     detail,
     open: openDetail,
@@ -66,9 +68,11 @@ export function useLeadDesk({ focusHeading, onLock }: Options) {
     // The lead the owner's e-mail links to comes first, alone; the list and its figures after it.
     const linked = linkedLeadId();
     if (linked) await openDetail(linked);
+    // Then what the desk opens on (Today), then the list and the chart.
+    today.reload();
+    followUps.reload();
     void load(filters);
     stats.reload();
-    followUps.reload();
   });
   useEffect(() => void openDesk(), []);
 
@@ -77,6 +81,7 @@ export function useLeadDesk({ focusHeading, onLock }: Options) {
     void load(filters);
     stats.reload();
     followUps.reload();
+    today.reload();
   };
 
   const applyFilters = (next: typeof filters) => {
@@ -100,6 +105,7 @@ export function useLeadDesk({ focusHeading, onLock }: Options) {
     replaceLead(lead);
     stats.reload();
     followUps.reload();
+    today.reload();
   };
 
   const quickStatus = async (submission: AdminQuote, status: LeadStatus) => {
@@ -139,6 +145,7 @@ export function useLeadDesk({ focusHeading, onLock }: Options) {
       setAnnouncement(`The lead from ${fullName(submission)} was deleted`);
       stats.reload();
       followUps.reload();
+      today.reload();
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
       failed(error, (message) => setListAlert(`Could not delete the lead: ${message}`));
@@ -156,6 +163,7 @@ export function useLeadDesk({ focusHeading, onLock }: Options) {
     load,
     stats,
     followUps,
+    today,
     detail,
     openDetail,
     backToList,
