@@ -274,10 +274,11 @@ describe("the retention job over the accounts", () => {
     expect((await download(oldDocuments.guarantee)).status).toBe(200);
 
     // The guarantee (ten years) stays until six years after its term, then goes with its certificate.
-    const [{ valid_until: validUntil }] = await queryRecords<{ valid_until: string }>(
+    const [guaranteeRow] = await queryRecords<{ valid_until: string }>(
       "SELECT valid_until::text AS valid_until FROM guarantees",
     );
-    const lastDay = Date.parse(`${Number(validUntil!.slice(0, 4)) + 6}${validUntil!.slice(4)}T12:00:00Z`);
+    const validUntil = guaranteeRow!.valid_until;
+    const lastDay = Date.parse(`${Number(validUntil.slice(0, 4)) + 6}${validUntil.slice(4)}T12:00:00Z`);
     expect(await deleteExpiredAccounts(lastDay)).toMatchObject({ guarantees: 0 });
     expect(await checkGuarantee(oldDocuments.guarantee, "FK8 3DP", lastDay)).toMatchObject({ valid: false });
     expect(await deleteExpiredAccounts(lastDay + DAY)).toMatchObject({ guarantees: 1 });

@@ -13,6 +13,7 @@
  * latest record; and a guarantee six years after its term ended. The document counters are never
  * touched: the numbers never run again.
  */
+import { ACCOUNTS_KEPT_YEARS, ERASED_CUSTOMER } from "../../../src/lib/payments/erased-accounts.ts";
 import { addDays, londonDate } from "../../../src/lib/visits/london-time.ts";
 import { recordAudit } from "../admin/audit-store.ts";
 import { database, transaction, type Queryable } from "../database/database.ts";
@@ -20,12 +21,8 @@ import { HttpError } from "../http/http-error.ts";
 import { mailSettings } from "../mail/mailer.ts";
 import { issuedPdf } from "./issued-documents.ts";
 
-/** What the accounts say in place of an erased customer's name. */
-export const ERASED_CUSTOMER = "Erased customer";
+export { ACCOUNTS_KEPT_YEARS, ERASED_CUSTOMER };
 const NO_ADDRESS = { line1: "", town: "", postcode: "" };
-
-/** Years a record is kept after the end of the tax year of its job's latest record; a guarantee after its term. */
-export const ACCOUNTS_KEPT_YEARS = 6;
 
 /** Thrown inside an erasure when a document of the lead is not kept as bytes yet: draw it, then try again. */
 export class DocumentsNotDrawn extends Error {

@@ -1,4 +1,5 @@
 import { fullName } from "../../../lib/admin/quotes";
+import { ERASURE_KEEPS } from "../../../lib/payments/erased-accounts";
 import ConfirmDialog from "../ConfirmDialog";
 import DeskHeader from "./DeskHeader";
 import LeadDetailPane from "./LeadDetailPane";
@@ -59,7 +60,7 @@ export default function LeadDesk({ businessName, focusHeading, onLock, onSignOut
         item={desk.toDelete}
         title="Delete this lead?"
         describe={(submission) =>
-          `The quote request from ${fullName(submission)}, its notes and every attached file will be erased. This cannot be undone.`
+          `The quote request from ${fullName(submission)}, its notes and every attached file will be erased. This cannot be undone. ${ERASURE_KEEPS}`
         }
         onCancel={() => desk.setToDelete(null)}
         onConfirm={(item) => void desk.erase(item)}
