@@ -23,6 +23,7 @@ import { issuedPdf } from "./issued-documents.ts";
 
 export { ACCOUNTS_KEPT_YEARS, ERASED_CUSTOMER };
 const NO_ADDRESS = { line1: "", town: "", postcode: "" };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Thrown inside an erasure when a document of the lead is not kept as bytes yet: draw it, then try again. */
 export class DocumentsNotDrawn extends Error {
@@ -52,7 +53,10 @@ export async function documentsToDraw(client: Queryable, leadIds: string[]): Pro
 
 /** Draws (and so keeps) every document of these leads not kept yet, from their records as they are. */
 async function drawDocuments(leadIds: string[]): Promise<void> {
-  const numbers = await documentsToDraw(database(), leadIds);
+  // An id that is no lead's (not even a UUID) has nothing to draw.
+  const ids = leadIds.filter((id) => UUID.test(id));
+  if (!ids.length) return;
+  const numbers = await documentsToDraw(database(), ids);
   if (!numbers.length) return;
   const { siteUrl } = await mailSettings();
   for (const number of numbers) await issuedPdf(number, siteUrl);
