@@ -18,7 +18,7 @@ import {
   guaranteeCutoff,
 } from "../../netlify/lib/payments/records-erasure.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
-import { londonDate } from "../../src/lib/visits/london-time.ts";
+import { addDays, londonDate } from "../../src/lib/visits/london-time.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
 import { clearLimits, clearRecords, contactedLead, queryRecords } from "./database.ts";
@@ -44,8 +44,8 @@ const YEAR = 365.25 * DAY;
 const admin = (method: string, path: string, body?: object) =>
   callApi(method, path, { cookie: session.cookie, body });
 
-/** A new roof quoted, sent and accepted with the property's address; its deposit paid by bank. */
-async function paidQuote() {
+/** A new roof quoted, sent and accepted with the property's address; its deposit paid by bank on `receivedOn`. */
+async function paidQuote(receivedOn = londonDate(Date.now())) {
   const lead = await contactedLead({ serviceRequired: "new-installation", phone: "07700 900555" });
   const created = await (
     await admin("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, BODY)
@@ -64,14 +64,17 @@ async function paidQuote() {
   const paid = await admin("POST", `/api/admin/proposals/${created.id}/payments`, {
     amount: deposit,
     method: "bank",
-    receivedOn: londonDate(Date.now()),
+    receivedOn,
   });
   expect(paid.status).toBe(201);
   return { leadId: lead.id, proposalId: created.id as string, number: sent.number as string, token, deposit };
 }
 
-/** The job completed (invoice and guarantee), its balance paid: the invoice's and guarantee's numbers. */
-async function completedJob(leadId: string, proposalId: string) {
+/**
+ * The job completed (invoice and guarantee) and its balance paid, both dated `on` (the invoice is
+ * dated back by SQL when `on` is before today): the invoice's and guarantee's numbers.
+ */
+async function completedJob(leadId: string, proposalId: string, on = londonDate(Date.now())) {
   const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
   const completed = await callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
     cookie: session.cookie,
@@ -80,10 +83,14 @@ async function completedJob(leadId: string, proposalId: string) {
   });
   expect(completed.status).toBe(200);
   const { invoices, guarantee } = await completed.json();
+  await queryRecords("UPDATE invoices SET issued_on = $2, due_on = $2 WHERE number = $1", [
+    invoices[0].number,
+    on,
+  ]);
   const balance = await admin("POST", `/api/admin/proposals/${proposalId}/payments`, {
     amount: invoices[0].total,
     method: "bank",
-    receivedOn: londonDate(Date.now()),
+    receivedOn: on,
   });
   expect(balance.status).toBe(201);
   return { invoice: invoices[0].number as string, guarantee: guarantee.number as string };
@@ -209,85 +216,96 @@ describe("the retention job over the accounts", () => {
     expect(guaranteeCutoff("2032-02-29")).toBe("2026-02-28");
   });
 
-  test("deletes an erased job's records and their bytes when their time is up, not younger ones; a guarantee six years after its term", async () => {
-    const old = await paidQuote();
-    const oldDocuments = await completedJob(old.leadId, old.proposalId);
+  test("deletes an erased job's records and their bytes six years after their tax year, not younger ones, to the day", async () => {
+    // Jobs paid long ago, on the real clock: their rows are as old as the retention needs.
+    const now = Date.now();
+    const today = londonDate(now);
+    const cutoff = accountsCutoff(today);
+    const sevenYearsAgo = londonDate(now - 7 * YEAR);
+    const old = await paidQuote(sevenYearsAgo);
+    const oldDocuments = await completedJob(old.leadId, old.proposalId, sevenYearsAgo);
+    const lastDayOut = await paidQuote(cutoff);
+    const firstDayIn = await paidQuote(addDays(cutoff, 1));
     const young = await paidQuote();
-    await paidQuote(); // a lead still kept, its deposit with it
-    await erase(old.leadId);
-    await erase(young.leadId);
-    // The first job's records are a year older: its tax year ended before the others'.
-    const yearBack = (column: string) => `${column} = ${column} - interval '1 year'`;
-    await queryRecords(
-      `UPDATE invoices SET ${yearBack("issued_on")}, ${yearBack("due_on")}, ${yearBack("paid_on")}, ${yearBack("issued_at")}`,
-    );
-    await queryRecords(
-      `UPDATE payments SET ${yearBack("received_on")}, ${yearBack("recorded_at")} WHERE proposal_number = $1`,
-      [old.number],
-    );
-    const counters = await queryRecords("SELECT * FROM document_counters ORDER BY kind");
-    const documents = () =>
-      queryRecords<{ number: string }>("SELECT number FROM issued_documents ORDER BY number").then((rows) =>
-        rows.map((row) => row.number),
-      );
+    await paidQuote(sevenYearsAgo); // a lead still kept (won): its deposit stays with it
+    for (const quote of [old, lastDayOut, firstDayIn, young]) await erase(quote.leadId);
     const receipts = () =>
       queryRecords<{ receipt_number: string }>("SELECT receipt_number FROM payments ORDER BY 1").then(
         (rows) => rows.map((row) => row.receipt_number),
       );
-    const [oldDeposit, oldBalance, youngDeposit, keptDeposit] = [
+    const documents = () =>
+      queryRecords<{ number: string }>("SELECT number FROM issued_documents ORDER BY number").then((rows) =>
+        rows.map((row) => row.number),
+      );
+    // R-000001 the old deposit, R-000002 its balance, then one deposit each.
+    expect(await receipts()).toEqual([
       "R-000001",
       "R-000002",
       "R-000003",
       "R-000004",
-    ];
-    expect(await receipts()).toEqual([oldDeposit, oldBalance, youngDeposit, keptDeposit]);
-    const allDocuments = await documents();
+      "R-000005",
+      "R-000006",
+    ]);
+    const counters = await queryRecords("SELECT * FROM document_counters ORDER BY kind");
+    const before = await documents();
+    expect(before).toEqual(
+      [
+        oldDocuments.guarantee,
+        oldDocuments.invoice,
+        "R-000001",
+        "R-000002",
+        "R-000003",
+        "R-000004",
+        "R-000005",
+      ].sort(),
+    );
 
-    // Nothing is due today, nor six years on from the younger job's tax year's start.
-    expect(await deleteExpiredAccounts()).toEqual({ records: 0, guarantees: 0, finished: true });
-    const now = Date.now();
-    expect(await deleteExpiredAccounts(now + 5 * YEAR)).toMatchObject({ records: 0, guarantees: 0 });
-
-    // Six years on: the older job's tax year is six years behind, the younger's not yet.
-    expect(await deleteExpiredAccounts(now + 6 * YEAR)).toEqual({
-      records: 3,
+    // The scheduled run: the old job (invoice and two payments) and the deposit on the tax year's
+    // last day go; the deposit of the next day, today's and the kept lead's stay.
+    expect(await (await retention()).json()).toEqual({
+      erased: 0,
+      records: 4,
       guarantees: 0,
       finished: true,
     });
-    expect(await receipts()).toEqual([youngDeposit, keptDeposit]);
+    expect(await receipts()).toEqual(["R-000004", "R-000005", "R-000006"]);
     expect(await queryRecords("SELECT 1 FROM invoices")).toEqual([]);
-    expect(await documents()).toEqual(
-      allDocuments.filter((number) => ![oldDeposit, oldBalance, oldDocuments.invoice].includes(number)),
-    );
-    // One entry in the activity log: a count, nothing else (older entries go as the log's days pass).
-    expect(await accountsLog()).toEqual([{ lead_id: null, document: null, count: 3 }]);
-    // The guarantee stays, without its invoice's number, and still checks out.
+    expect(await documents()).toEqual([oldDocuments.guarantee, "R-000004", "R-000005"]);
+    expect(await deleteExpiredAccounts()).toEqual({ records: 0, guarantees: 0, finished: true });
+    // One entry in the activity log: a count, nothing else.
+    expect(await accountsLog()).toEqual([{ lead_id: null, document: null, count: 4 }]);
+
+    // The numbers never run again.
+    expect(await queryRecords("SELECT * FROM document_counters ORDER BY kind")).toEqual(counters);
+  });
+
+  test("a guarantee stays, still checkable, until six years after its term, then goes with its certificate", async () => {
+    const now = Date.now();
+    const sevenYearsAgo = londonDate(now - 7 * YEAR);
+    const old = await paidQuote(sevenYearsAgo);
+    const { guarantee } = await completedJob(old.leadId, old.proposalId, sevenYearsAgo);
+    await erase(old.leadId);
+    expect(await deleteExpiredAccounts()).toEqual({ records: 3, guarantees: 0, finished: true });
+    // The guarantee (ten years from its completion today) stays without its invoice's number.
     expect(await queryRecords("SELECT invoice_number FROM guarantees")).toEqual([{ invoice_number: null }]);
-    expect(await checkGuarantee(oldDocuments.guarantee, "FK8 3DP", now + 6 * YEAR)).toMatchObject({
-      valid: true,
-    });
-
-    // Seven years on, the younger job goes too; the lead still kept keeps its deposit.
-    const response = await retentionAt(now + 7 * YEAR);
-    expect(response).toEqual({ erased: 0, records: 1, guarantees: 0, finished: true });
-    expect(await receipts()).toEqual([keptDeposit]);
-    expect((await download(oldDocuments.guarantee)).status).toBe(200);
-
-    // The guarantee (ten years) stays until six years after its term, then goes with its certificate.
-    const [guaranteeRow] = await queryRecords<{ valid_until: string }>(
+    const [row] = await queryRecords<{ valid_until: string }>(
       "SELECT valid_until::text AS valid_until FROM guarantees",
     );
-    const validUntil = guaranteeRow!.valid_until;
+    const validUntil = row!.valid_until;
     const lastDay = Date.parse(`${Number(validUntil.slice(0, 4)) + 6}${validUntil.slice(4)}T12:00:00Z`);
-    expect(await deleteExpiredAccounts(lastDay)).toMatchObject({ guarantees: 0 });
-    expect(await checkGuarantee(oldDocuments.guarantee, "FK8 3DP", lastDay)).toMatchObject({ valid: false });
-    expect(await deleteExpiredAccounts(lastDay + DAY)).toMatchObject({ guarantees: 1 });
+    // The clock moved on: seven years, then the last day of the six years after its term.
+    for (const at of [now + 7 * YEAR, lastDay]) {
+      expect(await deleteExpiredAccounts(at)).toEqual({ records: 0, guarantees: 0, finished: true });
+      expect(await checkGuarantee(guarantee, "FK8 3DP", at)).toMatchObject({ valid: at < lastDay });
+      expect((await download(guarantee)).status).toBe(200);
+    }
+    expect(await deleteExpiredAccounts(lastDay + DAY)).toEqual({ records: 0, guarantees: 1, finished: true });
     expect(await queryRecords("SELECT 1 FROM guarantees")).toEqual([]);
-    expect(await documents()).toEqual([]);
-    expect(await checkGuarantee(oldDocuments.guarantee, "FK8 3DP", lastDay + DAY)).toBeNull();
-
-    // The numbers never run again, and the activity log holds counts only.
-    expect(await queryRecords("SELECT * FROM document_counters ORDER BY kind")).toEqual(counters);
+    expect(await queryRecords("SELECT 1 FROM issued_documents")).toEqual([]);
+    expect(await checkGuarantee(guarantee, "FK8 3DP", lastDay + DAY)).toBeNull();
+    expect((await download(guarantee)).status).toBe(404);
+    // Each run that deleted something left one entry: a count, nothing else (older entries go as
+    // the log's days pass).
     expect(await accountsLog()).toEqual([{ lead_id: null, document: null, count: 1 }]);
   });
 });
@@ -296,15 +314,3 @@ const accountsLog = () =>
   queryRecords<{ lead_id: string | null; document: string | null; count: number }>(
     "SELECT lead_id, document, count FROM activity_log WHERE event = 'retention-accounts' ORDER BY id",
   );
-
-/** The scheduled function with the accounts' clock at `now` (its leads' part runs on the real clock). */
-async function retentionAt(now: number) {
-  const real = Date.now;
-  const offset = now - real();
-  Date.now = () => real() + offset;
-  try {
-    return await (await retention()).json();
-  } finally {
-    Date.now = real;
-  }
-}
