@@ -102,20 +102,13 @@ const erase = async (leadId: string) =>
 /** Everything the accountant and the desk are given of the invoices and payments. */
 async function accounts() {
   const text = async (path: string) => (await (await admin("GET", path)).text()).replace(/^\ufeff/, "");
+  const csv = async (format: string) =>
+    parseCsv<Record<string, string>>(await text(`/api/admin/invoices?format=${format}`), { columns: true });
   return {
     list: await (await admin("GET", "/api/admin/invoices")).json(),
-    csv: parseCsv(await text("/api/admin/invoices?format=csv"), { columns: true }) as Record<
-      string,
-      string
-    >[],
-    xero: parseCsv(await text("/api/admin/invoices?format=xero"), { columns: true }) as Record<
-      string,
-      string
-    >[],
-    payments: parseCsv(await text("/api/admin/invoices?format=payments"), { columns: true }) as Record<
-      string,
-      string
-    >[],
+    csv: await csv("csv"),
+    xero: await csv("xero"),
+    payments: await csv("payments"),
   };
 }
 
