@@ -9,15 +9,19 @@
  *   and `npm run restore` refuses them (src/lib/backups.ts).
  * - `{REVIEW_REMINDER_DAYS}`: the days between a review request and its one reminder; the e-mail
  *   outbox schedules the reminder by it (src/lib/follow-up/rules.ts).
+ * - `{ACCOUNTS_KEPT_YEARS}`: the years an erased customer's accounts are kept after their tax year,
+ *   and a guarantee after it ends; the retention job deletes by it (src/lib/payments/erased-accounts.ts).
  */
 import { BACKUP_RETENTION_DAYS } from "./backups.ts";
 import { REVIEW_REMINDER_DAYS } from "./follow-up/rules.ts";
 import { LEAD_RETENTION_MONTHS } from "./lead-model.ts";
+import { ACCOUNTS_KEPT_YEARS } from "./payments/erased-accounts.ts";
 
 export const CONTENT_CONSTANTS: Readonly<Record<string, string>> = {
   LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),
   BACKUP_RETENTION_DAYS: String(BACKUP_RETENTION_DAYS),
   REVIEW_REMINDER_DAYS: String(REVIEW_REMINDER_DAYS),
+  ACCOUNTS_KEPT_YEARS: String(ACCOUNTS_KEPT_YEARS),
 };
 
 const PLACEHOLDER = /\{([A-Z][A-Z0-9_]*)\}/g;

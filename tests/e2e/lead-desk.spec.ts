@@ -76,6 +76,7 @@ test.describe("lead desk", () => {
     const dialog = page.getByRole("alertdialog", { name: "Delete this lead?" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expect(dialog).toContainText("stay for HMRC until 6 years after the tax year they belong to");
     await expectNoA11yViolations(page, "delete confirmation");
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("No submissions match")).toBeVisible();

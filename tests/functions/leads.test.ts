@@ -490,7 +490,7 @@ describe("retention", () => {
     await saveQuote(legacyRecord({ createdAt: "2020-01-01T00:00:00.000Z" }));
     await saveQuote(legacyRecord({ firstName: "Today" }));
     const response = await retention();
-    expect(await response.json()).toEqual({ erased: 1, finished: true });
+    expect(await response.json()).toEqual({ erased: 1, records: 0, guarantees: 0, finished: true });
     expect((await getList()).body.map((s) => s.firstName)).toEqual(["Today"]);
   });
 });

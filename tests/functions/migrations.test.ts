@@ -22,6 +22,8 @@ const LATER = { name: "0003_thing_colours.sql", sql: "ALTER TABLE things ADD COL
 
 /** The migration that makes mail_jobs the one outbox. */
 const ONE_OUTBOX = "20261128100000_one_outbox.sql";
+/** The migration that pseudonymises the accounts of leads erased before. */
+const ERASURE_RETENTION = "20261129120000_erasure_retention.sql";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -333,6 +335,95 @@ test("one outbox: the quote's e-mails move from lead_emails into mail_jobs with 
     await expect(
       query("UPDATE mail_jobs SET status = 'failed' WHERE lead_id = $1 AND kind = 'owner'", [batched]),
     ).rejects.toThrow(/check constraint/);
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+});
+
+test("erasure and retention: the accounts of leads erased before are pseudonymised, a kept lead's are not", async () => {
+  const real = migrationFiles();
+  const at = real.indexOf(ERASURE_RETENTION);
+  expect(at).toBeGreaterThan(0);
+  const project = await mkdtemp(join(tmpdir(), "migrations-erasure-"));
+  try {
+    for (const name of real.slice(0, at)) await copyFile(join(MIGRATIONS_DIR, name), join(project, name));
+    await applyMigrations(database.url, project);
+
+    const [lead, proposal] = [crypto.randomUUID(), crypto.randomUUID()];
+    await query(
+      `INSERT INTO leads (id, created_at, first_name, last_name, email, phone, service, message, source_label, search_text)
+       VALUES ($1, '2026-11-01T10:00:00Z', 'Morag', 'Bain', 'morag@example.co.uk', '07700 900123', 'roof-repairs',
+               'Slates', 'Direct', '')`,
+      [lead],
+    );
+    await query(
+      `INSERT INTO proposals (id, lead_id, version, lines, deposit_percent, created_at, updated_at)
+       VALUES ($1, $2, 1, '[{"description": "Slates", "quantity": 1, "unitPrice": 1000, "vatRate": 20}]', 0, now(), now())`,
+      [proposal, lead],
+    );
+    const address = { line1: "7 Station Road", town: "Kippen", postcode: "FK8 3DN" };
+    const document = { number: "", customer: { name: "Morag Bain", address }, lines: [{ net: 1000 }] };
+    const job = async (sequence: number, proposalId: string | null) => {
+      const number = `INV-00000${sequence}`;
+      await query(
+        `INSERT INTO invoices (number, sequence, proposal_id, proposal_number, issued_at, issued_on, due_on, customer_name,
+           customer_address, document, net, vat, total)
+         VALUES ($1, $2, $3, $4, now(), '2026-11-20', '2026-11-27', 'Morag Bain', $5, $6, 1000, 200, 1200)`,
+        [number, sequence, proposalId, `Q-ABCD-EFG${sequence}-1`, address, { ...document, number }],
+      );
+      await query(
+        `INSERT INTO payments (id, proposal_id, proposal_number, customer_name, amount, vat, method, received_on,
+           recorded_at, receipt_number, invoice_number)
+         VALUES ($1, $2, $3, 'Morag Bain', 1200, 200, 'bank', '2026-11-21', now(), $4, $5)`,
+        [crypto.randomUUID(), proposalId, `Q-ABCD-EFG${sequence}-1`, `R-00000${sequence}`, number],
+      );
+      await query(
+        `INSERT INTO refunds (id, proposal_id, proposal_number, customer_name, paid, start_early, cancelled_at, due_at,
+           amount, confirmed_at, note, vat)
+         VALUES ($1, $2, $3, 'Morag Bain', 1200, false, now(), now(), 1200, now(), 'Back to Morag Bain', 200)`,
+        [crypto.randomUUID(), proposalId, `Q-ABCD-EFG${sequence}-1`],
+      );
+      await query(
+        `INSERT INTO guarantees (number, proposal_id, proposal_number, invoice_number, customer_name, property_address,
+           postcode, work, term_work, years, completed_on, valid_until, conditions, issued_at)
+         VALUES ($1, $2, $3, $4, 'Morag Bain', $5, 'FK8 3DN', 'Slates', 'Repairs', 5, '2026-11-20', '2031-11-20', 'As agreed', now())`,
+        [`G-AAAA-000${sequence}`, proposalId, `Q-ABCD-EFG${sequence}-1`, number, address],
+      );
+    };
+    await job(1, null);
+    await job(2, proposal);
+
+    await copyFile(join(MIGRATIONS_DIR, ERASURE_RETENTION), join(project, ERASURE_RETENTION));
+    expect(await applyMigrations(database.url, project)).toEqual([ERASURE_RETENTION]);
+
+    const names = (table: string) =>
+      query<{ customer_name: string }>(`SELECT customer_name FROM ${table} ORDER BY proposal_number`).then(
+        (rows) => rows.map((row) => row.customer_name),
+      );
+    for (const table of ["invoices", "payments", "refunds", "guarantees"])
+      expect(await names(table), table).toEqual(["Erased customer", "Morag Bain"]);
+    const empty = { line1: "", town: "", postcode: "" };
+    expect(await query("SELECT customer_address, document, total FROM invoices ORDER BY sequence")).toEqual([
+      {
+        customer_address: empty,
+        document: {
+          ...document,
+          number: "INV-000001",
+          customer: { name: "Erased customer", address: empty },
+        },
+        total: 1200,
+      },
+      { customer_address: address, document: { ...document, number: "INV-000002" }, total: 1200 },
+    ]);
+    expect(await query("SELECT note, amount FROM refunds ORDER BY proposal_number")).toEqual([
+      { note: null, amount: 1200 },
+      { note: "Back to Morag Bain", amount: 1200 },
+    ]);
+    expect(await query("SELECT property_address, postcode FROM guarantees ORDER BY number")).toEqual([
+      { property_address: address, postcode: "FK8 3DN" },
+      { property_address: address, postcode: "FK8 3DN" },
+    ]);
+    await query("INSERT INTO activity_log (at, event, count) VALUES (now(), 'retention-accounts', 3)");
   } finally {
     await rm(project, { recursive: true, force: true });
   }

@@ -5,7 +5,8 @@
  * that became work (`won`, `completed`) are never part of it.
  *
  * One transaction writes a tombstone per lead and one activity log entry with the count, and
- * deletes the leads' rows; then their attachment files go. The count the owner confirmed must still
+ * deletes the leads' rows, their accounts kept pseudonymised (payments/records-erasure.ts); then
+ * their attachment files go. The count the owner confirmed must still
  * be the count, or nothing is erased (409): quotes arriving meanwhile are never swept up unseen.
  */
 import * as z from "zod/mini";
@@ -14,6 +15,7 @@ import { LEAD_KEPT_STATUSES } from "../../../src/lib/lead-model.ts";
 import { recordAudit } from "../admin/audit-store.ts";
 import { transaction, type Queryable } from "../database/database.ts";
 import { HttpError } from "../http/http-error.ts";
+import { keepingAccounts, pseudonymiseAccounts } from "../payments/records-erasure.ts";
 import { deleteAttachments, deleteLegacyRecord } from "../quote/attachment-store.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,25 +90,29 @@ export async function bulkErase(
     return { matches: rows.length };
   }
   const confirmed = filter.confirm;
-  const erased = await transaction(async (client) => {
-    const rows = await matching(client, filter, true);
-    if (rows.length !== confirmed)
-      throw new HttpError(
-        409,
-        `${rows.length} leads match now, not ${confirmed}: check the count again before erasing`,
-      );
-    const ids = rows.map((row) => row.id);
-    const at = new Date(now).toISOString();
-    await client.query(
-      `INSERT INTO erased_leads (lead_id, erased_at, erased_by) SELECT unnest($1::uuid[]), $2, 'owner'
+  const candidates = (await transaction((client) => matching(client, filter, false))).map((row) => row.id);
+  const erased = await keepingAccounts(candidates, () =>
+    transaction(async (client) => {
+      const rows = await matching(client, filter, true);
+      if (rows.length !== confirmed)
+        throw new HttpError(
+          409,
+          `${rows.length} leads match now, not ${confirmed}: check the count again before erasing`,
+        );
+      const ids = rows.map((row) => row.id);
+      await pseudonymiseAccounts(client, ids);
+      const at = new Date(now).toISOString();
+      await client.query(
+        `INSERT INTO erased_leads (lead_id, erased_at, erased_by) SELECT unnest($1::uuid[]), $2, 'owner'
        ON CONFLICT (lead_id) DO UPDATE SET erased_at = EXCLUDED.erased_at, erased_by = EXCLUDED.erased_by`,
-      [ids, at],
-    );
-    await client.query("DELETE FROM leads WHERE id = ANY($1::uuid[])", [ids]);
-    await client.query("DELETE FROM idempotency_keys WHERE lead_id = ANY($1::uuid[])", [ids]);
-    await recordAudit("bulk-erase", { count: ids.length, ...(session ? { session } : {}) }, now, client);
-    return rows;
-  });
+        [ids, at],
+      );
+      await client.query("DELETE FROM leads WHERE id = ANY($1::uuid[])", [ids]);
+      await client.query("DELETE FROM idempotency_keys WHERE lead_id = ANY($1::uuid[])", [ids]);
+      await recordAudit("bulk-erase", { count: ids.length, ...(session ? { session } : {}) }, now, client);
+      return rows;
+    }),
+  );
   // The files, after the rows: a file left by a failure here is an orphan the hourly clean-up removes.
   for (const row of erased) {
     await deleteAttachments(row.id);

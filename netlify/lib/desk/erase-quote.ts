@@ -6,7 +6,9 @@
  * lead there (its record, outbox mark, reference reservation and idempotency key, which
  * `npm run import:blob-records` copied). A backup restored later never brings the lead back
  * (docs/security.md). Price guide calibration reads the leads themselves, so it follows at once.
+ * Its accounts stay, pseudonymised, with their documents as issued (payments/records-erasure.ts).
  */
+import { keepingAccounts, pseudonymiseAccounts } from "../payments/records-erasure.ts";
 import { deleteAttachments, deleteLegacyRecord } from "../quote/attachment-store.ts";
 import { deleteQuoteRows, type QuoteRecord } from "../quote/quote-store.ts";
 import { recordErasure } from "../quote/tombstone-store.ts";
@@ -23,10 +25,15 @@ export async function eraseQuote(
   now = Date.now(),
   options: { expiredBefore?: string; session?: string } = {},
 ): Promise<boolean> {
-  const erased = await deleteQuoteRows(
-    quote.id,
-    (client) => recordErasure(client, quote.id, by, now, options.session),
-    options,
+  const erased = await keepingAccounts([quote.id], () =>
+    deleteQuoteRows(
+      quote.id,
+      async (client) => {
+        await pseudonymiseAccounts(client, [quote.id]);
+        await recordErasure(client, quote.id, by, now, options.session);
+      },
+      options,
+    ),
   );
   if (erased || options.expiredBefore === undefined) {
     await deleteAttachments(quote.id);

@@ -17,25 +17,29 @@ export interface IssuedPdf {
   sha256: string;
 }
 
-/** Draws the PDF of a document from the records, or null when no document has that number. */
+/**
+ * Draws the PDF of a document from the records, or null when no document has that number, or when
+ * its customer was erased (its link to the quote is gone): an erasure keeps every document drawn
+ * before it (records-erasure.ts), and none is ever drawn from pseudonymised rows.
+ */
 async function draw(number: string, siteUrl: string): Promise<{ name: string; bytes: Uint8Array } | null> {
   // The PDF writer and its fonts load only when a document is drawn, the first time.
   const pdf = () => import("./payment-pdf.ts");
   if (number.startsWith("INV-")) {
     const invoice = await readInvoice(number);
-    if (!invoice) return null;
+    if (!invoice || invoice.proposal_id === null) return null;
     const { invoicePdf, invoicePdfName } = await pdf();
     return { name: invoicePdfName(number), bytes: await invoicePdf(invoice.document) };
   }
   if (number.startsWith("R-")) {
     const payment = await readPaymentByReceipt(number);
-    if (!payment) return null;
+    if (!payment || payment.proposal_id === null) return null;
     const { receiptPdf, receiptPdfName } = await pdf();
     return { name: receiptPdfName(number), bytes: await receiptPdf(await receiptDocument(payment)) };
   }
   if (number.startsWith("G-")) {
     const guarantee = await readGuarantee(number);
-    if (!guarantee) return null;
+    if (!guarantee || guarantee.proposal_id === null) return null;
     const { certificatePdf, certificatePdfName } = await pdf();
     return {
       name: certificatePdfName(number),

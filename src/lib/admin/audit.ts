@@ -16,6 +16,7 @@ export const AUDIT_EVENTS = [
   "erase",
   "retention-erase",
   "bulk-erase",
+  "retention-accounts",
   "restore",
   "quote-sent",
   "payment-recorded",
@@ -64,6 +65,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   erase: "Lead deleted",
   "retention-erase": "Lead erased by the retention period",
   "bulk-erase": "Leads of one source or time erased (a clean-up after a flood)",
+  "retention-accounts": "Erased customers' accounting records deleted at the end of their retention period",
   restore: "Backup restored",
   "quote-sent": "Quote sent",
   "payment-recorded": "Payment recorded, receipt issued",
@@ -91,7 +93,9 @@ export function describeAuditEvent(event: AuditEvent): string {
       ? ["entry", "entries"]
       : event.event === "sign-in-failed"
         ? ["attempt", "attempts"]
-        : ["lead", "leads"];
+        : event.event === "retention-accounts"
+          ? ["record", "records"]
+          : ["lead", "leads"];
   return `${label} (${event.count} ${event.count === 1 ? one : many})${by}`;
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
 import { countFlood, eraseFlood, type FloodFilter } from "../../../lib/admin/bulk-erase-api";
+import { ERASURE_KEEPS } from "../../../lib/payments/erased-accounts";
 import { buttonOutline } from "../../button";
 import ConfirmDialog from "../ConfirmDialog";
 
@@ -127,7 +128,7 @@ export default function FloodCleanup({ onSessionEnded, onErased }: Props) {
         item={confirming}
         title="Erase these leads?"
         describe={(item) =>
-          `${plural(item.matches)} and their files will be erased for good. This cannot be undone.`
+          `${plural(item.matches)} and their files will be erased for good. This cannot be undone. ${ERASURE_KEEPS}`
         }
         onCancel={() => setConfirming(null)}
         onConfirm={(item) => void erase(item.filter, item.matches)}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { fullName } from "../../../lib/admin/quotes";
+import { ERASURE_KEEPS } from "../../../lib/payments/erased-accounts";
 import ConfirmDialog from "../ConfirmDialog";
 import DeskBar from "./DeskBar";
 import DeskHeader from "./DeskHeader";
@@ -78,7 +79,7 @@ export default function LeadDesk({ businessName, focusHeading, onLock, onSignOut
         item={desk.toDelete}
         title="Delete this lead?"
         describe={(submission) =>
-          `The quote request from ${fullName(submission)}, its notes and every attached file will be erased. This cannot be undone.`
+          `The quote request from ${fullName(submission)}, its notes and every attached file will be erased. This cannot be undone. ${ERASURE_KEEPS}`
         }
         onCancel={() => desk.setToDelete(null)}
         onConfirm={(item) => void desk.erase(item)}
