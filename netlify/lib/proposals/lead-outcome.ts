@@ -16,6 +16,8 @@ export interface LockedLead {
   firstName: string;
   lastName: string;
   email: string;
+  /** A trade customer's VAT number (the reverse charge), else null. */
+  tradeVatNumber: string | null;
 }
 
 /** Locks the lead's row for the rest of the transaction; 404 when there is none. */
@@ -27,9 +29,11 @@ export async function lockLead(client: Queryable, leadId: string): Promise<Locke
     first_name: string;
     last_name: string;
     email: string;
-  }>("SELECT id, reference, status, first_name, last_name, email FROM leads WHERE id = $1 FOR UPDATE", [
-    leadId,
-  ]);
+    trade_vat_number: string | null;
+  }>(
+    "SELECT id, reference, status, first_name, last_name, email, trade_vat_number FROM leads WHERE id = $1 FOR UPDATE",
+    [leadId],
+  );
   const row = rows[0];
   if (!row) throw new HttpError(404, "Submission not found");
   return {
@@ -39,6 +43,7 @@ export async function lockLead(client: Queryable, leadId: string): Promise<Locke
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
+    tradeVatNumber: row.trade_vat_number,
   };
 }
 

@@ -61,7 +61,8 @@ export function toAdminProposal(row: ProposalRow, now = Date.now(), customerUrl:
     notes: row.notes,
     startWindow: row.start_window,
     totals,
-    deposit: depositOf(totals.total, row.deposit_percent),
+    deposit: row.document ? row.document.deposit : depositOf(totals.total, row.deposit_percent),
+    tradeCustomer: row.document?.tradeCustomer ?? null,
     createdAt: row.created_at.toISOString(),
     sentAt: isoOrNull(row.sent_at),
     validUntil: isoOrNull(row.valid_until),
@@ -176,6 +177,7 @@ export async function previewProposal(id: string, now = Date.now()): Promise<Quo
       issuedAt: now,
       validUntil: endOfUkDayAfter(now, PROPOSAL_VALID_DAYS),
       customerName: customerName(lead),
+      tradeVatNumber: lead.tradeVatNumber,
     });
     return { ...document, status: "draft", documentHash: null, decision: null };
   });
@@ -255,6 +257,7 @@ export async function sendProposal(
       issuedAt: now,
       validUntil,
       customerName: customerName(lead),
+      tradeVatNumber: lead.tradeVatNumber,
     });
     for (const older of siblings) {
       if (older.id !== row.id && (older.status === "sent" || older.status === "viewed")) {
@@ -281,7 +284,11 @@ export async function sendProposal(
       lead.id,
       {
         status: lead.status === "won" || lead.status === "completed" ? undefined : "quoted",
-        note: `Quote ${number} sent: ${formatPounds(document.totals.total)} including VAT`,
+        note: `Quote ${number} sent: ${
+          document.tradeCustomer
+            ? `${formatPounds(document.totals.net)} without VAT (reverse charge)`
+            : `${formatPounds(document.totals.total)} including VAT`
+        }`,
         quotedAmount: pounds >= 1 ? pounds : undefined,
       },
       now,
