@@ -6,7 +6,7 @@
  * when it is sent (`QuoteDocument.tradeCustomer`), so later changes of the lead touch no issued
  * document. Browser-safe: no Node APIs.
  */
-import { divideHalfUp, type Totals, type VatBand } from "./money";
+import { divideHalfUp, type Totals, type VatBand } from "./money.ts";
 
 /** The words every reverse-charge document carries (DESIGN §24; HMRC's VATREVCON37100 examples). */
 export const REVERSE_CHARGE_TEXT = "Reverse charge: customer to account to HMRC for the VAT";
