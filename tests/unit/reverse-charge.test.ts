@@ -50,13 +50,15 @@ const line = fc.record({
   unitPrice: fc.integer({ min: 1, max: 2_000_000 }),
   vatRate: fc.constantFrom<VatRate>(20, 5, 0),
 });
+type Line = { description: string; quantity: number; unitPrice: number; vatRate: VatRate };
+
 const job = fc.record({
   lines: fc.array(line, { minLength: 1, maxLength: 8 }),
   depositPercent: fc.integer({ min: 0, max: 25 }),
 });
 
 /** A trade customer's invoice as completion builds it, after a deposit of `depositPercent` of the net. */
-function tradeInvoice(lines: fc.RecordValue<typeof job>["lines"], depositPercent: number) {
+function tradeInvoice(lines: Line[], depositPercent: number) {
   const priced = lines.map((one) => ({ ...one, net: lineNet(one) }));
   const totals = totalsOf(priced);
   const bands = vatBands(priced);
