@@ -13,6 +13,7 @@ import { XERO_COLUMNS } from "../../netlify/lib/payments/xero-invoices.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import {
+  normaliseVatNumber,
   REVERSE_CHARGE_TEXT,
   TRADE_FIXED_MESSAGE,
   VAT_NUMBER_MESSAGE,
@@ -84,6 +85,9 @@ async function acceptedQuote(vatNumber?: string) {
   const created = await (
     await admin("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, BODY)
   ).json();
+  // The draft's deposit already follows the lead: a share of the net for a trade customer.
+  expect(created.deposit).toBe(vatNumber ? DEPOSIT : 27143);
+  expect(created.tradeCustomer).toEqual(vatNumber ? { vatNumber: normaliseVatNumber(vatNumber) } : null);
   const sent = await (await admin("POST", `/api/admin/proposals/${created.id}/send`)).json();
   const token = sent.customerUrl.split("/").pop() as string;
   const accepted = await callApi("POST", `/api/proposals/${token}/accept`, {

@@ -181,6 +181,7 @@ export default function QuoteDetail({
         <ProposalPanel
           leadId={submission.id}
           estimate={submission.estimate}
+          trade={!!submission.tradeCustomer}
           proposals={submission.proposals ?? []}
           onReload={onReload}
           onSessionEnded={onSessionEnded}
