@@ -12,7 +12,7 @@ import { expectNoA11yViolations } from "./helpers/a11y";
 import { expect, uniqueName } from "./helpers/lead-desk";
 import { openLead, payingCustomer, sendQuote, submitLead } from "./helpers/written-quotes";
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
 
 const SHOTS = "test-results/trade-customers";
