@@ -11,6 +11,7 @@ import { proposalSummaries } from "../lib/proposals/proposal-desk.ts";
 import { leadMoney } from "../lib/payments/payments.ts";
 import { deliverMailJobs } from "../lib/mail/mail-jobs.ts";
 import { crewLead, requireOnAgenda } from "../lib/desk/crew-view.ts";
+import { tradeCustomerOf } from "../lib/desk/trade-customer.ts";
 
 const MAX_PATCH_BYTES = 8 * 1024;
 const LEAD_CHANGE_JSON = { requireJsonType: true, invalid: leadChangeRefusal };
@@ -25,14 +26,23 @@ function lastSegment(url: string): string {
   }
 }
 
-/** The lead with its written quotes (docs/proposals.md), newest first, its invoices and guarantee (docs/payments.md). */
+/**
+ * The lead with its written quotes (docs/proposals.md), newest first, its invoices and guarantee,
+ * and whether it is a trade customer under the reverse charge (docs/payments.md).
+ */
 async function withQuotes<T extends object>(quote: T, id: string) {
-  return { ...quote, proposals: await proposalSummaries(id), ...(await leadMoney(id)) };
+  return {
+    ...quote,
+    proposals: await proposalSummaries(id),
+    ...(await leadMoney(id)),
+    tradeCustomer: await tradeCustomerOf(id),
+  };
 }
 
 /**
  * One quote request (docs/http-contract.md, Admin): GET with its ETag, PATCH
- * `{ status?, note?, quotedAmount? }` (412 when If-Match is stale), DELETE (the lead and everything
+ * `{ status?, note?, quotedAmount?, tradeCustomer? }` (412 when If-Match is stale; 409 for
+ * `tradeCustomer` once a quote was sent), DELETE (the lead and everything
  * it left). The export, the chart's data and the price guide calibration are functions of their
  * own, excluded from this route.
  */

@@ -46,6 +46,8 @@ export interface LeadChange {
   note?: string;
   quotedAmount?: number;
   propertyAddress?: PropertyAddress;
+  /** A trade customer's VAT number (the reverse charge), or null for a homeowner. */
+  tradeCustomer?: { vatNumber: string } | null;
 }
 
 export interface LeadPage {

@@ -26,6 +26,7 @@ import { CSV_BOM } from "../http/csv.ts";
 import { issueCompletionDocuments } from "../payments/payments.ts";
 import { containsPattern, searchTerms } from "../quote/lead-search.ts";
 import { leadVisit, type LeadVisit } from "../visits/visit-desk.ts";
+import { setTradeCustomer } from "./trade-customer.ts";
 
 /** One lead as GET and PATCH answer it: the submission, and its survey visit (docs/visits.md). */
 type LeadBody = AdminQuoteBody & { visit: LeadVisit };
@@ -161,6 +162,11 @@ export async function changeQuote(
           throw new HttpError(400, "Not quoted yet", { quotedAmount: [NOT_QUOTED_MESSAGE] });
         next.quotedAmount = change.quotedAmount;
         next.quotedAt = new Date(now).toISOString();
+      }
+      // A trade customer (the reverse charge), only before a quote is sent: 409 after.
+      if (change.tradeCustomer !== undefined) {
+        const revision = await setTradeCustomer(client, current.id, change.tradeCustomer?.vatNumber ?? null);
+        if (revision !== null) next.revision = revision;
       }
       const notes = change.note !== undefined ? [change.note] : [];
       // Completing a lead whose quote was accepted issues its invoice and guarantee, in this

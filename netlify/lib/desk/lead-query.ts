@@ -16,6 +16,7 @@ import {
   type LeadStatus,
 } from "../../../src/lib/lead-model.ts";
 import { HttpError } from "../http/http-error.ts";
+import { normaliseVatNumber, VAT_NUMBER_MESSAGE } from "../../../src/lib/proposals/reverse-charge.ts";
 
 /** A page position: the (date, id) of the last lead of the page before. */
 export interface Cursor {
@@ -142,6 +143,23 @@ export const LeadChangeBody = z.pipe(
           postcode: z.string().check(z.trim(), z.minLength(5), z.maxLength(10)),
         }),
       ),
+      /**
+       * A VAT- and CIS-registered contractor under the domestic reverse charge, with their UK VAT
+       * number (normalised to "GB123456789"); null: a homeowner again (docs/payments.md).
+       */
+      tradeCustomer: z.optional(
+        z.nullable(
+          z.strictObject({
+            vatNumber: z.pipe(
+              z.string().check(
+                z.maxLength(40),
+                z.refine((text) => normaliseVatNumber(text) !== null),
+              ),
+              z.transform((text) => normaliseVatNumber(text)!),
+            ),
+          }),
+        ),
+      ),
     })
     .check(
       z.refine((change) => change.propertyAddress === undefined || change.status === "completed", {
@@ -149,7 +167,10 @@ export const LeadChangeBody = z.pipe(
       }),
       z.refine(
         (change) =>
-          change.status !== undefined || change.note !== undefined || change.quotedAmount !== undefined,
+          change.status !== undefined ||
+          change.note !== undefined ||
+          change.quotedAmount !== undefined ||
+          change.tradeCustomer !== undefined,
         { message: "Nothing to change: send status, note or quotedAmount" },
       ),
     ),
@@ -177,6 +198,8 @@ export function leadChangeRefusal(error: z.core.$ZodError): HttpError {
     return new HttpError(400, "Invalid address", {
       propertyAddress: ["Enter the property's first line, town and postcode"],
     });
+  if (issue?.path[0] === "tradeCustomer")
+    return new HttpError(400, "Invalid VAT number", { tradeCustomer: [VAT_NUMBER_MESSAGE] });
   if (issue?.path[0] === "note") {
     return new HttpError(400, "Invalid note", {
       note: [`A note must be 1 to ${LEAD_NOTE_MAX_LENGTH} characters`],

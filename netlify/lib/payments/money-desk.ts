@@ -183,12 +183,15 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
   const invoices = await invoicesBetween(from, to);
   const payments = await paymentsBetween(from, to);
   const refunds = await refundsConfirmedBetween(from, to);
+  const reverse = await reverseChargeQuotes();
+  // A trade customer's rows (the domestic reverse charge) say so: no VAT charged, not zero-rated.
+  const kind = (type: string, quote: string) => (reverse.has(quote) ? `${type}, reverse charge` : type);
   const rows: DatedRow[] = [
     ...invoices.map((row) => ({
       date: row.issued_on,
       order: `0${row.number}`,
       cells: [
-        "Invoice",
+        reverse.has(row.proposal_number) ? "Invoice (reverse charge)" : "Invoice",
         row.number,
         row.issued_on,
         row.customer_name,
@@ -204,7 +207,7 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
       date: row.received_on,
       order: `1${row.receipt_number}`,
       cells: [
-        row.invoice_number ? "Receipt (invoice payment)" : "Receipt (deposit)",
+        `Receipt (${kind(row.invoice_number ? "invoice payment" : "deposit", row.proposal_number)})`,
         row.receipt_number,
         row.received_on,
         row.customer_name,
@@ -234,6 +237,18 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
     })),
   ];
   return datedCsv(MONEY_CSV_COLUMNS, rows);
+}
+
+/**
+ * The numbers of the quotes under the domestic reverse charge: sent to a trade customer, or
+ * invoiced as such (the invoice's frozen document stays when its lead is erased).
+ */
+async function reverseChargeQuotes(): Promise<Set<string>> {
+  const { rows } = await database().query<{ number: string }>(
+    `SELECT number FROM proposals WHERE document ? 'tradeCustomer'
+     UNION SELECT proposal_number FROM invoices WHERE document ? 'reverseCharge'`,
+  );
+  return new Set(rows.map((row) => row.number));
 }
 
 export const PAYMENTS_CSV_COLUMNS = [

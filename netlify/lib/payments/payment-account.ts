@@ -4,10 +4,15 @@
  * certificate as documents. Reads only: the changes are in payments.ts, the e-mails that draw these
  * documents (mail/emails/payment-emails.tsx) import this module and nothing that queues mail.
  */
-import { vatBands } from "../../../src/lib/proposals/money.ts";
+import { vatBands, type VatBand } from "../../../src/lib/proposals/money.ts";
 import { londonDate } from "../../../src/lib/visits/london-time.ts";
 import type { CertificateDocument, ReceiptDocument } from "../../../src/lib/payments/payment-documents.ts";
 import { paymentVat } from "../../../src/lib/payments/payment-rules.ts";
+import {
+  payableOf,
+  reverseChargeVat,
+  type TradeCustomer,
+} from "../../../src/lib/proposals/reverse-charge.ts";
 import { businessDetails, documentBusiness } from "../business.ts";
 import { database, type Queryable } from "../database/database.ts";
 import {
@@ -30,6 +35,9 @@ export interface Account {
   acceptance: AcceptanceRow;
   payments: PaymentRow[];
   invoice: InvoiceRow | null;
+  /** A trade customer under the reverse charge (frozen on the quote when sent), else null. */
+  tradeCustomer: TradeCustomer | null;
+  /** What the customer pays for the job: with VAT, or its net under the reverse charge. */
   total: number;
   paid: number;
   balance: number;
@@ -43,12 +51,14 @@ export async function accountOf(client: Queryable, row: ProposalRow): Promise<Ac
   const payments = await paymentsOf(row.id, client);
   // What went towards the job: a card payment's excess above the balance is due back instead.
   const paid = payments.reduce((sum, payment) => sum + payment.amount - payment.excess, 0);
-  const total = acceptance.totals.total;
+  const tradeCustomer = row.document?.tradeCustomer ?? null;
+  const total = payableOf(acceptance.totals, !!tradeCustomer);
   return {
     row,
     acceptance,
     payments,
     invoice: await invoiceOfProposal(row.id, client),
+    tradeCustomer,
     total,
     paid,
     balance: total - paid,
@@ -72,6 +82,19 @@ export const customerName = (account: Account) => account.acceptance.name;
 export const acceptedBands = (account: Account) =>
   vatBands(account.row.document?.lines ?? [], account.acceptance.options);
 
+/**
+ * The VAT a payment of `amount` towards the job holds: its share of the job's VAT, or, for a trade
+ * customer, none (the bands are then the VAT they account for on it under the reverse charge).
+ */
+export function vatOfPayment(account: Account, amount: number): { vat: number; bands: VatBand[] } {
+  if (account.tradeCustomer) {
+    const reverse = reverseChargeVat(amount, acceptedBands(account), account.acceptance.totals.net);
+    return { vat: 0, bands: reverse.bands };
+  }
+  const share = paymentVat(amount, acceptedBands(account), account.total);
+  return { vat: share.vat, bands: share.bands };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Documents
 
@@ -80,9 +103,8 @@ export async function receiptDocument(payment: PaymentRow): Promise<ReceiptDocum
   const business = await businessDetails();
   const row = payment.proposal_id ? await readProposal(payment.proposal_id) : null;
   const account = row ? await accountOf(database(), row) : null;
-  const bands = account ? acceptedBands(account) : [];
   const applied = payment.amount - payment.excess;
-  const share = paymentVat(applied, bands, account?.total ?? 0);
+  const share = account ? vatOfPayment(account, applied) : { vat: 0, bands: [] };
   const paidSoFar = account
     ? account.payments
         .filter((other) => other.receipt_number <= payment.receipt_number)
@@ -100,7 +122,16 @@ export async function receiptDocument(payment: PaymentRow): Promise<ReceiptDocum
     vat: payment.vat,
     net: applied - payment.vat,
     refundDue: payment.excess,
-    vatBands: share.bands,
+    vatBands: account?.tradeCustomer ? [] : share.bands,
+    ...(account?.tradeCustomer
+      ? {
+          reverseCharge: {
+            vatNumber: account.tradeCustomer.vatNumber,
+            vat: share.bands.reduce((sum, band) => sum + band.vat, 0),
+            vatBands: share.bands,
+          },
+        }
+      : {}),
     jobTotal: account?.total ?? payment.amount,
     paidSoFar,
     balance: Math.max(0, (account?.total ?? applied) - paidSoFar),

@@ -15,6 +15,7 @@ import type {
   ReceiptDocument,
 } from "../../../src/lib/payments/payment-documents.ts";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
+import { REVERSE_CHARGE_TEXT } from "../../../src/lib/proposals/reverse-charge.ts";
 import { formatQuantity, paragraphsOf } from "../../../src/lib/proposals/quote-document.ts";
 import { formatIsoDay } from "../../../src/lib/proposals/uk-time.ts";
 import { MUTED, startPdf, sumColumns } from "../pdf/pdf-writer.ts";
@@ -60,6 +61,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   w.field("Due by", formatIsoDay(doc.dueOn), { bold: true });
   w.field("For the work of", `Quote ${doc.proposalNumber}`);
   w.field("Invoice to", `${doc.customer.name}\n${addressLines(doc.customer.address)}`);
+  if (doc.reverseCharge) w.field("Customer's VAT number", doc.reverseCharge.vatNumber);
   w.space(6);
 
   w.table(
@@ -74,23 +76,26 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     LINE_COLUMNS,
     { headingsOnEveryPage: true },
   );
-  w.row(["Price without VAT", formatPounds(doc.job.net)], SUMS);
-  for (const band of doc.vatBands)
-    w.row([`VAT at ${band.rate}% on ${formatPounds(band.net)}`, formatPounds(band.vat)], SUMS);
-  w.row(["VAT in total", formatPounds(doc.job.vat)], SUMS);
-  w.row(["Total including VAT", formatPounds(doc.job.total)], SUMS, { bold: true });
-  for (const paid of doc.paidBefore)
-    w.row(
-      [
-        `Less paid on ${formatIsoDay(paid.receivedOn)}, receipt ${paid.receiptNumber} (VAT ${formatPounds(paid.vat)} included)`,
-        formatPounds(-paid.amount),
-      ],
-      SUMS,
-    );
-  w.rule();
-  w.row(["This invoice without VAT", formatPounds(doc.net)], SUMS);
-  w.row(["VAT on this invoice", formatPounds(doc.vat)], SUMS);
-  w.row(["Amount due", formatPounds(doc.total)], SUMS, { bold: true, size: 12 });
+  if (doc.reverseCharge) reverseChargeSums(w, doc, doc.reverseCharge);
+  else {
+    w.row(["Price without VAT", formatPounds(doc.job.net)], SUMS);
+    for (const band of doc.vatBands)
+      w.row([`VAT at ${band.rate}% on ${formatPounds(band.net)}`, formatPounds(band.vat)], SUMS);
+    w.row(["VAT in total", formatPounds(doc.job.vat)], SUMS);
+    w.row(["Total including VAT", formatPounds(doc.job.total)], SUMS, { bold: true });
+    for (const paid of doc.paidBefore)
+      w.row(
+        [
+          `Less paid on ${formatIsoDay(paid.receivedOn)}, receipt ${paid.receiptNumber} (VAT ${formatPounds(paid.vat)} included)`,
+          formatPounds(-paid.amount),
+        ],
+        SUMS,
+      );
+    w.rule();
+    w.row(["This invoice without VAT", formatPounds(doc.net)], SUMS);
+    w.row(["VAT on this invoice", formatPounds(doc.vat)], SUMS);
+    w.row(["Amount due", formatPounds(doc.total)], SUMS, { bold: true, size: 12 });
+  }
   w.rule();
   w.paragraph(`Due by ${formatIsoDay(doc.dueOn)}`, { bold: true, gap: 2 });
 
@@ -107,6 +112,43 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   return w.doc.save();
 }
 
+type Writer = Awaited<ReturnType<typeof startPdf>>;
+
+/**
+ * A trade customer's invoice under the domestic reverse charge: the price without VAT, what was
+ * paid before, this invoice's VAT by rate for the customer to account for (not charged, not in the
+ * amount due), the reverse-charge words, and the amount due without VAT.
+ */
+function reverseChargeSums(
+  w: Writer,
+  doc: InvoiceDocument,
+  reverse: NonNullable<InvoiceDocument["reverseCharge"]>,
+) {
+  w.row(["Price without VAT", formatPounds(doc.job.net)], SUMS);
+  for (const paid of doc.paidBefore)
+    w.row(
+      [
+        `Less paid on ${formatIsoDay(paid.receivedOn)}, receipt ${paid.receiptNumber}`,
+        formatPounds(-paid.amount),
+      ],
+      SUMS,
+    );
+  w.rule();
+  w.row(["This invoice without VAT", formatPounds(doc.net)], SUMS);
+  for (const band of reverse.vatBands.filter((band) => band.rate > 0))
+    w.row(
+      [
+        `VAT at ${band.rate}% on ${formatPounds(band.net)}, for the customer to account for`,
+        formatPounds(band.vat),
+      ],
+      SUMS,
+    );
+  w.row(["VAT for the customer to account for", formatPounds(reverse.vat)], SUMS);
+  w.row(["VAT charged", formatPounds(0)], SUMS);
+  w.row(["Amount due (no VAT charged)", formatPounds(doc.total)], SUMS, { bold: true, size: 12 });
+  w.paragraph(REVERSE_CHARGE_TEXT, { bold: true, gap: 2 });
+}
+
 /** The VAT receipt of one payment: what was received, the VAT it holds, and what is left to pay. */
 export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
   const w = await startPdf({
@@ -117,6 +159,7 @@ export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
 
   w.heading(`VAT receipt ${doc.number}`, 16);
   w.field("Received from", doc.customer.name, { bold: true });
+  if (doc.reverseCharge) w.field("Customer's VAT number", doc.reverseCharge.vatNumber);
   w.field("Date received", formatIsoDay(doc.receivedOn));
   w.field("Paid by", METHODS[doc.method]);
   w.field("For the work of", `Quote ${doc.proposalNumber}`);
@@ -129,11 +172,30 @@ export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
     w.row(["More than was owed, to be refunded to you", formatPounds(-doc.refundDue)], SUMS);
     w.row(["Towards the job", formatPounds(doc.amount - doc.refundDue)], SUMS, { bold: true });
   }
-  for (const band of doc.vatBands) w.row([`VAT at ${band.rate}% included`, formatPounds(band.vat)], SUMS);
-  if (doc.vatBands.length !== 1) w.row(["VAT included in total", formatPounds(doc.vat)], SUMS);
+  if (doc.reverseCharge) {
+    for (const band of doc.reverseCharge.vatBands.filter((band) => band.rate > 0))
+      w.row(
+        [
+          `VAT at ${band.rate}% on ${formatPounds(band.net)}, for the customer to account for`,
+          formatPounds(band.vat),
+        ],
+        SUMS,
+      );
+    w.row(["VAT charged", formatPounds(0)], SUMS);
+    w.paragraph(REVERSE_CHARGE_TEXT, { bold: true, gap: 2 });
+  } else {
+    for (const band of doc.vatBands) w.row([`VAT at ${band.rate}% included`, formatPounds(band.vat)], SUMS);
+    if (doc.vatBands.length !== 1) w.row(["VAT included in total", formatPounds(doc.vat)], SUMS);
+  }
   w.row(["Amount without VAT", formatPounds(doc.net)], SUMS);
   w.rule();
-  w.row(["The job's total including VAT", formatPounds(doc.jobTotal)], SUMS);
+  w.row(
+    [
+      doc.reverseCharge ? "The job's total without VAT" : "The job's total including VAT",
+      formatPounds(doc.jobTotal),
+    ],
+    SUMS,
+  );
   w.row(["Paid so far, this payment included", formatPounds(doc.paidSoFar)], SUMS);
   w.row(["Balance still to pay", formatPounds(doc.balance)], SUMS, { bold: true });
   w.rule();

@@ -41,8 +41,10 @@ import {
   acceptedBands,
   customerName,
   dueNow,
+  vatOfPayment,
   type Account,
 } from "./payment-account.ts";
+import { invoiceReverseCharge } from "../../../src/lib/proposals/reverse-charge.ts";
 import { PAYMENT_MAIL } from "./payment-mail-kinds.ts";
 import {
   confirmRefundRow,
@@ -123,7 +125,7 @@ export async function recordPayment(
     }
     // On a cancelled quote all of it is refunded (growRefund); else what is above the balance is.
     const excess = row.status === "cancelled" ? 0 : Math.max(0, input.amount - Math.max(0, account.balance));
-    const share = paymentVat(input.amount - excess, acceptedBands(account), account.total);
+    const share = vatOfPayment(account, input.amount - excess);
     const receipt = receiptNumberOf(await nextDocumentNumber(client, "receipt"));
     const payment: PaymentRow = {
       id: randomUUID(),
@@ -333,7 +335,14 @@ export async function issueCompletionDocuments(
   const job = account.acceptance.totals;
   const paidVat = account.payments.reduce((sum, payment) => sum + payment.vat, 0);
   const total = Math.max(0, account.balance);
-  const vat = total === 0 ? 0 : Math.max(0, Math.min(total, job.vat - paidVat));
+  // A trade customer is charged no VAT: they account for it (the reverse charge, below).
+  const vat = total === 0 || account.tradeCustomer ? 0 : Math.max(0, Math.min(total, job.vat - paidVat));
+  const reverseCharge = account.tradeCustomer
+    ? invoiceReverseCharge(
+        acceptedBands(account),
+        account.payments.map((payment) => vatOfPayment(account, payment.amount - payment.excess).bands),
+      )
+    : null;
   const number = invoiceNumberOf(await nextDocumentNumber(client, "invoice"));
   const invoiceDocument: InvoiceDocument = {
     number,
@@ -356,6 +365,15 @@ export async function issueCompletionDocuments(
     net: total - vat,
     vat,
     total,
+    ...(account.tradeCustomer && reverseCharge
+      ? {
+          reverseCharge: {
+            vatNumber: account.tradeCustomer.vatNumber,
+            vat: reverseCharge.reduce((sum, band) => sum + band.vat, 0),
+            vatBands: reverseCharge,
+          },
+        }
+      : {}),
     bank: business.bank ?? null,
     paymentTerms: `Please pay within ${INVOICE_DUE_DAYS} days, by ${formatIsoDay(dueOn)}, by bank transfer with ${number} as the reference.`,
   };
@@ -592,7 +610,8 @@ async function refundVat(
   // What was paid above the balance held no VAT.
   if (refund.reason === "overpaid") return 0;
   const account = await accountOf(client, row);
-  if (!account) return 0;
+  // A trade customer's payments held none either (the reverse charge).
+  if (!account || account.tradeCustomer) return 0;
   if (amount === refund.paid) return account.payments.reduce((sum, payment) => sum + payment.vat, 0);
   return paymentVat(amount, acceptedBands(account), account.total).vat;
 }
@@ -677,5 +696,6 @@ export async function customerPayment(token: string) {
       : null,
     bank: business.bank ?? null,
     card: cardPaymentsEnabled(),
+    reverseCharge: !!account.tradeCustomer,
   };
 }

@@ -11,6 +11,7 @@ import { stringify } from "csv-stringify/sync";
 import type { InvoiceDocument } from "../../../src/lib/payments/payment-documents.ts";
 import { paymentVat } from "../../../src/lib/payments/payment-rules.ts";
 import type { VatBand, VatRate } from "../../../src/lib/proposals/money.ts";
+import { reverseChargeVat } from "../../../src/lib/proposals/reverse-charge.ts";
 import { businessDetails } from "../business.ts";
 import { database } from "../database/database.ts";
 import { CSV_OPTIONS, neutralizeCell } from "../http/csv.ts";
@@ -64,6 +65,21 @@ export const XERO_TAX_TYPES: Record<VatRate, string> = {
   0: "Zero Rated Income",
 };
 
+/**
+ * Xero's own UK tax rates for the construction domestic reverse charge on sales (its API's tax
+ * types DRCHARGE20 and DRCHARGE5), which the organisation adds once (Accounting → Advanced → Tax
+ * rates → Add Domestic Reverse Charge Tax Rates). Zero-rated work is outside the reverse charge.
+ */
+export const XERO_REVERSE_CHARGE_TAX_TYPES: Record<VatRate, string> = {
+  20: "Domestic Reverse Charge @ 20% (VAT on Income)",
+  5: "Domestic Reverse Charge @ 5% (VAT on Income)",
+  0: "Zero Rated Income",
+};
+
+/** A line's tax type: Xero's standard rate, or its domestic reverse charge for a trade customer. */
+export const xeroTaxType = (invoice: InvoiceDocument, rate: VatRate) =>
+  (invoice.reverseCharge ? XERO_REVERSE_CHARGE_TAX_TYPES : XERO_TAX_TYPES)[rate];
+
 /** Xero's "Sales" account in its standard UK chart of accounts, unless content/business.yaml says otherwise. */
 export const DEFAULT_SALES_ACCOUNT = "200";
 
@@ -87,7 +103,10 @@ const pounds = (pence: number) => (pence < 0 ? "-" : "") + (Math.abs(pence) / 10
  */
 function paidOnAccount(invoice: InvoiceDocument): XeroLine[] {
   return invoice.paidBefore.flatMap((paid) => {
-    const bands: VatBand[] = paymentVat(paid.amount, invoice.vatBands, invoice.job.total).bands;
+    // A trade customer's receipt held no VAT: its amount is split over the job's net by rate.
+    const bands: VatBand[] = invoice.reverseCharge
+      ? reverseChargeVat(paid.amount, invoice.vatBands, invoice.job.net).bands
+      : paymentVat(paid.amount, invoice.vatBands, invoice.job.total).bands;
     const net = paid.amount - paid.vat;
     const split = bands.reduce((sum, band) => sum + band.net, 0);
     // A receipt issued under an earlier rounding may differ by a penny: the largest part takes it.
@@ -155,7 +174,7 @@ export function xeroRows(invoice: InvoiceDocument, email: string | null, account
       UnitAmount: pounds(line.unitAmount),
       Discount: "",
       AccountCode: accountCode,
-      TaxType: XERO_TAX_TYPES[line.rate],
+      TaxType: xeroTaxType(invoice, line.rate),
       TrackingName1: "",
       TrackingOption1: "",
       TrackingName2: "",

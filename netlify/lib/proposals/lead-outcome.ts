@@ -18,6 +18,8 @@ export interface LockedLead {
   email: string;
   /** The service of the quote form, which decides the guarantee's term (docs/payments.md). */
   service: string;
+  /** A trade customer's VAT number (the reverse charge), else null. */
+  tradeVatNumber: string | null;
 }
 
 /** Locks the lead's row for the rest of the transaction; 404 when there is none. */
@@ -30,8 +32,9 @@ export async function lockLead(client: Queryable, leadId: string): Promise<Locke
     last_name: string;
     email: string;
     service: string;
+    trade_vat_number: string | null;
   }>(
-    "SELECT id, reference, status, first_name, last_name, email, service FROM leads WHERE id = $1 FOR UPDATE",
+    "SELECT id, reference, status, first_name, last_name, email, service, trade_vat_number FROM leads WHERE id = $1 FOR UPDATE",
     [leadId],
   );
   const row = rows[0];
@@ -44,6 +47,7 @@ export async function lockLead(client: Queryable, leadId: string): Promise<Locke
     lastName: row.last_name,
     email: row.email,
     service: row.service,
+    tradeVatNumber: row.trade_vat_number,
   };
 }
 

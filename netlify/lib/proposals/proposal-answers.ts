@@ -8,6 +8,7 @@
 import { PAYMENT_TEXTS } from "../../../src/lib/payments/payment-rules.ts";
 import { writePostcode } from "../../../src/lib/postcode.ts";
 import { depositOf, totalsOf, formatPounds } from "../../../src/lib/proposals/money.ts";
+import { payableOf } from "../../../src/lib/proposals/reverse-charge.ts";
 import type { AcceptBody } from "../../../src/lib/proposals/proposal-schema.ts";
 import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
 import { formatUkDay } from "../../../src/lib/proposals/uk-time.ts";
@@ -98,7 +99,8 @@ export async function acceptProposal(
           options: ["Choose only the optional lines of this quote"],
         });
       const totals = totalsOf(document.lines, options);
-      const deposit = depositOf(totals.total, document.depositPercent);
+      // A trade customer pays the net (the reverse charge): the deposit is a share of that.
+      const deposit = depositOf(payableOf(totals, !!document.tradeCustomer), document.depositPercent);
       await insertAcceptance(db, {
         proposal_id: row.id,
         accepted_at: new Date(now),
@@ -127,9 +129,11 @@ export async function acceptProposal(
         row.lead_id,
         {
           status: "won",
-          note: `Quote ${document.number} accepted online by ${body.name}: ${formatPounds(totals.total)} including VAT${
-            body.startEarly ? "; asked to start within the 14 days" : "; work to start after the 14 days"
-          }`,
+          note: `Quote ${document.number} accepted online by ${body.name}: ${
+            document.tradeCustomer
+              ? `${formatPounds(totals.net)} without VAT (reverse charge)`
+              : `${formatPounds(totals.total)} including VAT`
+          }${body.startEarly ? "; asked to start within the 14 days" : "; work to start after the 14 days"}`,
         },
         now,
       );

@@ -15,7 +15,7 @@ import {
 import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
 import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
 import { DAY_MS } from "../../../src/lib/visits/london-time.ts";
-import { transaction, type Queryable } from "../database/database.ts";
+import { database, transaction, type Queryable } from "../database/database.ts";
 import { ConflictError, HttpError, NotFoundError } from "../http/http-error.ts";
 import { isUuid } from "../http/uuid.ts";
 import { isoOrNull } from "../http/iso-time.ts";
@@ -40,6 +40,7 @@ import {
 } from "./proposal-records.ts";
 import { newQuoteLink } from "./proposal-token.ts";
 import { totalsOf, depositOf } from "../../../src/lib/proposals/money.ts";
+import { payableOf } from "../../../src/lib/proposals/reverse-charge.ts";
 import { PROPOSAL_MAIL } from "./proposal-mail-kinds.ts";
 
 const notFound = () => new NotFoundError("Quote not found");
@@ -48,7 +49,13 @@ const notFound = () => new NotFoundError("Quote not found");
  * The proposal as the admin API returns it. `customerUrl` is the link drawn when it was sent, in
  * the answer to the send only: the database keeps no token to show it again.
  */
-export function toAdminProposal(row: ProposalRow, now = Date.now(), customerUrl: string | null = null) {
+export function toAdminProposal(
+  row: ProposalRow,
+  now = Date.now(),
+  customerUrl: string | null = null,
+  /** A draft's lead's VAT number (a trade customer's deposit is a share of the net). */
+  tradeVatNumber: string | null = null,
+) {
   const totals = totalsOf(row.lines);
   return {
     id: row.id,
@@ -65,7 +72,14 @@ export function toAdminProposal(row: ProposalRow, now = Date.now(), customerUrl:
     notes: row.notes,
     startWindow: row.start_window,
     totals,
-    deposit: depositOf(totals.total, row.deposit_percent),
+    deposit: row.document
+      ? row.document.deposit
+      : depositOf(payableOf(totals, !!tradeVatNumber), row.deposit_percent),
+    tradeCustomer: row.document
+      ? (row.document.tradeCustomer ?? null)
+      : tradeVatNumber
+        ? { vatNumber: tradeVatNumber }
+        : null,
     createdAt: row.created_at.toISOString(),
     sentAt: isoOrNull(row.sent_at),
     validUntil: isoOrNull(row.valid_until),
@@ -122,11 +136,11 @@ export async function createProposal(
   body: ProposalBody,
   now = Date.now(),
 ): Promise<AdminProposal> {
-  const row = await transaction(async (client) => {
-    await lockLead(client, leadId);
-    return insertProposal(client, { id: randomUUID(), leadId, ...fields(body), now });
+  const { row, lead } = await transaction(async (client) => {
+    const lead = await lockLead(client, leadId);
+    return { row: await insertProposal(client, { id: randomUUID(), leadId, ...fields(body), now }), lead };
   });
-  return toAdminProposal(row, now);
+  return toAdminProposal(row, now, null, lead.tradeVatNumber);
 }
 
 /** Locks the proposal's lead, then the proposal: the order every change of a quote takes. */
@@ -142,7 +156,17 @@ export async function lockProposal(client: Queryable, id: string): Promise<Propo
 export async function getProposal(id: string, now = Date.now()): Promise<AdminProposal> {
   const row = isUuid(id) ? await readProposal(id) : null;
   if (!row) throw notFound();
-  return toAdminProposal(row, now);
+  return toAdminProposal(row, now, null, await tradeVatNumberOf(row));
+}
+
+/** A draft's lead's VAT number when it is a trade customer (a sent quote has it in its document). */
+async function tradeVatNumberOf(row: ProposalRow, client: Queryable = database()): Promise<string | null> {
+  if (row.document) return null;
+  const { rows } = await client.query<{ trade_vat_number: string | null }>(
+    "SELECT trade_vat_number FROM leads WHERE id = $1",
+    [row.lead_id],
+  );
+  return rows[0]?.trade_vat_number ?? null;
 }
 
 export async function changeProposal(
@@ -155,9 +179,10 @@ export async function changeProposal(
     const current = await lockProposal(client, id);
     if (current.status !== "draft")
       throw new ConflictError("Only a draft can be changed: this quote has been sent");
-    return updateDraft(client, id, { ...fields(body), now });
+    const draft = await updateDraft(client, id, { ...fields(body), now });
+    return { draft, vatNumber: await tradeVatNumberOf(draft, client) };
   });
-  return toAdminProposal(row, now);
+  return toAdminProposal(row.draft, now, null, row.vatNumber);
 }
 
 /** The customer's name as the quote is addressed. */
@@ -185,6 +210,7 @@ export async function previewProposal(id: string, now = Date.now()): Promise<Quo
       validUntil: endOfUkDayAfter(now, PROPOSAL_VALID_DAYS),
       customerName: customerName(lead),
       service: lead.service,
+      tradeVatNumber: lead.tradeVatNumber,
     });
     return { ...document, status: "draft", documentHash: null, decision: null };
   });
@@ -265,6 +291,7 @@ export async function sendProposal(
       validUntil,
       customerName: customerName(lead),
       service: lead.service,
+      tradeVatNumber: lead.tradeVatNumber,
     });
     for (const older of siblings) {
       if (older.id !== row.id && (older.status === "sent" || older.status === "viewed")) {
@@ -291,7 +318,11 @@ export async function sendProposal(
       lead.id,
       {
         status: lead.status === "won" || lead.status === "completed" ? undefined : "quoted",
-        note: `Quote ${number} sent: ${formatPounds(document.totals.total)} including VAT`,
+        note: `Quote ${number} sent: ${
+          document.tradeCustomer
+            ? `${formatPounds(document.totals.net)} without VAT (reverse charge)`
+            : `${formatPounds(document.totals.total)} including VAT`
+        }`,
         quotedAmount: pounds >= 1 ? pounds : undefined,
       },
       now,

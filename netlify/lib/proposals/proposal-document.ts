@@ -12,6 +12,7 @@ import {
   type QuoteDocument,
   type QuoteView,
 } from "../../../src/lib/proposals/quote-document.ts";
+import { payableOf } from "../../../src/lib/proposals/reverse-charge.ts";
 import { CANCELLATION_DAYS } from "../../../src/lib/proposals/proposal-schema.ts";
 import { type ProposalStatus } from "../../../src/lib/proposals/proposal-status.ts";
 import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
@@ -31,7 +32,16 @@ export function proposalNumber(reference: string | null, leadId: string, version
 
 export async function buildDocument(
   row: Pick<ProposalRow, "lines" | "deposit_percent" | "notes" | "start_window">,
-  meta: { number: string; issuedAt: number; validUntil: number; customerName: string; service: string },
+  meta: {
+    number: string;
+    issuedAt: number;
+    validUntil: number;
+    customerName: string;
+    /** The lead's service: the guarantee term the quote states. */
+    service: string;
+    /** The lead's VAT number when it is a trade customer (the reverse charge). */
+    tradeVatNumber?: string | null;
+  },
 ): Promise<QuoteDocument> {
   const business = await businessDetails();
   const totals = totalsOf(row.lines);
@@ -56,7 +66,8 @@ export async function buildDocument(
     vatBands: vatBands(row.lines),
     totals,
     depositPercent: row.deposit_percent,
-    deposit: depositOf(totals.total, row.deposit_percent),
+    deposit: depositOf(payableOf(totals, !!meta.tradeVatNumber), row.deposit_percent),
+    ...(meta.tradeVatNumber ? { tradeCustomer: { vatNumber: meta.tradeVatNumber } } : {}),
     startWindow: row.start_window,
     notes: row.notes,
     terms: {

@@ -5,6 +5,7 @@
  * real text in embedded Noto Sans, so £ and accented names come out right.
  */
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
+import { REVERSE_CHARGE_TEXT } from "../../../src/lib/proposals/reverse-charge.ts";
 import {
   ACCEPT_TEXTS,
   formatQuantity,
@@ -55,19 +56,36 @@ export async function proposalPdf(view: QuoteView): Promise<Uint8Array> {
   const deposit = accepted?.deposit ?? view.deposit;
   const sums = sumColumns(columns);
   w.row(["Price without VAT", formatPounds(totals.net)], sums);
+  const trade = view.tradeCustomer;
   for (const band of bands)
-    w.row([`VAT at ${band.rate}% on ${formatPounds(band.net)}`, formatPounds(band.vat)], sums);
-  w.row(["VAT in total", formatPounds(totals.vat)], sums);
-  w.row(["Total including VAT", formatPounds(totals.total)], sums, { bold: true, size: 12 });
+    w.row(
+      [
+        `VAT at ${band.rate}% on ${formatPounds(band.net)}${trade ? ", for you to account for" : ""}`,
+        formatPounds(band.vat),
+      ],
+      sums,
+    );
+  if (trade) {
+    // The domestic reverse charge: the VAT is shown, not charged; the customer pays the net.
+    w.row(["VAT for you to account for", formatPounds(totals.vat)], sums);
+    w.row(["Total to pay (no VAT charged)", formatPounds(totals.net)], sums, { bold: true, size: 12 });
+    w.paragraph(`${REVERSE_CHARGE_TEXT}. Your VAT number: ${trade.vatNumber}.`, { bold: true, size: 10 });
+  } else {
+    w.row(["VAT in total", formatPounds(totals.vat)], sums);
+    w.row(["Total including VAT", formatPounds(totals.total)], sums, { bold: true, size: 12 });
+  }
   if (accepted && view.lines.some((line) => line.optional))
     w.paragraph("The totals include the optional lines chosen when the quote was accepted.", {
       size: 9,
       colour: MUTED,
     });
   if (view.depositPercent > 0)
-    w.paragraph(`Deposit on acceptance: ${formatPounds(deposit)} (${view.depositPercent}% of the total).`, {
-      size: 10,
-    });
+    w.paragraph(
+      `Deposit on acceptance: ${formatPounds(deposit)} (${view.depositPercent}% of the total${trade ? " to pay" : ""}).`,
+      {
+        size: 10,
+      },
+    );
   else w.paragraph("No deposit is asked for.", { size: 10 });
   w.paragraph("The balance is due within 7 days of the work being completed.", { size: 10 });
 

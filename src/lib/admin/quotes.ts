@@ -53,6 +53,8 @@ export interface AdminQuote extends QuoteFields {
   /** Invoices issued on completion, and the guarantee certificate (docs/payments.md; one lead's detail only). */
   invoices?: LeadInvoice[];
   guarantee?: LeadGuarantee | null;
+  /** A VAT- and CIS-registered contractor under the reverse charge (one lead's detail only). */
+  tradeCustomer?: { vatNumber: string } | null;
 }
 
 const ELLIPSIS = "...";

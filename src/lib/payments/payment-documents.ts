@@ -30,6 +30,16 @@ export interface InvoiceLine {
   net: number;
 }
 
+/**
+ * The domestic reverse charge on a trade customer's document: their VAT number, and the VAT they
+ * account for to HMRC (by rate, `net` being what it is worked on), charged nowhere on the document.
+ */
+export interface ReverseChargeNote {
+  vatNumber: string;
+  vat: number;
+  vatBands: VatBand[];
+}
+
 /** A full VAT invoice for the balance of an accepted quote. */
 export interface InvoiceDocument {
   number: string;
@@ -51,6 +61,11 @@ export interface InvoiceDocument {
   net: number;
   vat: number;
   total: number;
+  /**
+   * A trade customer's invoice: `vat` is then 0 and `total` the net; this is the VAT they account
+   * for on it (the job's, less what the deposit receipts declared). Absent for a homeowner.
+   */
+  reverseCharge?: ReverseChargeNote;
   bank: BankDetails | null;
   /** "Pay by bank transfer within 7 days… using INV-000123 as the reference". */
   paymentTerms: string;
@@ -75,6 +90,8 @@ export interface ReceiptDocument {
   refundDue: number;
   /** VAT by rate within this payment, for the receipt's VAT lines. */
   vatBands: VatBand[];
+  /** A trade customer's payment: no VAT in it; the VAT they account for on it. Absent otherwise. */
+  reverseCharge?: ReverseChargeNote;
   jobTotal: number;
   paidSoFar: number;
   balance: number;

@@ -45,6 +45,8 @@ export interface AdminProposal {
   startWindow: string | null;
   totals: Totals;
   deposit: number;
+  /** A trade customer's quote (the reverse charge): from the lead while a draft, as sent after. */
+  tradeCustomer?: { vatNumber: string } | null;
   customerUrl: string | null;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Totals, VatBand, VatRate } from "./money";
 import type { ProposalStatus } from "./proposal-status";
+import type { TradeCustomer } from "./reverse-charge";
 
 /** The business as every document names it: what HMRC asks of a VAT invoice's supplier. */
 export interface DocumentBusiness {
@@ -56,7 +57,13 @@ export interface QuoteDocument {
   vatBands: VatBand[];
   totals: Totals;
   depositPercent: number;
+  /** Of what the customer pays: with VAT, or the net for a trade customer. */
   deposit: number;
+  /**
+   * A VAT- and CIS-registered contractor under the domestic reverse charge, as the lead was marked
+   * when the quote was sent; absent for a homeowner (and on every quote sent before it existed).
+   */
+  tradeCustomer?: TradeCustomer;
   startWindow: string | null;
   notes: string | null;
   terms: QuoteTerms;

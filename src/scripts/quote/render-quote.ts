@@ -9,6 +9,7 @@
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
 import { depositOf, formatPounds, totalsOf, vatBands } from "../../lib/proposals/money";
+import { payableOf, REVERSE_CHARGE_TEXT } from "../../lib/proposals/reverse-charge";
 import {
   ACCEPT_TEXTS,
   formatQuantity,
@@ -209,23 +210,31 @@ interface FigureSlots {
 
 function drawFigures(view: QuoteView, chosen: number[], slots: FigureSlots, announce: boolean): void {
   const totals = totalsOf(view.lines, chosen);
-  const deposit = depositOf(totals.total, view.depositPercent);
-  slots.total.textContent = formatPounds(totals.total);
-  slots.headline.textContent = formatPounds(totals.total);
+  // A trade customer pays the price without VAT and accounts for the VAT (the reverse charge).
+  const trade = !!view.tradeCustomer;
+  const payable = payableOf(totals, trade);
+  const deposit = depositOf(payable, view.depositPercent);
+  slots.total.textContent = formatPounds(payable);
+  slots.headline.textContent = formatPounds(payable);
   slots.net.textContent = formatPounds(totals.net);
   slots.vat.replaceChildren(
     ...vatBands(view.lines, chosen).map((band) =>
       el(
         "div",
         { class: "flex justify-between gap-4" },
-        el("dt", {}, `VAT at ${band.rate}% on ${formatPounds(band.net)}`),
+        el(
+          "dt",
+          {},
+          `VAT at ${band.rate}% on ${formatPounds(band.net)}${trade ? ", for you to account for" : ""}`,
+        ),
         el("dd", { class: "tabular-nums" }, formatPounds(band.vat)),
       ),
     ),
   );
   if (slots.deposit) slots.deposit.textContent = formatPounds(deposit);
-  if (slots.balance) slots.balance.textContent = formatPounds(totals.total - deposit);
-  if (announce) slots.live.textContent = `Total including VAT now ${formatPounds(totals.total)}`;
+  if (slots.balance) slots.balance.textContent = formatPounds(payable - deposit);
+  if (announce)
+    slots.live.textContent = `${trade ? "Total to pay, without VAT," : "Total including VAT"} now ${formatPounds(payable)}`;
 }
 
 /** The optional lines a view's decision chose, or those ticked now. */
@@ -247,7 +256,11 @@ function summary(view: QuoteView, headline: HTMLElement, options: RenderOptions,
     el(
       "p",
       { class: "rounded-xl bg-brand-900 p-4 text-white" },
-      el("span", { class: "block font-semibold" }, "Total including VAT"),
+      el(
+        "span",
+        { class: "block font-semibold" },
+        view.tradeCustomer ? "Total to pay, no VAT charged (reverse charge)" : "Total including VAT",
+      ),
       el("span", { class: "block text-3xl font-bold tabular-nums" }, headline),
       el("span", { class: "block text-sm" }, `You can accept it until ${date(view.validUntil)}.`),
     ),
@@ -363,14 +376,18 @@ function statusPanel(view: QuoteView, options: RenderOptions): HTMLElement | nul
     );
   if (view.status === "accepted" && decision?.kind === "accepted") {
     const deposit = decision.deposit ?? 0;
-    const total = decision.totals?.total ?? view.totals.total;
+    const total = payableOf(decision.totals ?? view.totals, !!view.tradeCustomer);
     return panel(
       "You accepted this quote",
       el(
         "p",
         { class: "mt-2 text-slate-900" },
         `Accepted by ${decision.name} on ${formatUkDateTime(Date.parse(decision.at))}, for `,
-        el("strong", {}, `${formatPounds(total)} including VAT`),
+        el(
+          "strong",
+          {},
+          `${formatPounds(total)} ${view.tradeCustomer ? "without VAT (reverse charge)" : "including VAT"}`,
+        ),
         ".",
       ),
       el(
@@ -815,10 +832,20 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
       el(
         "p",
         { class: "rounded-xl bg-brand-900 p-4 text-white" },
-        el("span", { class: "block font-semibold" }, "Total including VAT"),
+        el(
+          "span",
+          { class: "block font-semibold" },
+          view.tradeCustomer ? "Total to pay, no VAT charged (reverse charge)" : "Total including VAT",
+        ),
         el("span", { class: "block text-3xl font-bold tabular-nums sm:text-4xl" }, slots.total),
       ),
       live,
+      view.tradeCustomer &&
+        el(
+          "p",
+          { class: "font-semibold text-slate-900" },
+          `${REVERSE_CHARGE_TEXT}. Your VAT number: ${view.tradeCustomer.vatNumber}.`,
+        ),
       el(
         "dl",
         { class: "space-y-1 text-slate-800" },

@@ -4,6 +4,7 @@
  * the job is cancelled). Server-only; loaded only when such an e-mail is sent (mail-kinds.ts).
  */
 import { formatPounds } from "../../../../src/lib/proposals/money.ts";
+import { payableOf } from "../../../../src/lib/proposals/reverse-charge.ts";
 import { formatUkDate, formatUkDay } from "../../../../src/lib/proposals/uk-time.ts";
 import type { QuoteView } from "../../../../src/lib/proposals/quote-document.ts";
 import { businessDetails } from "../../business.ts";
@@ -58,7 +59,11 @@ function depositHow(business: Awaited<ReturnType<typeof businessDetails>>, refer
   return `${bank}${process.env.STRIPE_SECRET_KEY ? ", or by card from the link below." : "."}`;
 }
 
-const total = (view: QuoteView) => formatPounds(view.decision?.totals?.total ?? view.totals.total);
+/** "£1,200.00 including VAT", or a trade customer's "£1,000.00 without VAT (reverse charge)". */
+const total = (view: QuoteView): string =>
+  view.tradeCustomer
+    ? `${formatPounds((view.decision?.totals ?? view.totals).net)} without VAT (reverse charge)`
+    : `${formatPounds(view.decision?.totals?.total ?? view.totals.total)} including VAT`;
 
 function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
   return async (job, settings) => {
@@ -81,7 +86,7 @@ function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
         title: "Thank you: your quote is accepted",
         paragraphs: [
           greeting(lead.firstName),
-          `You accepted quote ${view.number} for ${total(view)} including VAT. The accepted quote is attached as a PDF: please keep it.`,
+          `You accepted quote ${view.number} for ${total(view)}. The accepted quote is attached as a PDF: please keep it.`,
           view.depositPercent > 0
             ? `The deposit of ${formatPounds(decision.deposit ?? 0)} is due now. ${depositHow(business, view.number)} We will confirm when we receive it with a VAT receipt. This is a request for payment, not a VAT invoice.`
             : "No deposit is due. The balance is due within 7 days of the work being completed.",
@@ -98,13 +103,13 @@ function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
           ? `Your quote ${view.number} from ${business.name}`
           : `A reminder: your quote ${view.number} is valid until ${until}`;
       props = {
-        preview: `Quote ${view.number}: ${total(view)} including VAT, valid until ${until}.`,
+        preview: `Quote ${view.number}: ${total(view)}, valid until ${until}.`,
         title: kind === "sent" ? "Your quote" : "A reminder about your quote",
         paragraphs: [
           greeting(lead.firstName),
           kind === "sent"
-            ? `Thank you for asking us to price your job. Your quote ${view.number} is ${total(view)} including VAT and is valid until ${until}. It is attached as a PDF, with our terms and your right to cancel.`
-            : `Your quote ${view.number} for ${total(view)} including VAT is valid until ${until}. If you have questions, reply to this e-mail or call us on ${business.phone}.`,
+            ? `Thank you for asking us to price your job. Your quote ${view.number} is ${total(view)} and is valid until ${until}. It is attached as a PDF, with our terms and your right to cancel.`
+            : `Your quote ${view.number} for ${total(view)} is valid until ${until}. If you have questions, reply to this e-mail or call us on ${business.phone}.`,
           "You can read it, choose any optional work, and accept or decline it online:",
         ],
         action: { label: "View and accept your quote", href: url },
@@ -128,9 +133,9 @@ function toOwner(kind: "accepted" | "declined" | "cancelled"): MailRenderer {
     const paragraphs: string[] = [];
     let subject: string;
     if (kind === "accepted") {
-      subject = `Quote accepted: ${view.number} – ${total(view)}`;
+      subject = `Quote accepted: ${view.number} – ${formatPounds(payableOf(view.decision?.totals ?? view.totals, !!view.tradeCustomer))}`;
       paragraphs.push(
-        `${decision?.name ?? name} accepted quote ${view.number} for ${total(view)} including VAT.`,
+        `${decision?.name ?? name} accepted quote ${view.number} for ${total(view)}.`,
         decision?.startEarly
           ? "They asked for the work to start within the 14-day cancellation period."
           : "They did not ask to start within the 14 days: start after the cancellation period ends.",

@@ -24,6 +24,8 @@ interface Props {
   busy: boolean;
   fieldErrors: FieldErrors;
   band: StoredEstimate | undefined;
+  /** A trade customer's quote (the reverse charge). */
+  trade: boolean;
   onChange: (patch: Partial<Draft>) => void;
   onChangeLine: (key: number, patch: Partial<LineDraft>) => void;
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
@@ -41,6 +43,7 @@ export default function ProposalDraftForm({
   busy,
   fieldErrors,
   band,
+  trade,
   onChange,
   onChangeLine,
   onSubmit,
@@ -132,7 +135,7 @@ export default function ProposalDraftForm({
           />
         </Field>
 
-        <ProposalTotals totals={draftTotals(draft)} band={band} />
+        <ProposalTotals totals={draftTotals(draft, trade)} band={band} trade={trade} />
 
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonSecondary}>

@@ -12,6 +12,8 @@ interface Props {
   leadId: string;
   /** The lead's `estimate` (the price guide's band the visitor saw). */
   estimate: unknown;
+  /** A trade customer (the reverse charge): the draft's totals show what they pay, the net. */
+  trade?: boolean;
   proposals: ProposalSummary[];
   /** Reads the lead again: its status, quoted amount and quotes change with a quote. */
   onReload: () => void;
@@ -23,7 +25,14 @@ interface Props {
  * totals from the one money module beside the price guide's band, save it, preview it as the
  * customer sees it, send it and follow it; withdraw a draft or an unanswered quote.
  */
-export default function ProposalPanel({ leadId, estimate, proposals, onReload, onSessionEnded }: Props) {
+export default function ProposalPanel({
+  leadId,
+  estimate,
+  trade = false,
+  proposals,
+  onReload,
+  onSessionEnded,
+}: Props) {
   const id = useId();
   const panel = useProposalPanel({ leadId, proposals, onReload, onSessionEnded });
   const { draft, busy, message, sentUrl } = panel;
@@ -70,6 +79,7 @@ export default function ProposalPanel({ leadId, estimate, proposals, onReload, o
           busy={busy}
           fieldErrors={panel.fieldErrors}
           band={storedEstimate(estimate)}
+          trade={trade}
           onChange={panel.change}
           onChangeLine={panel.changeLine}
           onSubmit={panel.submit}

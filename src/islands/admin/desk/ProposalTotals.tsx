@@ -7,21 +7,23 @@ interface Props {
   totals: DraftTotals;
   /** The price guide's band the visitor saw, if they used it. */
   band: StoredEstimate | undefined;
+  /** A trade customer (the reverse charge): they pay the net and account for the VAT. */
+  trade: boolean;
 }
 
 /** The draft's totals as typed, beside the price guide's range the customer saw. */
-export default function ProposalTotals({ totals: { totals, withOptions, deposit }, band }: Props) {
+export default function ProposalTotals({ totals: { totals, withOptions, deposit }, band, trade }: Props) {
   return (
     <div className="grid gap-3 rounded-lg border border-slate-300 bg-white p-3 sm:grid-cols-2">
       <dl className="space-y-1 text-slate-900">
         <div className="flex justify-between gap-3 text-lg font-bold">
-          <dt>Total including VAT</dt>
+          <dt>{trade ? "To pay, no VAT (reverse charge)" : "Total including VAT"}</dt>
           <dd className="tabular-nums" data-desk-total>
-            {formatPounds(totals.total)}
+            {formatPounds(trade ? totals.net : totals.total)}
           </dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt>VAT</dt>
+          <dt>{trade ? "VAT for them to account for" : "VAT"}</dt>
           <dd className="tabular-nums">{formatPounds(totals.vat)}</dd>
         </div>
         <div className="flex justify-between gap-3">

@@ -16,6 +16,7 @@ import PaymentsPanel from "./PaymentsPanel";
 import ProposalPanel from "./ProposalPanel";
 import QuotedAmount from "./QuotedAmount";
 import StatusSelect from "./StatusSelect";
+import TradeCustomer from "./TradeCustomer";
 import VisitPanel from "./VisitPanel";
 import { useLeadChange } from "./use-lead-change";
 import { useIsOwner } from "./desk-user";
@@ -167,9 +168,20 @@ export default function QuoteDetail({
           />
         </div>
 
+        <TradeCustomer
+          key={`${submission.id}-${submission.tradeCustomer?.vatNumber ?? ""}`}
+          tradeCustomer={submission.tradeCustomer ?? null}
+          fixed={(submission.proposals ?? []).some((proposal) => proposal.sentAt !== null)}
+          saving={saving}
+          onSave={(tradeCustomer) =>
+            save({ tradeCustomer }, tradeCustomer ? "Marked as a trade customer" : "Marked as a homeowner")
+          }
+        />
+
         <ProposalPanel
           leadId={submission.id}
           estimate={submission.estimate}
+          trade={!!submission.tradeCustomer}
           proposals={submission.proposals ?? []}
           onReload={onReload}
           onSessionEnded={onSessionEnded}

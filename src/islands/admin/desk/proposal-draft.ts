@@ -2,6 +2,7 @@
  * A written quote as the owner types it on the desk (ProposalPanel): the draft and its lines, the
  * body the API takes, the draft read back from a saved quote, and the live totals.
  */
+import { payableOf } from "../../../lib/proposals/reverse-charge";
 import {
   depositOf,
   lineNet,
@@ -136,7 +137,7 @@ export function lineAmount(line: LineDraft): number | null {
 }
 
 /** The totals as typed so far: a number that cannot be read yet counts as 0. */
-export function draftTotals(draft: Draft): DraftTotals {
+export function draftTotals(draft: Draft, trade = false): DraftTotals {
   const body = bodyOf(draft);
   const moneyLines = body.lines.map((line) => ({
     ...line,
@@ -150,6 +151,9 @@ export function draftTotals(draft: Draft): DraftTotals {
       moneyLines,
       moneyLines.map((_, index) => index),
     ),
-    deposit: Number.isFinite(body.depositPercent) ? depositOf(totals.total, body.depositPercent) : null,
+    // A trade customer's deposit is a share of the net they pay (the reverse charge).
+    deposit: Number.isFinite(body.depositPercent)
+      ? depositOf(payableOf(totals, trade), body.depositPercent)
+      : null,
   };
 }
