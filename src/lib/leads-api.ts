@@ -46,6 +46,8 @@ export interface LeadChange {
   note?: string;
   quotedAmount?: number;
   propertyAddress?: PropertyAddress;
+  /** With `status: "completed"`: the guarantee's length when the owner changes it in Job done. */
+  guaranteeYears?: number;
   /** A trade customer's VAT number (the reverse charge), or null for a homeowner. */
   tradeCustomer?: { vatNumber: string } | null;
 }

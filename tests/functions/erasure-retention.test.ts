@@ -14,9 +14,9 @@ import { checkGuarantee } from "../../netlify/lib/payments/money-desk.ts";
 import {
   accountsCutoff,
   deleteExpiredAccounts,
-  ERASED_CUSTOMER,
   guaranteeCutoff,
 } from "../../netlify/lib/payments/records-erasure.ts";
+import { ERASED_CUSTOMER } from "../../src/lib/payments/erased-accounts.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { addDays, londonDate } from "../../src/lib/visits/london-time.ts";
 import { useAdminSession } from "./admin-session.ts";

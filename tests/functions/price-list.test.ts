@@ -63,6 +63,7 @@ async function completedWith(
   lines: ProposalBody["lines"],
   serviceRequired = "roof-repairs",
   beforeCompleting: () => Promise<void> = async () => {},
+  completion: object = {},
 ) {
   const lead = await contactedLead({ serviceRequired });
   const created = await admin("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, {
@@ -90,7 +91,7 @@ async function completedWith(
   const current = await admin("GET", `/api/admin/contact-submissions/${lead.id}`);
   const completed = await callApi("PATCH", `/api/admin/contact-submissions/${lead.id}`, {
     cookie: session.cookie,
-    body: { status: "completed" },
+    body: { status: "completed", ...completion },
     headers: { "If-Match": current.headers.get("ETag")! },
   });
   expect(completed.status).toBe(200);
@@ -173,5 +174,41 @@ describe("the guaranteed work", () => {
     } finally {
       repairs.years = 5;
     }
+  });
+});
+
+describe("Job done's term", () => {
+  const SLATES = [
+    { description: "Replace broken or slipped slates", quantity: 6, unitPrice: 3500, vatRate: 20 as const },
+  ];
+  const years = (check: { validUntil: string }) =>
+    Number(check.validUntil.slice(0, 4)) -
+    Number(new Date().toLocaleDateString("en-CA", { timeZone: "Europe/London" }).slice(0, 4));
+
+  test("the owner's years replace the stated term's on the certificate; the work's name stays", async () => {
+    const { check } = await completedWith(SLATES, "roof-repairs", async () => {}, { guaranteeYears: 12 });
+    expect(years(check)).toBe(12);
+    expect(check.work).toBe("Repairs: Replace broken or slipped slates");
+  });
+
+  test("0, 51, 2.5 or years without completing: 400 in the desk's words, and nothing is issued", async () => {
+    const lead = await contactedLead();
+    for (const body of [
+      { status: "completed", guaranteeYears: 0 },
+      { status: "completed", guaranteeYears: 51 },
+      { status: "completed", guaranteeYears: 2.5 },
+      { status: "completed", guaranteeYears: "10" },
+    ]) {
+      const response = await admin("PATCH", `/api/admin/contact-submissions/${lead.id}`, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: "The guarantee is 1 to 50 whole years",
+        fieldErrors: { guaranteeYears: ["The guarantee is 1 to 50 whole years"] },
+      });
+    }
+    const alone = await admin("PATCH", `/api/admin/contact-submissions/${lead.id}`, { guaranteeYears: 10 });
+    expect(alone.status).toBe(400);
+    const after = await (await admin("GET", `/api/admin/contact-submissions/${lead.id}`)).json();
+    expect(after.status).not.toBe("completed");
   });
 });

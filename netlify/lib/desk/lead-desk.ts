@@ -178,6 +178,7 @@ export async function changeQuote(
           change.propertyAddress,
           now,
           session,
+          change.guaranteeYears,
         );
         if (issued) {
           notes.push(issued.note);

@@ -16,6 +16,11 @@ import {
   type LeadStatus,
 } from "../../../src/lib/lead-model.ts";
 import { HttpError } from "../http/http-error.ts";
+import {
+  GUARANTEE_YEARS_MESSAGE,
+  MAX_GUARANTEE_YEARS,
+  MIN_GUARANTEE_YEARS,
+} from "../../../src/lib/payments/payment-rules.ts";
 import { normaliseVatNumber, VAT_NUMBER_MESSAGE } from "../../../src/lib/proposals/reverse-charge.ts";
 
 /** A page position: the (date, id) of the last lead of the page before. */
@@ -144,6 +149,18 @@ export const LeadChangeBody = z.pipe(
         }),
       ),
       /**
+       * With `status: "completed"`: the guarantee's length in years when the owner changes it in
+       * Job done (docs/payments.md, "The guarantee register"); else the term the quote stated.
+       */
+      guaranteeYears: z.optional(
+        z
+          .int(GUARANTEE_YEARS_MESSAGE)
+          .check(
+            z.minimum(MIN_GUARANTEE_YEARS, GUARANTEE_YEARS_MESSAGE),
+            z.maximum(MAX_GUARANTEE_YEARS, GUARANTEE_YEARS_MESSAGE),
+          ),
+      ),
+      /**
        * A VAT- and CIS-registered contractor under the domestic reverse charge, with their UK VAT
        * number (normalised to "GB123456789"); null: a homeowner again (docs/payments.md).
        */
@@ -164,6 +181,9 @@ export const LeadChangeBody = z.pipe(
     .check(
       z.refine((change) => change.propertyAddress === undefined || change.status === "completed", {
         message: "propertyAddress goes with status completed",
+      }),
+      z.refine((change) => change.guaranteeYears === undefined || change.status === "completed", {
+        message: "guaranteeYears goes with status completed",
       }),
       z.refine(
         (change) =>
@@ -198,6 +218,8 @@ export function leadChangeRefusal(error: z.core.$ZodError): HttpError {
     return new HttpError(400, "Invalid address", {
       propertyAddress: ["Enter the property's first line, town and postcode"],
     });
+  if (issue?.path[0] === "guaranteeYears")
+    return new HttpError(400, GUARANTEE_YEARS_MESSAGE, { guaranteeYears: [GUARANTEE_YEARS_MESSAGE] });
   if (issue?.path[0] === "tradeCustomer")
     return new HttpError(400, "Invalid VAT number", { tradeCustomer: [VAT_NUMBER_MESSAGE] });
   if (issue?.path[0] === "note") {

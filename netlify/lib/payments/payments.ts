@@ -294,6 +294,8 @@ export async function issueCompletionDocuments(
   propertyAddress: PostalAddress | undefined,
   now: number,
   session?: string,
+  /** The owner's change to the term's length in Job done, else the term the quote stated. */
+  guaranteeYears?: number,
 ): Promise<{ invoice: InvoiceRow; guarantee: GuaranteeRow; note: string; mailIds: string[] } | null> {
   const { rows } = await client.query<{ id: string }>(
     "SELECT id FROM proposals WHERE lead_id = $1 AND status = 'accepted' FOR UPDATE",
@@ -398,7 +400,8 @@ export async function issueCompletionDocuments(
   await recordAudit("invoice-issued", { leadId: lead.id, document: number, ...by }, now, client);
 
   // The term the accepted quote stated, else (a quote from before) the service's.
-  const term = statedTerm(document) ?? guaranteeTerm(business, lead.service);
+  const stated = statedTerm(document) ?? guaranteeTerm(business, lead.service);
+  const term = { work: stated.work, years: guaranteeYears ?? stated.years };
   const guarantee: GuaranteeRow = {
     number: newGuaranteeNumber(),
     proposal_id: row.id,

@@ -21,7 +21,6 @@ import { HttpError } from "../http/http-error.ts";
 import { mailSettings } from "../mail/mailer.ts";
 import { issuedPdf } from "./issued-documents.ts";
 
-export { ACCOUNTS_KEPT_YEARS, ERASED_CUSTOMER };
 const NO_ADDRESS = { line1: "", town: "", postcode: "" };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -73,3 +73,8 @@ export function guaranteeEnd(completedOn: string, years: number): string {
   if (end.getUTCMonth() !== month - 1) end.setUTCDate(0);
   return end.toISOString().slice(0, 10);
 }
+
+/** A guarantee's length the owner may set in Job done, as content's terms allow (1 to 50 years). */
+export const MIN_GUARANTEE_YEARS = 1;
+export const MAX_GUARANTEE_YEARS = 50;
+export const GUARANTEE_YEARS_MESSAGE = `The guarantee is ${MIN_GUARANTEE_YEARS} to ${MAX_GUARANTEE_YEARS} whole years`;

@@ -42,6 +42,14 @@ export default function JobDone({
   const id = useId();
   const [preview, setPreview] = useState<Preview>({ state: "closed" });
   const [error, setError] = useState<string | null>(null);
+  /** The term's years as typed in Job done; empty until changed, so the quote's term stands. */
+  const [years, setYears] = useState("");
+  const changedYears = (): Partial<LeadChange> => {
+    if (years.trim() === "" || preview.state !== "open") return {};
+    // Sent as typed: the server's words refuse anything but 1 to 50 whole years.
+    const typed = Number(years.trim());
+    return typed === preview.issued?.guarantee.years ? {} : { guaranteeYears: typed };
+  };
   /** "Not yet" puts the focus back on Job done once it is drawn again. */
   const refocus = useRef(false);
   const accepted = (submission.proposals ?? []).find((proposal) => proposal.status === "accepted");
@@ -69,7 +77,7 @@ export default function JobDone({
         message={addressNeeded}
         saving={saving}
         onSubmit={(propertyAddress) =>
-          onComplete({ status: "completed", propertyAddress }, COMPLETED_WITH_DOCUMENTS)
+          onComplete({ status: "completed", propertyAddress, ...changedYears() }, COMPLETED_WITH_DOCUMENTS)
         }
         onCancel={() => {
           onCancelAddress();
@@ -129,9 +137,21 @@ export default function JobDone({
             <li>
               A guarantee certificate:{" "}
               <strong>
-                {issued.guarantee.years} years ({issued.guarantee.work})
+                {years.trim() || issued.guarantee.years} years ({issued.guarantee.work})
               </strong>{" "}
               from today.
+              <label htmlFor={`${id}-years`} className="mt-2 block text-sm font-semibold text-slate-800">
+                Guarantee (years), as the quote stated unless you change it
+              </label>
+              <input
+                id={`${id}-years`}
+                inputMode="numeric"
+                maxLength={2}
+                value={years}
+                placeholder={String(issued.guarantee.years)}
+                onChange={(event) => setYears(event.target.value)}
+                className="mt-1 block min-h-11 w-24 rounded-lg border border-slate-400 bg-white px-3 text-slate-900"
+              />
               <details className="mt-1">
                 <summary className="min-h-11 cursor-pointer font-semibold text-brand-700">
                   Its wording
@@ -152,7 +172,12 @@ export default function JobDone({
       <div className="mt-3 flex flex-wrap gap-3">
         <button
           type="button"
-          onClick={() => onComplete({ status: "completed" }, issued ? COMPLETED_WITH_DOCUMENTS : COMPLETED)}
+          onClick={() =>
+            onComplete(
+              { status: "completed", ...changedYears() },
+              issued ? COMPLETED_WITH_DOCUMENTS : COMPLETED,
+            )
+          }
           disabled={saving}
           className={buttonPrimary}
         >
