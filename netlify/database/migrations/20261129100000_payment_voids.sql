@@ -52,13 +52,14 @@ ALTER TABLE activity_log ADD CONSTRAINT activity_log_event_check CHECK (event IN
 -- states about money (amounts, VAT, method, dates, numbers, reason, who) cannot change. What may
 -- change is who it is about: the link to the quote (set NULL when a lead is erased) and the copy of
 -- the customer's name and quote number, so that an erasure can pseudonymise them. A row may be
--- deleted only once it is six years old (HMRC's period for VAT records), by the retention job.
+-- deleted only once it is six years old (HMRC's period for VAT records), by the retention job; the
+-- trigger's argument names the row's date column.
 CREATE FUNCTION ledger_row_unchanged() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   day date;
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    day := CASE TG_TABLE_NAME WHEN 'payments' THEN OLD.received_on ELSE OLD.voided_on END;
+    day := (to_jsonb(OLD) ->> TG_ARGV[0])::date;
     IF day > current_date - interval '6 years' THEN
       RAISE EXCEPTION '% is part of the ledger: it is never deleted before six years', TG_TABLE_NAME
         USING ERRCODE = 'integrity_constraint_violation';
@@ -75,6 +76,6 @@ END;
 $$;
 
 CREATE TRIGGER payments_ledger BEFORE UPDATE OR DELETE ON payments
-  FOR EACH ROW EXECUTE FUNCTION ledger_row_unchanged();
+  FOR EACH ROW EXECUTE FUNCTION ledger_row_unchanged('received_on');
 CREATE TRIGGER payment_voids_ledger BEFORE UPDATE OR DELETE ON payment_voids
-  FOR EACH ROW EXECUTE FUNCTION ledger_row_unchanged();
+  FOR EACH ROW EXECUTE FUNCTION ledger_row_unchanged('voided_on');
