@@ -8,7 +8,9 @@ ALTER TABLE document_counters DROP CONSTRAINT document_counters_kind_check;
 ALTER TABLE document_counters ADD CONSTRAINT document_counters_kind_check
   CHECK (kind IN ('invoice', 'receipt', 'credit-note'));
 
--- A void: one per payment (a second is refused by the primary key), never edited or deleted.
+-- Payments voided as recorded by mistake (docs/payments.md, "Voids and credit notes"): why, who and
+-- when, and the credit note that cancels the receipt. One per payment (a second is refused by the
+-- primary key); never edited or deleted.
 CREATE TABLE payment_voids (
   payment_id uuid PRIMARY KEY REFERENCES payments (id),
   -- CN-000001, CN-000002… in the order issued.
