@@ -326,6 +326,7 @@ test("a bank transfer recorded twice is voided from the lead: the reason, one co
   await expect(dialog).toContainText("£30.00 will no longer count as paid");
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await expectNoA11yViolations(page, "desk: void a payment");
+  await page.screenshot({ path: `${SHOTS}/desk-void-dialog-1280.png` });
   await dialog.getByRole("button", { name: "Void payment" }).click();
 
   const done = payments.getByText(
@@ -343,6 +344,9 @@ test("a bank transfer recorded twice is voided from the lead: the reason, one co
   await expect(second.getByRole("button", { name: "Void…" })).toHaveCount(0);
   await expect(payments.getByRole("definition").filter({ hasText: "£30.00" }).first()).toBeVisible();
   await expectNoA11yViolations(page, "desk: a voided payment");
+  await sectionShot(page, "[data-payments]", SHOTS, "desk-voided");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
   await sectionShot(page, "[data-payments]", SHOTS, "desk-voided");
 
   const mail = await mailTo(who.email, `Credit note ${creditNote}`);

@@ -32,9 +32,11 @@ export default function PaymentVoid({ id, payment, busy, errors, onVoid }: Props
 
   if (!open)
     return (
-      <button type="button" onClick={() => setOpen(true)} className={`${buttonDangerOutline} mt-2`}>
-        Void…
-      </button>
+      <div className="mt-2">
+        <button type="button" onClick={() => setOpen(true)} className={buttonDangerOutline}>
+          Void…
+        </button>
+      </div>
     );
   return (
     <form
