@@ -67,8 +67,9 @@ const stored = async (number: string) =>
   ).rows[0];
 
 /**
- * The PDF of an invoice (INV-…), a receipt (R-…), a credit note (CN-…) or a certificate (G-…) as first drawn. Two first
- * draws at once both insert; the second insert does nothing and both answer the kept copy.
+ * The PDF of an invoice (INV-…), a receipt (R-…), a credit note (CN-…) or a certificate (G-…) as
+ * first drawn. Two first draws at once both insert; the second insert does nothing and both answer
+ * the kept copy.
  */
 export async function issuedPdf(number: string, siteUrl: string, now = Date.now()): Promise<IssuedPdf> {
   let row = await stored(number);

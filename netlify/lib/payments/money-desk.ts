@@ -1,6 +1,6 @@
 /**
  * Money in the desk (docs/payments.md, "The desk"): what is asked for and not yet paid (deposits of
- * accepted quotes, invoices), what was paid (a voided payment counts nowhere), what is overdue, the refunds waiting for the owner;
+ * accepted quotes, invoices), what was paid, what is overdue, the refunds waiting for the owner;
  * the invoices list and the accountant's CSV; the public guarantee check. Read-only SQL over the
  * payments tables, each query bounded by an index (unpaid invoices by due date, payments by day).
  */
@@ -22,6 +22,9 @@ import {
 import { toAdminRefund } from "./payments.ts";
 import { voidsBetween } from "./void-records.ts";
 
+/** A payment that counts: not voided (payment-voids.ts). Its row stays in the accountant's files. */
+const NOT_VOIDED = "NOT EXISTS (SELECT 1 FROM payment_voids v WHERE v.payment_id = payments.id)";
+
 /** How far back "paid" looks in the desk's summary. */
 export const PAID_WINDOW_DAYS = 30;
 
@@ -40,8 +43,8 @@ export async function moneySummary(now = Date.now()) {
     accepted_at: Date;
   }>(
     `SELECT p.id AS proposal_id, p.lead_id, p.number, a.name, (a.totals->>'deposit')::int AS deposit,
-            COALESCE((SELECT sum(amount) FROM payments WHERE proposal_id = p.id AND NOT EXISTS (SELECT 1 FROM payment_voids v WHERE v.payment_id = payments.id)), 0)::int
-              AS paid, a.accepted_at
+            COALESCE((SELECT sum(amount) FROM payments WHERE proposal_id = p.id AND ${NOT_VOIDED}), 0)::int AS paid,
+            a.accepted_at
        FROM proposals p JOIN proposal_acceptances a ON a.proposal_id = p.id
       WHERE p.status = 'accepted' AND (a.totals->>'deposit')::int > 0
         AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.proposal_id = p.id)
@@ -59,8 +62,8 @@ export async function moneySummary(now = Date.now()) {
   }>(
     `SELECT i.number, i.proposal_id, p.lead_id, i.customer_name, i.total, i.issued_on::text AS issued_on,
             i.due_on::text AS due_on,
-            COALESCE((SELECT sum(amount) FROM payments
-                       WHERE invoice_number = i.number AND NOT EXISTS (SELECT 1 FROM payment_voids v WHERE v.payment_id = payments.id)), 0)::int AS paid
+            COALESCE((SELECT sum(amount) FROM payments WHERE invoice_number = i.number AND ${NOT_VOIDED}), 0)::int
+              AS paid
        FROM invoices i LEFT JOIN proposals p ON p.id = i.proposal_id
       WHERE i.paid_on IS NULL ORDER BY i.due_on, i.sequence`,
   );
@@ -93,7 +96,7 @@ export async function moneySummary(now = Date.now()) {
   const since = addDays(today, -PAID_WINDOW_DAYS);
   const { rows: paid } = await db.query<{ amount: number; count: number }>(
     `SELECT COALESCE(sum(amount), 0)::int AS amount, count(*)::int AS count FROM payments
-      WHERE received_on > $1::date AND NOT EXISTS (SELECT 1 FROM payment_voids v WHERE v.payment_id = payments.id)`,
+      WHERE received_on > $1::date AND ${NOT_VOIDED}`,
     [since],
   );
   const overdue = items.filter((item) => item.overdue);
@@ -275,8 +278,8 @@ export const PAYMENTS_CSV_COLUMNS = [
  * range (its day, amount, bank or card, the reference the customer was asked to quote — the
  * invoice's number for an invoice, the quote's for a deposit — its receipt) and every refund
  * confirmed (negative, "refund") and every void (negative, "void", the voided receipt's number), in
- * date order. Card payments reach the bank in Stripe's payouts,
- * less Stripe's fees: they are matched in Stripe's own report.
+ * date order. Card payments reach the bank in Stripe's payouts, less Stripe's fees: they are
+ * matched in Stripe's own report.
  */
 export async function paymentsCsv(from?: string, to?: string): Promise<string> {
   const payments = await paymentsBetween(from, to);

@@ -1,7 +1,8 @@
 /**
  * The e-mails of getting paid (docs/payments.md, "E-mails"), written at send time from the records
- * as they are then: the VAT receipt of a payment, the credit note of a voided one, the invoice with the guarantee certificate, and
- * the invoice's reminders, which are not sent once it is paid (null: the job is cancelled).
+ * as they are then: the VAT receipt of a payment, the credit note of a voided one, the invoice with
+ * the guarantee certificate, and the invoice's reminders, which are not sent once it is paid
+ * (null: the job is cancelled).
  * Server-only; loaded only when such an e-mail is sent (mail-kinds.ts).
  */
 import { formatPounds } from "../../../../src/lib/proposals/money.ts";
