@@ -1,10 +1,14 @@
 import { formatPounds } from "../../../lib/proposals/money";
 import { formatIsoDay } from "../../../lib/proposals/uk-time";
-import { documentUrl, type PaymentsView } from "../../../lib/payments/payments-api";
+import { documentUrl, type AdminPayment, type PaymentsView } from "../../../lib/payments/payments-api";
 import type { FieldErrors } from "./field-errors";
 import PaymentVoid from "./PaymentVoid";
 
 const METHOD_TEXT = { bank: "bank transfer", card: "card" } as const;
+
+/** A deposit the invoice took off as paid on account: voiding it would leave the invoice wrong (the server refuses). */
+const countedByInvoice = (view: PaymentsView, payment: AdminPayment) =>
+  payment.invoiceNumber === null && view.requested.some((item) => item.kind === "invoice");
 
 interface Props {
   view: PaymentsView;
@@ -17,7 +21,8 @@ interface Props {
 
 /**
  * "Received": each payment, its day, way, amount and VAT, what it paid, and its receipt's PDF; a
- * voided one struck through with its credit note; "Void…" on a bank payment of an accepted quote.
+ * voided one struck through with its credit note; "Void…" on a bank payment of an accepted quote
+ * that no invoice counted as paid on account.
  */
 export default function PaymentsReceived({ view, id, busy, errors, onVoid }: Props) {
   return (
@@ -58,7 +63,8 @@ export default function PaymentsReceived({ view, id, busy, errors, onVoid }: Pro
                 </p>
               ) : (
                 view.status === "accepted" &&
-                payment.method === "bank" && (
+                payment.method === "bank" &&
+                !countedByInvoice(view, payment) && (
                   <PaymentVoid id={id} payment={payment} busy={busy} errors={errors} onVoid={onVoid} />
                 )
               )}
