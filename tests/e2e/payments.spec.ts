@@ -4,7 +4,7 @@
  * panel lists the deposit; the owner records the bank transfer in the lead's Payments and the VAT
  * receipt arrives in MailDev; completing the lead asks for the property's address, then the invoice
  * and the guarantee arrive as two PDFs; the guarantee checks out on /guarantee with its postcode and
- * not with another. axe in each state; screenshots to test-results/payments/. At 1280 px; what a phone
+ * not with another; a transfer recorded twice is voided with its credit note. axe in each state; screenshots to test-results/payments/. At 1280 px; what a phone
  * changes is payments.phone.spec.ts.
  */
 import { test } from "@playwright/test";
@@ -16,6 +16,7 @@ import { openDeskPanels } from "./helpers/desk-panels";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
 import { expect, jobDone, uniqueName } from "./helpers/lead-desk";
 import {
+  acceptQuote,
   cancelledAfterDeposit,
   clearGuaranteeChecks,
   expectNoSidewaysScroll,
@@ -25,6 +26,7 @@ import {
   signIn,
   submitLead,
   payingCustomer,
+  recordBankPayment,
 } from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 240_000 });
@@ -275,4 +277,78 @@ test("a quote cancelled within the 14 days after a deposit: the refund waits in 
   await expect(payments.getByText("Refund of £96.00 confirmed.", { exact: true })).toBeVisible();
   await expect(payments.getByText(/^Refund of £96\.00 confirmed on /)).toBeVisible();
   await expect(refund).toHaveCount(0);
+});
+
+test("a bank transfer recorded twice is voided from the lead: the reason, one confirmation, struck through with its credit note", async ({
+  page,
+  request,
+}) => {
+  const who = payingCustomer(uniqueName("Voided"));
+  const customer = `${who.firstName} ${who.lastName}`;
+  const leadId = await submitLead(request, who);
+  await signIn(page);
+  // £480.00 with VAT, a deposit of £96.00: £30.00 recorded twice leaves £36.00 of it in the Money panel.
+  const quote = await sendQuote(page, leadId, {
+    lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
+    depositPercent: 20,
+  });
+  await acceptQuote(request, quote, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
+  const day = londonDate(Date.now());
+  await recordBankPayment(page, quote, 3000, day);
+  await recordBankPayment(page, quote, 3000, day);
+
+  await page.reload();
+  await openDeskPanels(page);
+  await page
+    .getByRole("region", { name: "Money" })
+    .getByRole("listitem")
+    .filter({ hasText: customer })
+    .getByRole("button", { name: customer })
+    .click();
+  const payments = page.getByRole("region", { name: "Payments" });
+  const second = payments
+    .getByRole("listitem")
+    .filter({ hasText: /Receipt R-\d{6}/ })
+    .last();
+  const receipt = /R-\d{6}/.exec((await second.textContent()) ?? "")![0];
+
+  // The reason is asked for first, and refused empty.
+  await second.getByRole("button", { name: "Void…" }).click();
+  const form = second.getByRole("group", { name: `Void receipt ${receipt}` });
+  await form.getByRole("button", { name: "Void payment" }).click();
+  const reason = form.getByLabel("Why was it recorded by mistake?");
+  await expect(reason).toHaveAttribute("aria-invalid", "true");
+  await reason.fill("The same transfer recorded twice");
+  await form.getByRole("button", { name: "Void payment" }).click();
+
+  // Then once more, in a dialog whose Cancel has the focus.
+  const dialog = page.getByRole("alertdialog", { name: `Void receipt ${receipt}?` });
+  await expect(dialog).toContainText("£30.00 will no longer count as paid");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectNoA11yViolations(page, "desk: void a payment");
+  await page.screenshot({ path: `${SHOTS}/desk-void-dialog-1280.png` });
+  await dialog.getByRole("button", { name: "Void payment" }).click();
+
+  const done = payments.getByText(
+    new RegExp(`^Receipt ${receipt} voided\\. Credit note CN-\\d{6} is on its way to the customer\\.$`),
+  );
+  await expect(done).toBeVisible();
+  const creditNote = /CN-\d{6}/.exec((await done.textContent()) ?? "")![0];
+  await expect(second).toContainText(
+    `Voided on ${formatIsoDay(day)} by Owner: The same transfer recorded twice`,
+  );
+  await expect(second.getByRole("link", { name: `Credit note ${creditNote} (PDF)` })).toHaveAttribute(
+    "href",
+    `/api/admin/documents/${creditNote}`,
+  );
+  await expect(second.getByRole("button", { name: "Void…" })).toHaveCount(0);
+  await expect(payments.getByRole("definition").filter({ hasText: "£30.00" }).first()).toBeVisible();
+  await expectNoA11yViolations(page, "desk: a voided payment");
+  await sectionShot(page, "[data-payments]", SHOTS, "desk-voided");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await sectionShot(page, "[data-payments]", SHOTS, "desk-voided");
+
+  const mail = await mailTo(who.email, `Credit note ${creditNote}`);
+  expect(attachmentNames(mail)).toEqual([`Credit note ${creditNote}.pdf`]);
 });

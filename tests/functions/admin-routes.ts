@@ -18,6 +18,7 @@ import auditLog from "../../netlify/functions/admin-audit-log.mts";
 import users from "../../netlify/functions/admin-users.mts";
 import sessions from "../../netlify/functions/admin-sessions.mts";
 import passkeys from "../../netlify/functions/admin-passkeys.mts";
+import paymentVoid from "../../netlify/functions/admin-payment-void.mts";
 
 const GALLERY_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const QUOTE_ID = "00000000-0000-4000-8000-000000000000";
@@ -81,4 +82,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: "GET", path: "/api/admin/sessions", handler: sessions },
   { method: "GET", path: "/api/admin/passkeys/register", handler: passkeys },
   { method: "GET", path: "/api/admin/passkeys/verify", handler: passkeys },
+  {
+    method: "POST",
+    path: "/api/admin/payments/R-000001/void",
+    handler: paymentVoid,
+    body: { reason: "Recorded twice" },
+  },
 ];

@@ -13,6 +13,8 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import {
   certificatePdf,
   certificatePdfName,
+  creditNotePdf,
+  creditNotePdfName,
   invoicePdf,
   invoicePdfName,
   receiptPdf,
@@ -20,6 +22,7 @@ import {
 } from "../../netlify/lib/payments/payment-pdf.ts";
 import type {
   CertificateDocument,
+  CreditNoteDocument,
   InvoiceDocument,
   InvoiceLine,
   ReceiptDocument,
@@ -362,6 +365,46 @@ test("a card payment above the balance: the receipt sets the excess apart, to be
   for (const piece of expected) expect(text).toContain(piece);
   // Without an excess, no such lines.
   expect(await textOf(await receiptPdf(balanceReceipt))).not.toContain("to be refunded");
+});
+
+test("a credit note cancels its receipt: the amount and the VAT by rate given back, negative, and why", async () => {
+  const note: CreditNoteDocument = {
+    number: "CN-000001",
+    issuedOn: "2036-02-03",
+    receiptNumber: depositReceipt.number,
+    receivedOn: depositReceipt.receivedOn,
+    method: "bank",
+    proposalNumber: "Q-000123",
+    invoiceNumber: null,
+    business,
+    customer: { name: customer.name },
+    amount: depositReceipt.amount,
+    vat: depositReceipt.vat,
+    net: depositReceipt.amount - depositReceipt.vat,
+    vatBands: depositReceipt.vatBands,
+    reason: "The same transfer recorded twice",
+  };
+  const bytes = await creditNotePdf(note);
+  expect(creditNotePdfName(note.number)).toBe("Credit note CN-000001.pdf");
+  keep(creditNotePdfName(note.number), bytes);
+  const text = await textOf(bytes);
+  for (const piece of [
+    "Credit note CN-000001",
+    `VAT number ${business.vatNumber}`,
+    customer.name,
+    "3 February 2036",
+    "VAT receipt R-000001 of 2 February 2036",
+    "Bank transfer",
+    "Quote Q-000123",
+    "The same transfer recorded twice",
+    `Amount credited ${formatPounds(-130904)}`,
+    `VAT at 20% included ${formatPounds(-19542)}`,
+    `VAT at 5% included ${formatPounds(-650)}`,
+    `VAT included in total ${formatPounds(-20192)}`,
+    `Amount without VAT ${formatPounds(-110712)}`,
+    "Credit note CN-000001 · page 1 of 1",
+  ])
+    expect(text).toContain(piece);
 });
 
 test("the guarantee certificate: its number, who and what it covers, until when, and how to check it", async () => {

@@ -26,7 +26,7 @@ ALTER TABLE activity_log ADD CONSTRAINT activity_log_event_check CHECK (event IN
   'sign-in-slowed', 'sign-out', 'export', 'accounts-csv-export', 'accounts-xero-export', 'accounts-payments-export', 'erase',
   'retention-erase', 'bulk-erase', 'restore', 'quote-sent', 'payment-recorded', 'refund-confirmed',
   'invoice-issued', 'certificate-issued', 'person-added', 'person-removed', 'passkey-added', 'session-ended',
-  'retention-accounts'));
+  'payment-voided', 'credit-note-issued', 'retention-accounts'));
 
 -- Finding them: the erased leads' records by date (few rows match; the index keeps the hourly run cheap).
 CREATE INDEX invoices_erased ON invoices (issued_on) WHERE proposal_id IS NULL;

@@ -69,6 +69,7 @@ export const ACCESS: readonly AccessRule[] = [
   { path: "/api/admin/proposals/:id/preview", methods: ["GET"], roles: OFFICE },
   { path: "/api/admin/proposals/:id/payments", methods: ["GET", "POST"], roles: OFFICE },
   { path: "/api/admin/proposals/:id/refund", methods: ["POST"], roles: OFFICE },
+  { path: "/api/admin/payments/:receipt/void", methods: ["POST"], roles: OFFICE },
   { path: "/api/admin/documents/:number", methods: ["GET"], roles: OFFICE },
   { path: "/api/admin/invoices", methods: ["GET"], roles: OFFICE },
   { path: "/api/admin/money", methods: ["GET"], roles: OFFICE },

@@ -135,7 +135,10 @@ async function overdueInvoices(now: number): Promise<FollowUpGroup> {
     due_on: string;
   }>(
     `SELECT p.lead_id, i.number, i.due_on::text AS due_on,
-            (i.total - COALESCE((SELECT sum(amount) FROM payments WHERE invoice_number = i.number), 0))::int AS owed
+            (i.total - COALESCE((SELECT sum(amount) FROM payments
+                                  WHERE invoice_number = i.number
+                                    AND NOT EXISTS (SELECT 1 FROM payment_voids v WHERE v.payment_id = payments.id)),
+                                0))::int AS owed
        FROM invoices i JOIN proposals p ON p.id = i.proposal_id
       WHERE i.paid_on IS NULL AND p.lead_id = ANY($1::uuid[]) ORDER BY i.sequence`,
     [rows.map((row) => row.id)],

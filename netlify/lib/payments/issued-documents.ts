@@ -1,5 +1,5 @@
 /**
- * Invoices, receipts and guarantee certificates as issued (docs/payments.md, "Documents as
+ * Invoices, receipts, credit notes and guarantee certificates as issued (docs/payments.md, "Documents as
  * issued"): a document's PDF is drawn once, the first time it is asked for — by its e-mail, seconds
  * after it is numbered, or by a download — and its bytes are kept in `issued_documents` with their
  * SHA-256. Every later e-mail or download serves those bytes, so a receipt reads the same after its
@@ -10,6 +10,7 @@ import { database } from "../database/database.ts";
 import { NotFoundError } from "../http/http-error.ts";
 import { certificateDocument, receiptDocument } from "./payment-account.ts";
 import { readGuarantee, readInvoice, readPaymentByReceipt } from "./payment-records.ts";
+import { creditNoteDocument } from "./void-records.ts";
 
 export interface IssuedPdf {
   name: string;
@@ -36,6 +37,12 @@ async function draw(number: string, siteUrl: string): Promise<{ name: string; by
     if (!payment || payment.proposal_id === null) return null;
     const { receiptPdf, receiptPdfName } = await pdf();
     return { name: receiptPdfName(number), bytes: await receiptPdf(await receiptDocument(payment)) };
+  }
+  if (number.startsWith("CN-")) {
+    const document = await creditNoteDocument(number);
+    if (!document) return null;
+    const { creditNotePdf, creditNotePdfName } = await pdf();
+    return { name: creditNotePdfName(number), bytes: await creditNotePdf(document) };
   }
   if (number.startsWith("G-")) {
     const guarantee = await readGuarantee(number);
@@ -64,8 +71,9 @@ const stored = async (number: string) =>
   ).rows[0];
 
 /**
- * The PDF of an invoice (INV-…), a receipt (R-…) or a certificate (G-…) as first drawn. Two first
- * draws at once both insert; the second insert does nothing and both answer the kept copy.
+ * The PDF of an invoice (INV-…), a receipt (R-…), a credit note (CN-…) or a certificate (G-…) as
+ * first drawn. Two first draws at once both insert; the second insert does nothing and both answer
+ * the kept copy.
  */
 export async function issuedPdf(number: string, siteUrl: string, now = Date.now()): Promise<IssuedPdf> {
   let row = await stored(number);

@@ -20,6 +20,10 @@ import {
   type ListedInvoiceRow,
 } from "./payment-records.ts";
 import { toAdminRefund } from "./payments.ts";
+import { voidsBetween } from "./void-records.ts";
+
+/** A payment that counts: not voided (payment-voids.ts). Its row stays in the accountant's files. */
+const NOT_VOIDED = "NOT EXISTS (SELECT 1 FROM payment_voids v WHERE v.payment_id = payments.id)";
 
 /** How far back "paid" looks in the desk's summary. */
 export const PAID_WINDOW_DAYS = 30;
@@ -39,7 +43,8 @@ export async function moneySummary(now = Date.now()) {
     accepted_at: Date;
   }>(
     `SELECT p.id AS proposal_id, p.lead_id, p.number, a.name, (a.totals->>'deposit')::int AS deposit,
-            COALESCE((SELECT sum(amount) FROM payments WHERE proposal_id = p.id), 0)::int AS paid, a.accepted_at
+            COALESCE((SELECT sum(amount) FROM payments WHERE proposal_id = p.id AND ${NOT_VOIDED}), 0)::int AS paid,
+            a.accepted_at
        FROM proposals p JOIN proposal_acceptances a ON a.proposal_id = p.id
       WHERE p.status = 'accepted' AND (a.totals->>'deposit')::int > 0
         AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.proposal_id = p.id)
@@ -57,7 +62,8 @@ export async function moneySummary(now = Date.now()) {
   }>(
     `SELECT i.number, i.proposal_id, p.lead_id, i.customer_name, i.total, i.issued_on::text AS issued_on,
             i.due_on::text AS due_on,
-            COALESCE((SELECT sum(amount) FROM payments WHERE invoice_number = i.number), 0)::int AS paid
+            COALESCE((SELECT sum(amount) FROM payments WHERE invoice_number = i.number AND ${NOT_VOIDED}), 0)::int
+              AS paid
        FROM invoices i LEFT JOIN proposals p ON p.id = i.proposal_id
       WHERE i.paid_on IS NULL ORDER BY i.due_on, i.sequence`,
   );
@@ -89,7 +95,8 @@ export async function moneySummary(now = Date.now()) {
   ];
   const since = addDays(today, -PAID_WINDOW_DAYS);
   const { rows: paid } = await db.query<{ amount: number; count: number }>(
-    `SELECT COALESCE(sum(amount), 0)::int AS amount, count(*)::int AS count FROM payments WHERE received_on > $1::date`,
+    `SELECT COALESCE(sum(amount), 0)::int AS amount, count(*)::int AS count FROM payments
+      WHERE received_on > $1::date AND ${NOT_VOIDED}`,
     [since],
   );
   const overdue = items.filter((item) => item.overdue);
@@ -178,6 +185,8 @@ export const MONEY_CSV_COLUMNS = [
  * deposit's receipt is its own tax point, a payment against an invoice (its number in "Invoice")
  * settles VAT already on that invoice. "Refund" rows give money back on a cancelled quote (its
  * number in "Number" and "Quote"), negative, with the VAT it gives back (empty when not kept).
+ * "Credit note" rows cancel the receipt of a voided payment (its own row stays), negative, with the
+ * receipt's VAT.
  */
 export async function moneyCsv(from?: string, to?: string): Promise<string> {
   const invoices = await invoicesBetween(from, to);
@@ -186,6 +195,7 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
   const reverse = await reverseChargeQuotes();
   // A trade customer's rows (the domestic reverse charge) say so: no VAT charged, not zero-rated.
   const kind = (type: string, quote: string) => (reverse.has(quote) ? `${type}, reverse charge` : type);
+  const voids = await voidsBetween(from, to);
   const rows: DatedRow[] = [
     ...invoices.map((row) => ({
       date: row.issued_on,
@@ -235,6 +245,22 @@ export async function moneyCsv(from?: string, to?: string): Promise<string> {
         row.confirmed_on,
       ],
     })),
+    ...voids.map((row) => ({
+      date: row.voided_on,
+      order: `3${row.credit_note_number}`,
+      cells: [
+        "Credit note",
+        row.credit_note_number,
+        row.voided_on,
+        row.customer_name,
+        row.proposal_number,
+        row.invoice_number ?? "",
+        pounds(-(row.amount - row.vat)),
+        pounds(-row.vat),
+        pounds(-row.amount),
+        "",
+      ],
+    })),
   ];
   return datedCsv(MONEY_CSV_COLUMNS, rows);
 }
@@ -266,12 +292,14 @@ export const PAYMENTS_CSV_COLUMNS = [
  * The payments CSV, for matching the bank statement line by line: every payment received in the
  * range (its day, amount, bank or card, the reference the customer was asked to quote — the
  * invoice's number for an invoice, the quote's for a deposit — its receipt) and every refund
- * confirmed (negative, "refund"), in date order. Card payments reach the bank in Stripe's payouts,
- * less Stripe's fees: they are matched in Stripe's own report.
+ * confirmed (negative, "refund") and every void (negative, "void", the voided receipt's number), in
+ * date order. Card payments reach the bank in Stripe's payouts, less Stripe's fees: they are
+ * matched in Stripe's own report.
  */
 export async function paymentsCsv(from?: string, to?: string): Promise<string> {
   const payments = await paymentsBetween(from, to);
   const refunds = await refundsConfirmedBetween(from, to);
+  const voids = await voidsBetween(from, to);
   const rows: DatedRow[] = [
     ...payments.map((row) => ({
       date: row.received_on,
@@ -299,6 +327,20 @@ export async function paymentsCsv(from?: string, to?: string): Promise<string> {
         row.customer_name,
         row.proposal_number,
         "",
+      ],
+    })),
+    ...voids.map((row) => ({
+      date: row.voided_on,
+      order: `2${row.credit_note_number}`,
+      cells: [
+        row.voided_on,
+        pounds(-row.amount),
+        "void",
+        row.invoice_number ?? row.proposal_number,
+        row.receipt_number,
+        row.customer_name,
+        row.proposal_number,
+        row.invoice_number ?? "",
       ],
     })),
   ];

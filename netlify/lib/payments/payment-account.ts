@@ -48,7 +48,8 @@ export interface Account {
 export async function accountOf(client: Queryable, row: ProposalRow): Promise<Account | null> {
   const acceptance = await acceptanceOf(row.id, client);
   if (!acceptance) return null;
-  const payments = await paymentsOf(row.id, client);
+  // A voided payment counts nowhere (payment-voids.ts).
+  const payments = (await paymentsOf(row.id, client)).filter((payment) => !payment.voided);
   // What went towards the job: a card payment's excess above the balance is due back instead.
   const paid = payments.reduce((sum, payment) => sum + payment.amount - payment.excess, 0);
   const tradeCustomer = row.document?.tradeCustomer ?? null;
@@ -105,11 +106,12 @@ export async function receiptDocument(payment: PaymentRow): Promise<ReceiptDocum
   const account = row ? await accountOf(database(), row) : null;
   const applied = payment.amount - payment.excess;
   const share = account ? vatOfPayment(account, applied) : { vat: 0, bands: [] };
-  const paidSoFar = account
-    ? account.payments
-        .filter((other) => other.receipt_number <= payment.receipt_number)
-        .reduce((sum, other) => sum + other.amount - other.excess, 0)
-    : applied;
+  // The receipt's own payment counts even once voided (a void leaves it out of `payments`).
+  const paidSoFar =
+    applied +
+    (account?.payments ?? [])
+      .filter((other) => other.receipt_number < payment.receipt_number)
+      .reduce((sum, other) => sum + other.amount - other.excess, 0);
   return {
     number: payment.receipt_number,
     receivedOn: payment.received_on,

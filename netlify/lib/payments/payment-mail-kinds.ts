@@ -6,4 +6,6 @@ export const PAYMENT_MAIL = {
   invoice: "invoice-issued",
   /** To the customer: 1 and 7 days after the invoice fell due, while unpaid (subject: the proposal). */
   invoiceReminder: "invoice-reminder",
+  /** To the customer: the credit note cancelling a voided payment's receipt (subject: the payment). */
+  creditNote: "credit-note",
 } as const;

@@ -10,6 +10,7 @@
  */
 import type {
   CertificateDocument,
+  CreditNoteDocument,
   InvoiceDocument,
   PostalAddress,
   ReceiptDocument,
@@ -37,6 +38,11 @@ export function invoicePdfName(number: string): string {
 /** "Receipt R-000001.pdf" */
 export function receiptPdfName(number: string): string {
   return `Receipt ${number}.pdf`;
+}
+
+/** "Credit note CN-000001.pdf" */
+export function creditNotePdfName(number: string): string {
+  return `Credit note ${number}.pdf`;
 }
 
 /** "Guarantee G-7K2M-Q9XD.pdf" */
@@ -202,6 +208,41 @@ export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
   w.paragraph(doc.balance > 0 ? "Thank you for your payment." : "Paid in full. Thank you.");
 
   w.footers(`Receipt ${doc.number}`);
+  return w.doc.save();
+}
+
+/**
+ * The credit note of a voided payment: the receipt it cancels, the amount and the VAT by rate given
+ * back (the receipt's own split, negative), and why.
+ */
+export async function creditNotePdf(doc: CreditNoteDocument): Promise<Uint8Array> {
+  const w = await startPdf({
+    title: `Credit note ${doc.number} – ${doc.business.name}`,
+    author: doc.business.name,
+  });
+  w.letterhead(doc.business);
+
+  w.heading(`Credit note ${doc.number}`, 16);
+  w.field("Issued to", doc.customer.name, { bold: true });
+  w.field("Date of issue", formatIsoDay(doc.issuedOn));
+  w.field("Cancels", `VAT receipt ${doc.receiptNumber} of ${formatIsoDay(doc.receivedOn)}`, { bold: true });
+  w.field("Paid by", METHODS[doc.method]);
+  w.field("For the work of", `Quote ${doc.proposalNumber}`);
+  if (doc.invoiceNumber) w.field("Payment of", `Invoice ${doc.invoiceNumber}`);
+  w.field("Reason", doc.reason);
+  w.space(6);
+
+  w.rule();
+  w.row(["Amount credited", formatPounds(-doc.amount)], SUMS, { bold: true, size: 12 });
+  for (const band of doc.vatBands) w.row([`VAT at ${band.rate}% included`, formatPounds(-band.vat)], SUMS);
+  if (doc.vatBands.length !== 1) w.row(["VAT included in total", formatPounds(-doc.vat)], SUMS);
+  w.row(["Amount without VAT", formatPounds(-doc.net)], SUMS);
+  w.rule();
+  w.paragraph(
+    `The payment confirmed by receipt ${doc.receiptNumber} was recorded by mistake: it is cancelled, and the receipt no longer counts towards the job.`,
+  );
+
+  w.footers(`Credit note ${doc.number}`);
   return w.doc.save();
 }
 

@@ -22,6 +22,8 @@ export interface PaymentRow {
   stripe_session_id: string | null;
   /** The part of a card payment above what was owed: no VAT in it, a refund due (0: none). */
   excess: number;
+  /** Voided (payment-voids.ts): its row stays, but it counts in no balance. */
+  voided?: boolean;
 }
 
 export interface InvoiceRow {
@@ -78,7 +80,8 @@ export interface RefundRow {
 }
 
 const PAYMENT_COLUMNS = `id, proposal_id, proposal_number, customer_name, amount, vat, method,
-  received_on::text AS received_on, recorded_at, receipt_number, invoice_number, stripe_session_id, excess`;
+  received_on::text AS received_on, recorded_at, receipt_number, invoice_number, stripe_session_id, excess,
+  EXISTS (SELECT 1 FROM payment_voids v WHERE v.payment_id = payments.id) AS voided`;
 const INVOICE_COLUMNS = `number, sequence, proposal_id, proposal_number, issued_at, issued_on::text AS issued_on,
   due_on::text AS due_on, customer_name, customer_address, document, net, vat, total, paid_on::text AS paid_on`;
 const GUARANTEE_COLUMNS = `number, proposal_id, proposal_number, invoice_number, customer_name, property_address, postcode, work,
@@ -92,7 +95,10 @@ const REFUND_COLUMNS = `id, proposal_id, proposal_number, customer_name, paid, s
  * queue (each waits its turn: `waitingInLine`), and a rollback gives the number back: the numbers
  * run without gaps or repeats.
  */
-export async function nextDocumentNumber(client: Queryable, kind: "invoice" | "receipt"): Promise<number> {
+export async function nextDocumentNumber(
+  client: Queryable,
+  kind: "invoice" | "receipt" | "credit-note",
+): Promise<number> {
   const { rows } = await waitingInLine<{ last_number: number }>(
     client,
     `INSERT INTO document_counters (kind, last_number) VALUES ($1, 1)
@@ -134,7 +140,7 @@ export async function paymentOfSession(
 
 export async function insertPayment(
   client: Queryable,
-  row: Omit<PaymentRow, "recorded_at"> & { recorded_at: Date },
+  row: Omit<PaymentRow, "recorded_at" | "voided"> & { recorded_at: Date },
 ) {
   await client.query(
     `INSERT INTO payments (id, proposal_id, proposal_number, customer_name, amount, vat, method, received_on,
@@ -205,6 +211,11 @@ export async function insertInvoice(
       row.paid_on,
     ],
   );
+}
+
+/** A voided payment left an invoice short of its total: it is unpaid again. */
+export async function markInvoiceUnpaid(client: Queryable, number: string): Promise<void> {
+  await client.query("UPDATE invoices SET paid_on = NULL WHERE number = $1", [number]);
 }
 
 export async function markInvoicePaid(client: Queryable, number: string, paidOn: string): Promise<void> {

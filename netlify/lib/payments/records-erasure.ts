@@ -1,7 +1,7 @@
 /**
  * The accounts when a lead is erased, and when their time is up (docs/payments.md, "Keeping the
  * records"). HMRC asks for the records of a sale to be kept six years, so an erasure keeps a job's
- * invoice, receipts and refunds (and their payments), pseudonymised: the customer becomes
+ * invoice, receipts, refunds and credit notes (and their payments), pseudonymised: the customer becomes
  * ERASED_CUSTOMER, the invoice's address is emptied, a refund's note goes; numbers, amounts and
  * dates stay (UK GDPR art. 17(3)(b) and 6(1)(c)). The PDFs as issued (`issued_documents`) stay too,
  * byte for byte: a VAT invoice is kept as issued, naming its customer. Every document is drawn
@@ -32,8 +32,8 @@ export class DocumentsNotDrawn extends Error {
 }
 
 /**
- * The numbered documents of these leads' jobs (invoices, receipts, guarantee certificates) whose
- * bytes are not kept yet. A credit note's number joins the union when credit notes have a table.
+ * The numbered documents of these leads' jobs (invoices, receipts, credit notes, guarantee
+ * certificates) whose bytes are not kept yet.
  */
 export async function documentsToDraw(client: Queryable, leadIds: string[]): Promise<string[]> {
   const { rows } = await client.query<{ number: string }>(
@@ -41,6 +41,7 @@ export async function documentsToDraw(client: Queryable, leadIds: string[]): Pro
      SELECT number FROM (
        SELECT number FROM invoices WHERE proposal_id IN (SELECT id FROM jobs)
        UNION ALL SELECT receipt_number FROM payments WHERE proposal_id IN (SELECT id FROM jobs)
+       UNION ALL SELECT credit_note_number FROM payment_voids WHERE proposal_id IN (SELECT id FROM jobs)
        UNION ALL SELECT number FROM guarantees WHERE proposal_id IN (SELECT id FROM jobs)
      ) documents
      WHERE NOT EXISTS (SELECT 1 FROM issued_documents kept WHERE kept.number = documents.number)
@@ -104,6 +105,12 @@ export async function pseudonymiseAccounts(client: Queryable, leadIds: string[])
     ERASED_CUSTOMER,
   ]);
   await client.query(
+    `UPDATE payment_voids SET customer_name = $2,
+            document = jsonb_set(document, '{customer}', jsonb_build_object('name', $2::text))
+      WHERE proposal_id = ANY($1::uuid[])`,
+    [jobs, ERASED_CUSTOMER],
+  );
+  await client.query(
     "UPDATE refunds SET customer_name = $2, note = NULL WHERE proposal_id = ANY($1::uuid[])",
     [jobs, ERASED_CUSTOMER],
   );
@@ -143,8 +150,8 @@ export interface AccountsRetentionReport {
 
 /**
  * Jobs of erased leads whose latest record is on or before `cutoff`. A job's invoice, payments and
- * refunds go together, so no payment outlives the invoice it pays. A voids or credit notes table
- * joins the union with its own date, like refunds.
+ * refunds and voids (with their credit notes) go together, so no payment outlives the invoice it
+ * pays.
  */
 async function expiredJobs(client: Queryable, cutoff: string): Promise<string[]> {
   const { rows } = await client.query<{ proposal_number: string }>(
@@ -153,6 +160,7 @@ async function expiredJobs(client: Queryable, cutoff: string): Promise<string[]>
        UNION ALL SELECT proposal_number, received_on, proposal_id IS NULL FROM payments
        UNION ALL SELECT proposal_number, (COALESCE(confirmed_at, due_at) AT TIME ZONE 'Europe/London')::date,
                         proposal_id IS NULL FROM refunds
+       UNION ALL SELECT proposal_number, voided_on, proposal_id IS NULL FROM payment_voids
      ) records
      WHERE proposal_number IN (
        SELECT proposal_number FROM invoices WHERE proposal_id IS NULL AND issued_on <= $1::date
@@ -168,8 +176,8 @@ async function expiredJobs(client: Queryable, cutoff: string): Promise<string[]>
 
 /**
  * Deletes these jobs' records and their PDFs, in the order the foreign keys ask: a guarantee kept
- * longer forgets its invoice's number; the bytes; refunds; payments (a future voids or credit notes
- * table, which refers to payments, goes before them); the invoices. Returns how many records went.
+ * longer forgets its invoice's number; the bytes; refunds; the voids (their credit notes), which
+ * refer to payments; payments; the invoices. Returns how many records went.
  */
 async function deleteJobs(client: Queryable, jobs: string[]): Promise<number> {
   const erased = "proposal_number = ANY($1::text[]) AND proposal_id IS NULL";
@@ -180,13 +188,17 @@ async function deleteJobs(client: Queryable, jobs: string[]): Promise<number> {
   );
   await client.query(
     `DELETE FROM issued_documents WHERE number IN (
-       SELECT number FROM invoices WHERE ${erased} UNION ALL SELECT receipt_number FROM payments WHERE ${erased})`,
+       SELECT number FROM invoices WHERE ${erased} UNION ALL SELECT receipt_number FROM payments WHERE ${erased}
+       UNION ALL SELECT credit_note_number FROM payment_voids WHERE ${erased})`,
     [jobs],
   );
   const refunds = await client.query(`DELETE FROM refunds WHERE ${erased}`, [jobs]);
+  const voids = await client.query(`DELETE FROM payment_voids WHERE ${erased}`, [jobs]);
   const payments = await client.query(`DELETE FROM payments WHERE ${erased}`, [jobs]);
   const invoices = await client.query(`DELETE FROM invoices WHERE ${erased}`, [jobs]);
-  return (refunds.rowCount ?? 0) + (payments.rowCount ?? 0) + (invoices.rowCount ?? 0);
+  return (
+    (refunds.rowCount ?? 0) + (voids.rowCount ?? 0) + (payments.rowCount ?? 0) + (invoices.rowCount ?? 0)
+  );
 }
 
 /** Erased leads' guarantees whose term ended on or before `cutoff`, with their certificates' bytes. */

@@ -10,13 +10,22 @@ interface Props<T> {
   describe: (item: T) => ReactNode;
   onCancel: () => void;
   onConfirm: (item: T) => void;
+  /** The confirming button's words ("Delete" unless told). */
+  confirmLabel?: string;
 }
 
 /**
- * Asks before something is erased (a lead, a gallery image). Cancel has the focus, so Enter alone
+ * Asks before something is erased or undone for good (a lead, a gallery image, a payment voided). Cancel has the focus, so Enter alone
  * never deletes; Escape and Cancel close it through the dialog's own `close` event.
  */
-export default function ConfirmDialog<T>({ item, title, describe, onCancel, onConfirm }: Props<T>) {
+export default function ConfirmDialog<T>({
+  item,
+  title,
+  describe,
+  onCancel,
+  onConfirm,
+  confirmLabel = "Delete",
+}: Props<T>) {
   const ref = useModalDialog(item !== null);
   const id = useId();
 
@@ -46,7 +55,7 @@ export default function ConfirmDialog<T>({ item, title, describe, onCancel, onCo
           }}
           className={buttonDanger}
         >
-          Delete
+          {confirmLabel}
         </button>
       </div>
     </dialog>

@@ -20,9 +20,11 @@ export const AUDIT_EVENTS = [
   "restore",
   "quote-sent",
   "payment-recorded",
+  "payment-voided",
   "refund-confirmed",
   "invoice-issued",
   "certificate-issued",
+  "credit-note-issued",
   "person-added",
   "person-removed",
   "passkey-added",
@@ -36,7 +38,7 @@ export interface AuditEvent {
   event: AuditEventKind;
   /** The lead an erasure or a money event was about. */
   leadId?: string;
-  /** The document a money event concerns: a quote, receipt, invoice or certificate number. */
+  /** The document a money event concerns: a quote, receipt, invoice, credit note or certificate number. */
   document?: string;
   /** Rows exported, entries restored, or failed sign-ins counted in this one entry. */
   count?: number;
@@ -69,9 +71,11 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   restore: "Backup restored",
   "quote-sent": "Quote sent",
   "payment-recorded": "Payment recorded, receipt issued",
+  "payment-voided": "Payment voided",
   "refund-confirmed": "Refund confirmed on quote",
   "invoice-issued": "Invoice issued",
   "certificate-issued": "Guarantee certificate issued",
+  "credit-note-issued": "Credit note issued",
   "person-added": "Person added to the desk",
   "person-removed": "Person removed from the desk",
   "passkey-added": "Passkey added",

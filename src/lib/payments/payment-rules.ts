@@ -22,7 +22,21 @@ export const PAYMENT_TEXTS = {
   guaranteeNotFound:
     "We could not find a guarantee with that number and postcode. Please check both and try again.",
   workComplete: "The work is complete, so the right to cancel has ended",
+  voidReason: "Say why the payment is voided (up to 500 characters)",
+  alreadyVoided: "This payment is already voided",
+  voidCard:
+    "A card payment is Stripe's record of money that arrived: give it back as a refund instead of voiding it",
+  voidNotAccepted:
+    "Only a payment on an accepted quote can be voided; a cancelled quote's refund settles what was paid",
+  voidErased: "This payment's quote was erased: it can no longer be voided",
 } as const;
+
+/** The longest reason a void may give. */
+export const VOID_REASON_MAX = 500;
+
+/** A deposit the invoice already took off as paid on account cannot be voided without changing the invoice. */
+export const voidCounted = (invoice: string) =>
+  `Invoice ${invoice} already counts this payment as paid on account: it cannot be voided`;
 
 /** A bank payment above the balance (DESIGN §24): "That is more than the £210.00 still owed". */
 export const moreThanOwed = (balance: number) => `That is more than the ${formatPounds(balance)} still owed`;

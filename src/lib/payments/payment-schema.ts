@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import "../zod-locale.ts";
+import { VOID_REASON_MAX } from "./payment-rules.ts";
 
 export const PaymentBodySchema = z.strictObject({
   /** Pence. */
@@ -21,6 +22,12 @@ export const RefundBodySchema = z.strictObject({
   note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type RefundBody = z.output<typeof RefundBodySchema>;
+
+/** Why a payment recorded by mistake is voided (required: the server refuses one left empty). */
+export const VoidBodySchema = z.strictObject({
+  reason: z.string().check(z.trim(), z.maxLength(VOID_REASON_MAX)),
+});
+export type VoidBody = z.output<typeof VoidBodySchema>;
 
 /** A YYYY-MM-DD query parameter, or undefined. */
 export const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,6 +1,6 @@
 /**
  * Browser calls of the desk's money (docs/payments.md, "The desk"; docs/http-contract.md, Admin):
- * an accepted quote's payments, recording a bank payment, confirming a refund, the Money panel, the
+ * an accepted quote's payments, recording a bank payment, voiding one, confirming a refund, the Money panel, the
  * accountant's CSV and the documents' PDFs. Amounts are integer pence, days UK dates (YYYY-MM-DD).
  * A refusal comes back as ProposalRefusal with the server's words and field errors.
  *
@@ -28,6 +28,17 @@ export interface AdminPayment {
   receiptNumber: string;
   /** The invoice it paid, or null for a deposit. */
   invoiceNumber: string | null;
+  /** Voided as recorded by mistake: it counts in no balance; its credit note cancels the receipt. */
+  voided: PaymentVoid | null;
+}
+
+/** A payment's void (POST /api/admin/payments/{receiptNumber}/void answers it). */
+export interface PaymentVoid {
+  creditNote: string;
+  reason: string;
+  voidedOn: string;
+  /** Who voided it, by name. */
+  by: string;
 }
 
 /** A refund due after a cancellation within the 14 days or a card payment above what was owed; `confirmedAt` null while it waits. */
@@ -126,6 +137,13 @@ export const confirmRefund = (proposalId: string, amount: number, note?: string)
     body: JSON.stringify(note ? { amount, note } : { amount }),
   });
 
+/** Voids a bank payment recorded by mistake; the server issues and e-mails its credit note. */
+export const voidPayment = (receiptNumber: string, reason: string) =>
+  call<PaymentVoid>(`/api/admin/payments/${encodeURIComponent(receiptNumber)}/void`, {
+    method: "POST",
+    body: JSON.stringify({ reason }),
+  });
+
 export const readMoney = () => call<MoneySummary>("/api/admin/money");
 
 /** The lead a quote belongs to (the refunds list names the quote only). */
@@ -144,5 +162,5 @@ export function moneyCsvUrl(from: string, to: string, format: "csv" | "xero" | "
   return `/api/admin/invoices?${params.toString()}`;
 }
 
-/** An invoice (INV-…), receipt (R-…) or guarantee (G-…) as a PDF download. */
+/** An invoice (INV-…), receipt (R-…), credit note (CN-…) or guarantee (G-…) as a PDF download. */
 export const documentUrl = (number: string) => `/api/admin/documents/${encodeURIComponent(number)}`;

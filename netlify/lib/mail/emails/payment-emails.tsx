@@ -1,7 +1,8 @@
 /**
  * The e-mails of getting paid (docs/payments.md, "E-mails"), written at send time from the records
- * as they are then: the VAT receipt of a payment, the invoice with the guarantee certificate, and
- * the invoice's reminders, which are not sent once it is paid (null: the job is cancelled).
+ * as they are then: the VAT receipt of a payment, the credit note of a voided one, the invoice with
+ * the guarantee certificate, and the invoice's reminders, which are not sent once it is paid
+ * (null: the job is cancelled).
  * Server-only; loaded only when such an e-mail is sent (mail-kinds.ts).
  */
 import { formatPounds } from "../../../../src/lib/proposals/money.ts";
@@ -22,6 +23,7 @@ import {
   readPayment,
 } from "../../payments/payment-records.ts";
 import { PAYMENT_MAIL } from "../../payments/payment-mail-kinds.ts";
+import { voidOfPayment } from "../../payments/void-records.ts";
 import { isHeaderSafeAddress, plainName } from "./quote-emails.tsx";
 import ProposalEmail, { type ProposalEmailProps } from "./ProposalEmail.tsx";
 import { renderEmail } from "./render.ts";
@@ -133,7 +135,7 @@ const reminder: MailRenderer = async (job, settings) => {
   const lead = await readQuote(job.leadId);
   if (!issued || issued.paid_on || !lead || !isHeaderSafeAddress(lead.email)) return null;
   const paid = (await paymentsOf(job.subjectId!))
-    .filter((payment) => payment.invoice_number === issued.number)
+    .filter((payment) => payment.invoice_number === issued.number && !payment.voided)
     .reduce((sum, payment) => sum + payment.amount - payment.excess, 0);
   const owed = issued.total - paid;
   if (owed <= 0) return null;
@@ -156,7 +158,32 @@ const reminder: MailRenderer = async (job, settings) => {
   };
 };
 
+/** The credit note cancelling a voided payment's receipt (subject: the payment). */
+const creditNote: MailRenderer = async (job, settings) => {
+  const voided = job.subjectId ? await voidOfPayment(job.subjectId) : null;
+  const lead = await readQuote(job.leadId);
+  if (!voided || !lead || !isHeaderSafeAddress(lead.email)) return null;
+  const business = await businessDetails();
+  const body = await mail(settings, {
+    preview: `Credit note ${voided.credit_note_number} cancels receipt ${voided.receipt_number}.`,
+    title: "A payment record corrected",
+    paragraphs: [
+      greeting(lead.firstName),
+      `We recorded a payment of ${formatPounds(voided.amount)} for quote ${voided.proposal_number} by mistake, and sent you VAT receipt ${voided.receipt_number} for it. Credit note ${voided.credit_note_number}, attached, cancels that receipt.`,
+      `If something is wrong, reply or call us on ${business.phone}.`,
+    ],
+  });
+  return {
+    to: lead.email,
+    replyTo: settings.ownerEmail,
+    subject: `Credit note ${voided.credit_note_number}: receipt ${voided.receipt_number} cancelled – ${business.name}`,
+    ...body,
+    attachments: [await kept(voided.credit_note_number, settings)],
+  };
+};
+
 export const PAYMENT_RENDERERS: Record<string, MailRenderer> = {
+  [PAYMENT_MAIL.creditNote]: creditNote,
   [PAYMENT_MAIL.receipt]: receipt,
   [PAYMENT_MAIL.invoice]: invoice,
   [PAYMENT_MAIL.invoiceReminder]: reminder,

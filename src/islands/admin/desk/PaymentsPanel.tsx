@@ -26,12 +26,14 @@ interface Props {
  */
 export default function PaymentsPanel({ proposals, invoices, guarantee, onReload, onSessionEnded }: Props) {
   const id = useId();
-  const { quote, proposalId, view, loadError, busy, message, errors, payment, refund } = usePayments({
-    proposals,
-    invoices,
-    onReload,
-    onSessionEnded,
-  });
+  const { quote, proposalId, view, loadError, busy, message, errors, payment, refund, voidOne } = usePayments(
+    {
+      proposals,
+      invoices,
+      onReload,
+      onSessionEnded,
+    },
+  );
 
   if (!quote && invoices.length === 0) return null;
   if (quote?.status === "cancelled" && view && !view.refund && view.payments.length === 0) return null;
@@ -77,7 +79,7 @@ export default function PaymentsPanel({ proposals, invoices, guarantee, onReload
 
       <PaymentDocuments view={view} invoices={invoices} guarantee={guarantee} />
 
-      {view && <PaymentsReceived view={view} />}
+      {view && <PaymentsReceived view={view} id={id} busy={busy} errors={errors} onVoid={voidOne} />}
 
       <div aria-live="polite" className="mt-2 min-h-6">
         {message?.kind === "done" && <p className="text-green-800">{message.text}</p>}

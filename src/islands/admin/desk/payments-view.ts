@@ -6,7 +6,7 @@ import type { LeadInvoice, PaymentsView } from "../../../lib/payments/payments-a
 import type { FieldErrors } from "./field-errors";
 
 /** The panel's two forms; a field error's key starts with its form's name ("payment.amount"). */
-export type PaymentForm = "payment" | "refund";
+export type PaymentForm = "payment" | "refund" | "void";
 
 /** The figures at the top: a cancelled quote owes nothing more, so what was paid is a refund. */
 export const figuresOf = (view: PaymentsView) =>

@@ -7,6 +7,7 @@ import {
   confirmRefund,
   readPayments,
   recordBankPayment,
+  voidPayment,
   type LeadInvoice,
   type PaymentsView,
 } from "../../../lib/payments/payments-api";
@@ -26,7 +27,8 @@ interface Options {
 
 /**
  * The payments of the lead's accepted (or cancelled) quote: read on opening and whenever the lead's
- * invoices change; recording a bank payment and confirming a refund, with what both forms hold.
+ * invoices change; recording a bank payment, voiding one and confirming a refund, with what the
+ * forms hold.
  */
 export function usePayments({ proposals, invoices, onReload, onSessionEnded }: Options) {
   const quote =
@@ -107,6 +109,13 @@ export function usePayments({ proposals, invoices, onReload, onSessionEnded }: O
     });
   };
 
+  /** Voids a payment recorded by mistake, with the reason the owner gave and confirmed. */
+  const voidOne = (receiptNumber: string, reason: string) =>
+    run("void", async () => {
+      const voided = await voidPayment(receiptNumber, reason);
+      return `Receipt ${receiptNumber} voided. Credit note ${voided.creditNote} is on its way to the customer.`;
+    });
+
   const refund = view?.refund ?? null;
   const refundText = refundAmount ?? (refund ? poundsText(refund.paid) : "");
   const confirm = (event: SubmitEvent<HTMLFormElement>) => {
@@ -135,5 +144,6 @@ export function usePayments({ proposals, invoices, onReload, onSessionEnded }: O
     errors,
     payment: { amount, setAmount, today, receivedOn, setReceivedOn, record },
     refund: { refund, refundText, setRefundAmount, refundNote, setRefundNote, confirm },
+    voidOne,
   };
 }
