@@ -62,7 +62,7 @@ describe("GET /api/admin/price-list", () => {
 async function completedWith(
   lines: ProposalBody["lines"],
   serviceRequired = "roof-repairs",
-  beforeCompleting: () => Promise<void> = async () => {},
+  beforeCompleting: () => void = () => {},
   completion: object = {},
 ) {
   const lead = await contactedLead({ serviceRequired });
@@ -87,7 +87,7 @@ async function completedWith(
   const page = (await (await callApi("GET", `/api/proposals/${token}`)).json()) as {
     terms: { guarantees: { work: string; years: number }[] };
   };
-  await beforeCompleting();
+  beforeCompleting();
   const current = await admin("GET", `/api/admin/contact-submissions/${lead.id}`);
   const completed = await callApi("PATCH", `/api/admin/contact-submissions/${lead.id}`, {
     cookie: session.cookie,
@@ -163,7 +163,7 @@ describe("the guaranteed work", () => {
       const { page, check } = await completedWith(
         [{ description: "Replace broken or slipped slates", quantity: 6, unitPrice: 3500, vatRate: 20 }],
         "roof-repairs",
-        async () => {
+        () => {
           repairs.years = 2; // the owner shortens the term after this quote was accepted
         },
       );
@@ -186,7 +186,7 @@ describe("Job done's term", () => {
     Number(new Date().toLocaleDateString("en-CA", { timeZone: "Europe/London" }).slice(0, 4));
 
   test("the owner's years replace the stated term's on the certificate; the work's name stays", async () => {
-    const { check } = await completedWith(SLATES, "roof-repairs", async () => {}, { guaranteeYears: 12 });
+    const { check } = await completedWith(SLATES, "roof-repairs", () => {}, { guaranteeYears: 12 });
     expect(years(check)).toBe(12);
     expect(check.work).toBe("Repairs: Replace broken or slipped slates");
   });
