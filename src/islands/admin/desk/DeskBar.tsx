@@ -12,13 +12,14 @@ const control =
 
 /**
  * The signed-in desk's own header, in place of the website's (docs/lead-desk.md, "The desk
- * header"): a skip link, the desk's sections, Logout and Back to Website. Sticky and compact: two
- * rows on a phone (the two buttons, the sections under them; the name from sm), one from md, as
- * tall as `--desk-header` in global.css.
+ * header"): a skip link, the desk's sections, Logout and Back to Website. Compact: two rows on a
+ * phone (the two buttons, the sections under them; the name from sm), where it scrolls away with
+ * the page so that nothing stands over a lead's controls; one row from md, sticky there, as tall as
+ * `--desk-header` in global.css.
  */
 export default function DeskBar({ sections, onSection, onSignOut }: Props) {
   return (
-    <header className="sticky top-0 z-30 -mx-4 border-b border-slate-200 bg-white px-4 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+    <header className="z-30 -mx-4 border-b border-slate-200 bg-white px-4 sm:-mx-6 sm:px-6 md:sticky md:top-0 lg:-mx-8 lg:px-8">
       <a
         href={`#${DESK_MAIN_ID}`}
         className="sr-only rounded-md bg-brand-800 px-4 py-3 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
