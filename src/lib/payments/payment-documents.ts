@@ -122,23 +122,28 @@ export interface CertificateDocument {
  * The credit note a void issues (docs/payments.md, "Voids and credit notes"): it cancels one VAT
  * receipt whole, giving back its amount and the VAT by rate as the receipt split it.
  */
-export interface CreditNoteDocument {
+/**
+ * The receipt's payment as it was (its day, method, quote, invoice, business, customer), and what is
+ * given back: its amount, VAT, net and VAT by rate (positive pence; the note shows them negative).
+ */
+export interface CreditNoteDocument extends Pick<
+  ReceiptDocument,
+  | "receivedOn"
+  | "method"
+  | "proposalNumber"
+  | "invoiceNumber"
+  | "business"
+  | "customer"
+  | "amount"
+  | "vat"
+  | "net"
+  | "vatBands"
+> {
   number: string;
   /** The date of issue: the day the payment was voided. */
   issuedOn: string;
-  /** The receipt cancelled and the payment it confirmed. */
+  /** The receipt cancelled. */
   receiptNumber: string;
-  receivedOn: string;
-  method: "bank" | "card";
-  proposalNumber: string;
-  invoiceNumber: string | null;
-  business: DocumentBusiness;
-  customer: { name: string };
-  /** What is given back (positive pence; the note shows them negative), with its VAT and net. */
-  amount: number;
-  vat: number;
-  net: number;
-  vatBands: VatBand[];
   /** Why the payment was voided, as the person who voided it wrote it. */
   reason: string;
 }

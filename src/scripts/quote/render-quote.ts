@@ -244,6 +244,21 @@ function chosenOf(root: HTMLElement): number[] {
     .map((box) => Number(box.dataset.option));
 }
 
+/** The headline total, what the customer pays (a trade customer: without VAT), and what follows it. */
+function totalBox(view: QuoteView, figure: HTMLElement, ...after: Child[]): HTMLElement {
+  return el(
+    "p",
+    { class: "rounded-xl bg-brand-900 p-4 text-white" },
+    el(
+      "span",
+      { class: "block font-semibold" },
+      view.tradeCustomer ? "Total to pay, no VAT charged (reverse charge)" : "Total including VAT",
+    ),
+    el("span", { class: "block text-3xl font-bold tabular-nums sm:text-4xl" }, figure),
+    ...after,
+  );
+}
+
 /**
  * The first screen of an open quote on a phone (docs/proposals.md, "The page"): the total as the
  * ticked options make it, until when it can be accepted, a way straight to Accept and the PDF to
@@ -253,15 +268,9 @@ function summary(view: QuoteView, headline: HTMLElement, options: RenderOptions,
   return el(
     "div",
     { class: "mt-4 space-y-3", "data-quote-summary": true },
-    el(
-      "p",
-      { class: "rounded-xl bg-brand-900 p-4 text-white" },
-      el(
-        "span",
-        { class: "block font-semibold" },
-        view.tradeCustomer ? "Total to pay, no VAT charged (reverse charge)" : "Total including VAT",
-      ),
-      el("span", { class: "block text-3xl font-bold tabular-nums" }, headline),
+    totalBox(
+      view,
+      headline,
       el("span", { class: "block text-sm" }, `You can accept it until ${date(view.validUntil)}.`),
     ),
     el(
@@ -829,16 +838,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
       "section",
       { "aria-labelledby": `${prefix}price-heading`, class: `${SECTION} space-y-3` },
       el("h2", { id: `${prefix}price-heading`, class: H2 }, "The price"),
-      el(
-        "p",
-        { class: "rounded-xl bg-brand-900 p-4 text-white" },
-        el(
-          "span",
-          { class: "block font-semibold" },
-          view.tradeCustomer ? "Total to pay, no VAT charged (reverse charge)" : "Total including VAT",
-        ),
-        el("span", { class: "block text-3xl font-bold tabular-nums sm:text-4xl" }, slots.total),
-      ),
+      totalBox(view, slots.total),
       live,
       view.tradeCustomer &&
         el(
