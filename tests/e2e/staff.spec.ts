@@ -125,7 +125,15 @@ test("the owner adds a crew member, whose phone makes a passkey from the e-mail,
   await phone.goto(await invitationLink(email));
   await expect(phone.getByText(`Welcome, ${name}.`)).toBeVisible();
   await phone.screenshot({ path: testInfo.outputPath("invitation-390.png"), fullPage: true });
+  // Making the passkey is two calls (the challenge, then the answer): wait for the answer, then read.
+  const accepted = phone.waitForResponse(
+    (r) =>
+      r.url().endsWith("/api/admin/invitation") &&
+      r.request().method() === "POST" &&
+      (r.request().postData() ?? "").includes('"response"'),
+  );
   await phone.getByRole("button", { name: "Create a passkey" }).click();
+  expect((await accepted).status()).toBe(201);
   await expect(phone.getByText("Your passkey is ready and you are signed in.")).toBeVisible();
   expect(new URL(phone.url()).hash).toBe("");
 
@@ -177,7 +185,11 @@ test("the owner adds a crew member, whose phone makes a passkey from the e-mail,
     timeout: 15_000,
   });
   page.once("dialog", (dialog) => void dialog.accept());
+  const removed = page.waitForResponse(
+    (r) => r.url().includes("/api/admin/users/") && r.request().method() === "DELETE",
+  );
   await again.getByRole("button", { name: `Remove ${name}` }).click();
+  expect((await removed).ok()).toBe(true);
   await expect(again.getByRole("status")).toHaveText(`${name} is removed.`);
   expect((await phone.request.get("/api/admin/session")).status()).toBe(401);
   await phoneContext.close();
