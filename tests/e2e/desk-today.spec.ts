@@ -76,7 +76,13 @@ test("signed in, the desk's header replaces the website's and Today opens a new 
   // It opens on Today: the new lead is listed there, with today's other lists in plain words.
   const today = page.getByRole("region", { name: "Today" });
   await expect(today).toBeInViewport();
-  for (const heading of ["Visits today", "New leads waiting", "Quotes to chase", "Money overdue"])
+  for (const heading of [
+    "Visits today",
+    "New leads waiting",
+    "Deposits to come",
+    "Quotes to chase",
+    "Money overdue",
+  ])
     await expect(today.getByRole("heading", { name: new RegExp(`^${heading}`) })).toBeVisible();
   const lead = today.getByRole("button", { name: new RegExp(`Kirsty ${lastName}`) });
   // The desk's first screen asks for a dozen things at once, slow on a busy machine.

@@ -64,10 +64,20 @@ test("on a phone: the deposit on the quote page, the Money panel, a bank payment
   await expect(owed).toContainText("£225.00");
   await expectNoA11yViolations(page, "desk on a phone: money panel");
   await sectionShot(page, "[data-money]", SHOTS, "money-panel");
-  await owed.getByRole("button", { name: customer }).tap();
 
+  // Recording the deposit from the desk's first screen: the deposit under Today (one tap) opens the
+  // lead at its payments, the amount due filled in and today's date set; Record payment (one more).
+  const deposit = page
+    .getByRole("region", { name: "Today" })
+    .getByRole("button", { name: new RegExp(`^${customer}.*£225\\.00 · deposit on quote ${quote.number}`) });
+  await deposit.scrollIntoViewIfNeeded();
+  await deposit.tap();
   const payments = page.getByRole("region", { name: "Payments" });
-  await payments.getByLabel("Amount (£)").fill("225");
+  await expect(payments).toBeFocused({ timeout: 45_000 });
+  await expect(payments.getByLabel("Amount (£)")).toHaveValue("225.00");
+  await expect(payments.getByLabel("Day it arrived")).toHaveValue(londonDate(Date.now()));
+  await expect(payments.getByRole("button", { name: "Record payment" })).toBeInViewport();
+  await sectionShot(page, "[data-payments]", SHOTS, "desk-deposit-to-record");
   // The lead, read again after the payment, arrives slowly (as from a phone on a poor signal): the
   // status set as soon as the payment is confirmed must still carry the lead's new version.
   let slowed = false;
@@ -139,7 +149,8 @@ test("on a phone: a quote cancelled after its deposit leaves a refund to confirm
   await refunds.getByRole("button", { name: customer }).tap();
   const payments = page.getByRole("region", { name: "Payments" });
   const refund = payments.getByRole("group", { name: "Refund to confirm" });
-  await expect(refund.getByLabel("Amount refunded (£)")).toHaveValue("96.00");
+  // The lead, its quotes, then its payments: three first calls one after the other (payments.spec.ts).
+  await expect(refund.getByLabel("Amount refunded (£)")).toHaveValue("96.00", { timeout: 45_000 });
   await expectNoSidewaysScroll(page);
   await expectNoA11yViolations(page, "desk on a phone: refund to confirm");
   await sectionShot(page, "[data-payments]", SHOTS, "desk-refund");

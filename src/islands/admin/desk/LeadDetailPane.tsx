@@ -55,6 +55,7 @@ export default function LeadDetailPane({
           onDelete={onDelete}
           onSessionEnded={onSessionEnded}
           onReload={() => onOpen(detail.lead.submission.id)}
+          focus={detail.focus}
         />
       )}
     </>

@@ -12,6 +12,7 @@ import MoneyPanel from "./MoneyPanel";
 import QuoteList from "./QuoteList";
 import StaffPanel from "./StaffPanel";
 import TodayPanel from "./TodayPanel";
+import { useMoney } from "./use-money";
 import { useIsOwner } from "./desk-user";
 import VisitAgenda from "./VisitAgenda";
 import { showSection } from "./desk-sections";
@@ -30,6 +31,7 @@ interface Props {
 export default function LeadListPane({ desk, onLock }: Props) {
   const { list, filters, followUps, stats, lockOnSessionEnd } = desk;
   const open = (id: string) => void desk.openDetail(id);
+  const money = useMoney(lockOnSessionEnd);
   const filtered = Boolean(filters.q || filters.status || filters.service);
   const owner = useIsOwner();
 
@@ -42,7 +44,9 @@ export default function LeadListPane({ desk, onLock }: Props) {
         followUps={followUps.followUps}
         followUpsError={followUps.error}
         onRetryFollowUps={followUps.reload}
+        money={money}
         onOpen={open}
+        onOpenPayments={(id) => void desk.openDetail(id, "payments")}
         onAllNew={() => {
           desk.applyFilters({ ...filters, status: "new" });
           showSection("desk-leads");
@@ -59,7 +63,7 @@ export default function LeadListPane({ desk, onLock }: Props) {
           <VisitAgenda onOpen={open} onSessionEnded={lockOnSessionEnd} />
         </div>
         <div id="desk-money" tabIndex={-1} className="focus:outline-none">
-          <MoneyPanel onOpen={open} onSessionEnded={lockOnSessionEnd} />
+          <MoneyPanel state={money} onOpen={open} />
         </div>
         <LeadChart stats={stats.stats} error={stats.error} by={stats.by} onBy={stats.changeBy} />
         <GuideCalibration onSessionEnded={lockOnSessionEnd} />

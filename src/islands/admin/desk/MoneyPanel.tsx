@@ -1,21 +1,16 @@
-import { useCallback, useEffect, useId, useState } from "react";
-import { SessionEndedError } from "../../../lib/admin/api";
+import { useId } from "react";
 import { formatPounds } from "../../../lib/proposals/money";
 import { formatIsoDay, formatUkDate } from "../../../lib/proposals/uk-time";
-import {
-  leadOfProposal,
-  readMoney,
-  type MoneyItem,
-  type MoneySummary,
-} from "../../../lib/payments/payments-api";
-import { useDeskFailure } from "./use-desk-failure";
+import { leadOfProposal, type MoneyItem } from "../../../lib/payments/payments-api";
+import type { MoneyState } from "./use-money";
 import { buttonOutline } from "../../button";
 import AccountantFiles from "./AccountantFiles";
 
 interface Props {
+  /** The desk's money, read once for this panel and Today (use-money.ts). */
+  state: MoneyState;
   /** Opens a lead's detail. */
   onOpen: (leadId: string) => void;
-  onSessionEnded: (error: SessionEndedError) => void;
 }
 
 const itemTitle = (item: MoneyItem) =>
@@ -31,23 +26,9 @@ const itemWhen = (item: MoneyItem) =>
  * paid in the last 30 days, overdue; each deposit and invoice still open (opening its lead), the
  * refunds waiting to be confirmed, and the accountant's files (AccountantFiles).
  */
-export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
+export default function MoneyPanel({ state, onOpen }: Props) {
   const id = useId();
-  const [money, setMoney] = useState<MoneySummary | null>(null);
-  const { error, setError, failed } = useDeskFailure(onSessionEnded);
-
-  const load = useCallback(
-    () =>
-      readMoney().then((summary) => {
-        setError(null);
-        setMoney(summary);
-      }, failed),
-    [failed, setError],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { money, error, failed } = state;
 
   const openRefund = (proposalId: string) => void leadOfProposal(proposalId).then(onOpen, failed);
 
@@ -88,7 +69,7 @@ export default function MoneyPanel({ onOpen, onSessionEnded }: Props) {
       {error && (
         <div role="alert" className="mt-2 text-red-800">
           <p>Could not load the money: {error}</p>
-          <button type="button" onClick={() => void load()} className={`${buttonOutline} mt-2`}>
+          <button type="button" onClick={state.reload} className={`${buttonOutline} mt-2`}>
             Try Again
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { SessionEndedError } from "../../../lib/admin/api";
 import { formatPounds } from "../../../lib/proposals/money";
 import type { ProposalSummary } from "../../../lib/proposals/proposals-api";
@@ -16,6 +16,8 @@ interface Props {
   guarantee: LeadGuarantee | null;
   /** Reads the lead again in place: a payment or a refund adds a note to it. */
   onReload: () => Promise<void>;
+  /** Opened from a deposit on Today: the panel comes into view once its payments are read. */
+  focusOnLoad?: boolean;
   onSessionEnded: (error: SessionEndedError) => void;
 }
 
@@ -24,8 +26,16 @@ interface Props {
  * payments with their receipts, paid and balance, "Record a bank payment", the invoice and the
  * guarantee with their PDFs, and a refund waiting to be confirmed after a cancellation.
  */
-export default function PaymentsPanel({ proposals, invoices, guarantee, onReload, onSessionEnded }: Props) {
+export default function PaymentsPanel({
+  proposals,
+  invoices,
+  guarantee,
+  onReload,
+  onSessionEnded,
+  focusOnLoad = false,
+}: Props) {
   const id = useId();
+  const section = useRef<HTMLElement>(null);
   const { quote, proposalId, view, loadError, busy, message, errors, payment, refund, voidOne } = usePayments(
     {
       proposals,
@@ -34,12 +44,24 @@ export default function PaymentsPanel({ proposals, invoices, guarantee, onReload
       onSessionEnded,
     },
   );
+  const shown = Boolean(view);
+  useEffect(() => {
+    if (!focusOnLoad || !shown) return;
+    section.current?.scrollIntoView({ block: "start" });
+    section.current?.focus({ preventScroll: true });
+  }, [focusOnLoad, shown]);
 
   if (!quote && invoices.length === 0) return null;
   if (quote?.status === "cancelled" && view && !view.refund && view.payments.length === 0) return null;
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8" data-payments>
+    <section
+      ref={section}
+      tabIndex={-1}
+      aria-labelledby={`${id}-heading`}
+      className="mt-8 focus:outline-none"
+      data-payments
+    >
       <h3 id={`${id}-heading`} className="text-lg font-bold text-brand-800">
         Payments
       </h3>

@@ -19,6 +19,7 @@ import StatusSelect from "./StatusSelect";
 import TradeCustomer from "./TradeCustomer";
 import VisitPanel from "./VisitPanel";
 import { useLeadChange } from "./use-lead-change";
+import type { LeadFocus } from "./use-lead-detail";
 import { useIsOwner } from "./desk-user";
 import { buttonDangerOutline, buttonOutline, buttonPrimary, buttonSecondary } from "../../button";
 import Field from "./Field";
@@ -34,6 +35,8 @@ interface Props {
   onSessionEnded: (error: SessionEndedError) => void;
   /** Reads the lead again (after an e-mail retry). */
   onReload: () => void;
+  /** The part brought into view once read (LeadFocus). */
+  focus?: LeadFocus;
 }
 
 /**
@@ -49,6 +52,7 @@ export default function QuoteDetail({
   onDelete,
   onSessionEnded,
   onReload,
+  focus,
 }: Props) {
   const submission = lead.submission;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -193,6 +197,7 @@ export default function QuoteDetail({
           guarantee={submission.guarantee ?? null}
           onReload={async () => onChanged(await fetchLead(submission.id))}
           onSessionEnded={onSessionEnded}
+          focusOnLoad={focus === "payments"}
         />
 
         <NotificationStatus

@@ -5,7 +5,10 @@ import type { FollowUpGroup, FollowUps } from "../../../lib/follow-up/follow-ups
 import { QUOTE_DECISION_DAYS } from "../../../lib/follow-up/rules";
 import { serviceLabel } from "../../../lib/service-options";
 import { formatVisitTime } from "../../../lib/visits/london-time";
+import { formatPounds } from "../../../lib/proposals/money";
+import { formatIsoDay } from "../../../lib/proposals/uk-time";
 import LoadFailed from "./LoadFailed";
+import { depositsToCome, TODAY_DEPOSITS, type MoneyState } from "./use-money";
 import type { TodayLists } from "./use-today";
 
 interface Props {
@@ -16,8 +19,12 @@ interface Props {
   followUps: FollowUps | null;
   followUpsError: string | null;
   onRetryFollowUps: () => void;
+  /** The deposits asked for and not yet paid come from the desk's money (use-money.ts). */
+  money: MoneyState;
   /** Opens a lead's detail. */
   onOpen: (leadId: string) => void;
+  /** Opens a lead with its payments in view, the amount due filled in. */
+  onOpenPayments: (leadId: string) => void;
   /** Shows every new lead in the list. */
   onAllNew: () => void;
 }
@@ -41,11 +48,13 @@ const followUpItems = (group: FollowUpGroup, detail: (since: string) => string):
 
 /**
  * What the desk opens on (docs/lead-desk.md, "Today"): today's visits, the new leads waiting, the
- * quotes to chase and the money overdue, each item one tap from its lead.
+ * deposits to come, the quotes to chase and the money overdue, each item one tap from its lead (a
+ * deposit's from its payments, so that recording it is one more tap).
  */
 export default function TodayPanel(props: Props) {
-  const { today, error, followUps, followUpsError, onOpen } = props;
+  const { today, error, followUps, followUpsError, onOpen, money } = props;
   const id = useId();
+  const deposits = money.money && depositsToCome(money.money);
   return (
     <section
       id="desk-today"
@@ -58,6 +67,7 @@ export default function TodayPanel(props: Props) {
       </h2>
       {today && <p className="text-sm text-slate-700">{today.day}, UK time</p>}
       {error && <LoadFailed what="today's visits and new leads" error={error} onRetry={props.onRetry} />}
+      {money.error && <LoadFailed what="the deposits" error={money.error} onRetry={money.reload} />}
       {followUpsError && (
         <LoadFailed what="the quotes and money" error={followUpsError} onRetry={props.onRetryFollowUps} />
       )}
@@ -96,6 +106,19 @@ export default function TodayPanel(props: Props) {
               Show all new leads
             </button>
           }
+        />
+        <Group
+          heading="Deposits to come"
+          items={deposits?.slice(0, TODAY_DEPOSITS).map((item) => ({
+            key: item.number,
+            leadId: item.leadId!,
+            name: item.customer,
+            detail: `${formatPounds(item.amount)} · deposit on quote ${item.number} · asked for ${formatIsoDay(item.since)}`,
+          }))}
+          total={deposits?.length}
+          empty="No deposit is waiting."
+          onOpen={props.onOpenPayments}
+          failed={Boolean(money.error)}
         />
         <Group
           heading="Quotes to chase"

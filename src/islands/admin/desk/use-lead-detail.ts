@@ -2,10 +2,13 @@ import { useCallback, useRef, useState } from "react";
 import { fetchLead, type LeadWithEtag } from "../../../lib/leads-api";
 import type { Failed } from "./use-lead-list";
 
+/** The part of a lead brought into view as it opens: its payments, from a deposit on Today. */
+export type LeadFocus = "payments";
+
 export type DetailState =
-  | { status: "loading"; id: string }
+  | { status: "loading"; id: string; focus?: LeadFocus }
   | { status: "error"; id: string; message: string }
-  | { status: "loaded"; lead: LeadWithEtag };
+  | { status: "loaded"; lead: LeadWithEtag; focus?: LeadFocus };
 
 /** The lead the owner's e-mail links to: `/contact-admin?id=…`. */
 export const linkedLeadId = () => new URLSearchParams(window.location.search).get("id");
@@ -25,11 +28,11 @@ export function useLeadDetail(failed: Failed) {
   const lastOpenedId = useRef<string | null>(null);
 
   const open = useCallback(
-    async (id: string) => {
+    async (id: string, focus?: LeadFocus) => {
       lastOpenedId.current = id;
-      setDetail({ status: "loading", id });
+      setDetail({ status: "loading", id, focus });
       try {
-        setDetail({ status: "loaded", lead: await fetchLead(id) });
+        setDetail({ status: "loaded", lead: await fetchLead(id), focus });
       } catch (error) {
         failed(error, (message) => setDetail({ status: "error", id, message }));
       }

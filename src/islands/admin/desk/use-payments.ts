@@ -56,6 +56,9 @@ export function usePayments({ proposals, invoices, onReload, onSessionEnded }: O
         if (!current) return;
         setView(next);
         setLoadError(null);
+        // What is due now (the deposit, or the invoice's balance) stands in the amount, to be
+        // recorded with one tap or changed; an amount already typed is kept.
+        if (next.dueNow > 0) setAmount((typed) => typed || poundsText(next.dueNow));
       },
       (error: unknown) => {
         if (!current) return;
