@@ -47,7 +47,9 @@ export default function PaymentsPanel({
   const shown = Boolean(view);
   useEffect(() => {
     if (!focusOnLoad || !shown) return;
-    section.current?.scrollIntoView({ block: "start" });
+    // The form to record the payment, its last line at the screen's foot: the amount due above it.
+    const form = section.current?.querySelector("[data-record-payment]");
+    (form ?? section.current)?.scrollIntoView({ block: form ? "end" : "start" });
     section.current?.focus({ preventScroll: true });
   }, [focusOnLoad, shown]);
 

@@ -35,7 +35,12 @@ export default function RecordPaymentForm({
   onRecord,
 }: Props) {
   return (
-    <form onSubmit={onRecord} noValidate className="mt-3 rounded-lg bg-slate-50 p-3 sm:p-4">
+    <form
+      onSubmit={onRecord}
+      noValidate
+      className="mt-3 rounded-lg bg-slate-50 p-3 sm:p-4"
+      data-record-payment
+    >
       <fieldset disabled={busy} className="space-y-3">
         <legend className="font-bold text-slate-900">Record a bank payment</legend>
         <p className="text-sm text-slate-700">
