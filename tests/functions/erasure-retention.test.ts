@@ -21,7 +21,7 @@ import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { addDays, londonDate } from "../../src/lib/visits/london-time.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, contactedLead, queryRecords } from "./database.ts";
+import { clearLimits, clearRecords, contactedLead, datedBack, queryRecords } from "./database.ts";
 
 const session = useAdminSession();
 beforeEach(async () => {
@@ -83,7 +83,7 @@ async function completedJob(leadId: string, proposalId: string, on = londonDate(
   });
   expect(completed.status).toBe(200);
   const { invoices, guarantee } = await completed.json();
-  await queryRecords("UPDATE invoices SET issued_on = $2, due_on = $2 WHERE number = $1", [
+  await datedBack("UPDATE invoices SET issued_on = $2, due_on = $2 WHERE number = $1", [
     invoices[0].number,
     on,
   ]);

@@ -17,7 +17,7 @@ import type { AuditEvent } from "../../src/lib/admin/audit.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, queryRecords } from "./database.ts";
+import { clearLimits, clearRecords, datedBack, queryRecords } from "./database.ts";
 import {
   PAYMENT_DEPOSIT as DEPOSIT,
   PAYMENT_TOTAL as TOTAL,
@@ -197,7 +197,7 @@ describe("voiding a bank payment recorded by mistake", () => {
       { paid_on: today() },
     ]);
     // Nine days on, the invoice would be two days overdue were it not paid.
-    await queryRecords("UPDATE invoices SET issued_on = issued_on - 9, due_on = due_on - 9");
+    await datedBack("UPDATE invoices SET issued_on = issued_on - 9, due_on = due_on - 9");
     expect((await dueFollowUps()).overdueInvoices.total).toBe(0);
 
     expect((await voidOf("R-000002", { reason: "Entered on the wrong job" })).status).toBe(201);
@@ -332,11 +332,73 @@ describe("the ledger for the accountant", () => {
       { amount: 1000 },
     ]);
     // Six years on, the retention job may delete them, the void first.
-    await queryRecords("ALTER TABLE payment_voids DISABLE TRIGGER payment_voids_ledger");
-    await queryRecords("UPDATE payment_voids SET voided_on = voided_on - interval '7 years'");
-    await queryRecords("ALTER TABLE payment_voids ENABLE TRIGGER payment_voids_ledger");
+    await datedBack("UPDATE payment_voids SET voided_on = voided_on - interval '7 years'");
     await queryRecords("DELETE FROM payment_voids");
     await expect(queryRecords("DELETE FROM payments")).rejects.toThrow(/part of the ledger/);
+  });
+});
+
+describe("issued invoices and confirmed refunds in the ledger", () => {
+  test("the database refuses to edit an issued invoice or a confirmed refund, or to delete either; what a payment and an erasure change may change", async () => {
+    const job = await acceptedQuote();
+    await pay(job.id, DEPOSIT);
+    expect((await complete(job.lead.id)).status).toBe(200);
+    // Paying the balance sets the invoice's paid day, under the ledger's guard.
+    expect((await pay(job.id, TOTAL - DEPOSIT)).status).toBe(201);
+    expect(await queryRecords("SELECT paid_on::text AS paid_on FROM invoices")).toEqual([
+      { paid_on: today() },
+    ]);
+
+    const cancelled = await acceptedQuote({ lastName: "Cancelled" });
+    await pay(cancelled.id, DEPOSIT);
+    const cancel = await callApi("POST", `/api/proposals/${cancelled.token}/cancel`, {
+      body: { name: "Siobhán Wiśniewska" },
+    });
+    expect(cancel.status).toBe(200);
+    // Waiting for the owner, a refund is not yet money that moved: it may still change.
+    await queryRecords("UPDATE refunds SET note = 'Phoned her about it'");
+    expect(
+      (await admin("POST", `/api/admin/proposals/${cancelled.id}/refund`, { amount: DEPOSIT })).status,
+    ).toBe(200);
+
+    for (const sql of [
+      "UPDATE invoices SET net = net + 1, total = total + 1",
+      "UPDATE invoices SET issued_on = issued_on - 1",
+      "UPDATE invoices SET due_on = due_on + 30",
+      "UPDATE invoices SET document = jsonb_set(document, '{lines}', '[]'::jsonb)",
+      "DELETE FROM invoices",
+      "UPDATE refunds SET amount = amount - 1",
+      "UPDATE refunds SET confirmed_at = confirmed_at - interval '1 day'",
+      "DELETE FROM refunds",
+    ])
+      await expect(queryRecords(sql), sql).rejects.toThrow(/part of the ledger/);
+
+    // What voiding the settling payment and an erasure change.
+    await queryRecords("UPDATE invoices SET paid_on = NULL");
+    await queryRecords(
+      `UPDATE invoices SET customer_name = 'Erased customer', proposal_id = NULL,
+              customer_address = '{"line1": "", "town": "", "postcode": ""}'::jsonb,
+              document = jsonb_set(document, '{customer}', '{"name": "Erased customer"}'::jsonb)`,
+    );
+    await queryRecords(
+      "UPDATE refunds SET customer_name = 'Erased customer', note = NULL, proposal_id = NULL",
+    );
+    expect(await queryRecords("SELECT total FROM invoices")).toEqual([{ total: TOTAL - DEPOSIT }]);
+    expect(await queryRecords("SELECT amount FROM refunds")).toEqual([{ amount: DEPOSIT }]);
+
+    // Six years on, the retention job may delete them.
+    await datedBack(
+      "UPDATE invoices SET issued_on = issued_on - interval '7 years', due_on = due_on - interval '7 years'",
+    );
+    await datedBack("UPDATE refunds SET due_at = due_at - interval '7 years'");
+    await datedBack("UPDATE payments SET received_on = received_on - interval '7 years'");
+    await queryRecords("DELETE FROM refunds");
+    // As the retention job does: the payments first (the balance's names its invoice), and the
+    // guarantee, which stays for its term, no longer names the invoice.
+    await queryRecords("DELETE FROM payments");
+    await queryRecords("UPDATE guarantees SET invoice_number = NULL");
+    await queryRecords("DELETE FROM invoices");
+    expect(await queryRecords("SELECT 1 FROM invoices UNION ALL SELECT 1 FROM refunds")).toEqual([]);
   });
 });
 

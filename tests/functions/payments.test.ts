@@ -24,7 +24,7 @@ import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { londonDate } from "../../src/lib/visits/london-time.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, contactedLead, queryRecords } from "./database.ts";
+import { clearLimits, clearRecords, contactedLead, datedBack, queryRecords } from "./database.ts";
 import { useSmtp } from "./smtp.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
@@ -790,7 +790,7 @@ describe("money in the desk and for the accountant", () => {
     expect(money.paid).toMatchObject({ amount: DEPOSIT, count: 1 });
     expect(money.overdue).toEqual({ amount: 0, count: 0 });
     // Eight days on, the invoice is a day overdue.
-    await queryRecords("UPDATE invoices SET issued_on = issued_on - 8, due_on = due_on - 8");
+    await datedBack("UPDATE invoices SET issued_on = issued_on - 8, due_on = due_on - 8");
     money = await (await admin("GET", "/api/admin/money")).json();
     expect(money.overdue).toEqual({ amount: TOTAL - DEPOSIT, count: 1 });
     const followUps = await dueFollowUps();
