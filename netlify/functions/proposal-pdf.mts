@@ -3,24 +3,24 @@ import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
 import { secureHeaders } from "../lib/http/responses.ts";
 import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { documentOfToken } from "../lib/proposals/proposal-answers.ts";
+import { quotePdfAsSent } from "../lib/proposals/quote-as-sent.ts";
 import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
 
 const METHODS = ["GET", "HEAD"];
 
-/** GET /api/proposals/{token}/pdf: the quote as sent, with its acceptance once accepted. */
+/** GET /api/proposals/{token}/pdf: the quote as sent, or as accepted once accepted, byte for byte as first drawn. */
 export default async (req: Request, context?: Context) => {
   try {
     if (isPreviewDeploy()) throw new NotFoundError();
     requireMethod(req, METHODS);
     await chargeTokenRequest(req, context);
     const view = await documentOfToken(context?.params?.token ?? "");
-    // The PDF writer and its fonts load once the document is found: a refused call never pays for them.
-    const { proposalPdf, proposalPdfName } = await import("../lib/proposals/proposal-pdf.ts");
-    const bytes = await proposalPdf(view);
+    // As sent (or as accepted), byte for byte; drawn here only if no e-mail drew it first.
+    const { name, bytes } = await quotePdfAsSent(view);
     return new Response(Buffer.from(bytes), {
       headers: secureHeaders({
         "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${proposalPdfName(view)}"`,
+        "Content-Disposition": `attachment; filename="${name}"`,
         "Content-Length": String(bytes.byteLength),
         "Referrer-Policy": "no-referrer",
         "X-Robots-Tag": "noindex",

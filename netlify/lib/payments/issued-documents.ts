@@ -1,6 +1,6 @@
 /**
  * Invoices, receipts, credit notes and guarantee certificates as issued (docs/payments.md, "Documents as
- * issued"): a document's PDF is drawn once, the first time it is asked for — by its e-mail, seconds
+ * issued"), and the written quotes as sent (proposals/quote-as-sent.ts): a document's PDF is drawn once, the first time it is asked for — by its e-mail, seconds
  * after it is numbered, or by a download — and its bytes are kept in `issued_documents` with their
  * SHA-256. Every later e-mail or download serves those bytes, so a receipt reads the same after its
  * lead is erased, the business moves, or a VAT rate changes.
@@ -71,14 +71,18 @@ const stored = async (number: string) =>
   ).rows[0];
 
 /**
- * The PDF of an invoice (INV-…), a receipt (R-…), a credit note (CN-…) or a certificate (G-…) as
- * first drawn. Two first draws at once both insert; the second insert does nothing and both answer
+ * The PDF kept under `number`, or the one `draw` makes now (null: no such document), kept for every
+ * later call. Two first draws at once both insert; the second insert does nothing and both answer
  * the kept copy.
  */
-export async function issuedPdf(number: string, siteUrl: string, now = Date.now()): Promise<IssuedPdf> {
+export async function keptPdf(
+  number: string,
+  draw: () => Promise<{ name: string; bytes: Uint8Array } | null>,
+  now = Date.now(),
+): Promise<IssuedPdf> {
   let row = await stored(number);
   if (!row) {
-    const drawn = await draw(number, siteUrl);
+    const drawn = await draw();
     if (!drawn) throw new NotFoundError("Document not found");
     await database().query(
       `INSERT INTO issued_documents (number, file_name, bytes, sha256, drawn_at) VALUES ($1, $2, $3, $4, $5)
@@ -95,3 +99,7 @@ export async function issuedPdf(number: string, siteUrl: string, now = Date.now(
   }
   return { name: row.file_name, bytes: new Uint8Array(row.bytes), sha256: row.sha256 };
 }
+
+/** The PDF of an invoice (INV-…), a receipt (R-…), a credit note (CN-…) or a certificate (G-…) as first drawn. */
+export const issuedPdf = (number: string, siteUrl: string, now = Date.now()): Promise<IssuedPdf> =>
+  keptPdf(number, () => draw(number, siteUrl), now);

@@ -94,6 +94,13 @@ export async function pseudonymiseAccounts(client: Queryable, leadIds: string[])
   const jobs = rows.map((row) => row.id);
   const missing = await documentsToDraw(client, leadIds);
   if (missing.length) throw new DocumentsNotDrawn(missing);
+  // The written quotes as sent are no accounting record: their PDFs go with the lead.
+  await client.query(
+    `DELETE FROM issued_documents WHERE number IN (
+       SELECT number FROM proposals WHERE id = ANY($1::uuid[]) AND number IS NOT NULL
+       UNION ALL SELECT number || '/accepted' FROM proposals WHERE id = ANY($1::uuid[]) AND number IS NOT NULL)`,
+    [jobs],
+  );
   await client.query(
     `UPDATE invoices SET customer_name = $2, customer_address = $3::jsonb,
             document = jsonb_set(document, '{customer}', jsonb_build_object('name', $2::text, 'address', $3::jsonb))

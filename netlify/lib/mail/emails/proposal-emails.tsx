@@ -14,7 +14,7 @@ import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import { readQuote } from "../../quote/quote-store.ts";
 import { acceptanceOf, readProposal } from "../../proposals/proposal-records.ts";
 import { effectiveStatus, viewOf } from "../../proposals/proposal-document.ts";
-import { proposalPdf, proposalPdfName } from "../../proposals/proposal-pdf.ts";
+import { quotePdfAsSent } from "../../proposals/quote-as-sent.ts";
 import { newQuoteLink } from "../../proposals/proposal-token.ts";
 import { PROPOSAL_MAIL } from "../../proposals/proposal-mail-kinds.ts";
 import { refundOfProposal } from "../../payments/payment-records.ts";
@@ -31,11 +31,8 @@ async function context(job: MailJob) {
 }
 
 async function pdfAttachment(view: QuoteView) {
-  return {
-    filename: proposalPdfName(view),
-    content: Buffer.from(await proposalPdf(view)),
-    contentType: "application/pdf",
-  };
+  const { name, bytes } = await quotePdfAsSent(view);
+  return { filename: name, content: Buffer.from(bytes), contentType: "application/pdf" };
 }
 
 async function mail(
