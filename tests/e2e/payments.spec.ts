@@ -159,7 +159,9 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
     `An invoice for £675.00, the balance of quote ${number}, due within 7 days.`,
   );
   await expect(question).toContainText("A guarantee certificate: 5 years (Repairs) from today.");
-  await expect(question).toContainText(`A request for a review, to ${email}`);
+  await expect(question).toContainText(
+    `A request for a review, to ${email}, once the invoice is paid, with one reminder`,
+  );
   await expectNoA11yViolations(page, "desk: job done");
   await sectionShot(page, "[data-job-done]", SHOTS, "desk-job-done");
   await question.getByRole("button", { name: "Not yet" }).click();

@@ -156,7 +156,21 @@ export async function changeQuote(
           { ETag: leadEtag(current) },
         );
       }
-      const next: QuoteRecord = withStatus(current, change.status ?? statusOf(current), now);
+      const status = change.status ?? statusOf(current);
+      // Completing a lead whose quote was accepted issues its invoice and guarantee, in this
+      // transaction (docs/payments.md, "Completion"); the review request waits for the invoice.
+      const issued =
+        status === "completed" && statusOf(current) !== "completed"
+          ? await issueCompletionDocuments(
+              client,
+              { id: current.id, service: current.serviceRequired },
+              change.propertyAddress,
+              now,
+              session,
+              change.guaranteeYears,
+            )
+          : null;
+      const next: QuoteRecord = withStatus(current, status, now, Boolean(issued && !issued.invoice.paid_on));
       if (change.quotedAmount !== undefined) {
         if (!isQuotedStatus(next.status))
           throw new HttpError(400, "Not quoted yet", { quotedAmount: [NOT_QUOTED_MESSAGE] });
@@ -169,21 +183,9 @@ export async function changeQuote(
         if (revision !== null) next.revision = revision;
       }
       const notes = change.note !== undefined ? [change.note] : [];
-      // Completing a lead whose quote was accepted issues its invoice and guarantee, in this
-      // transaction (docs/payments.md, "Completion").
-      if (next.status === "completed" && statusOf(current) !== "completed") {
-        const issued = await issueCompletionDocuments(
-          client,
-          { id: current.id, service: current.serviceRequired },
-          change.propertyAddress,
-          now,
-          session,
-          change.guaranteeYears,
-        );
-        if (issued) {
-          notes.push(issued.note);
-          mailIds.push(...issued.mailIds);
-        }
+      if (issued) {
+        notes.push(issued.note);
+        mailIds.push(...issued.mailIds);
       }
       if (notes.length) {
         const at = new Date(now).toISOString();

@@ -1,6 +1,6 @@
 /**
  * The review request of a completed job (docs/reviews.md): one e-mail when the lead first becomes
- * `completed`, one reminder REVIEW_REMINDER_DAYS after it was sent, then nothing; both stop when
+ * `completed` — or, when the job's invoice is still to be paid then, once it is paid — one reminder REVIEW_REMINDER_DAYS after it was sent, then nothing; both stop when
  * the customer uses the unsubscribe link. They are mail jobs like the quote's own e-mails
  * (netlify/lib/mail/lead-mail.ts), so they are retried and shown in the lead desk the same way.
  *
@@ -11,9 +11,10 @@
 import type { ReviewSummary } from "../../../src/lib/follow-up/review-status.ts";
 import { RETRY_WINDOW_MS, type NotificationState } from "../mail/notification-state.ts";
 import type { QuoteRecord } from "../quote/quote-store.ts";
-import { database } from "../database/database.ts";
+import { database, type Queryable } from "../database/database.ts";
 import { iso } from "../http/iso-time.ts";
 import { linkSubject } from "../links/link-tokens.ts";
+import { queueLeadMail } from "../mail/lead-mail.ts";
 
 /** The public page and one-click endpoint that stops a lead's review e-mails. */
 export const UNSUBSCRIBE_PATH = "/review-emails/stop";
@@ -28,6 +29,21 @@ export function hasReviewRequest(record: Pick<QuoteRecord, "notifications">): bo
 
 export function reviewRequestNotification(now: number): NotificationState {
   return { kind: "review", status: "pending", attempts: 0, giveUpAt: iso(now + RETRY_WINDOW_MS) };
+}
+
+/**
+ * The invoice of a completed job is paid in full: the review request that waited for it is queued,
+ * once (a payment voided and recorded again asks nothing more). Inside the payment's transaction,
+ * under the lead's row lock; nothing when the lead is not completed or was asked already.
+ */
+export async function askForReviewOncePaid(client: Queryable, leadId: string, now: number): Promise<void> {
+  const { rowCount } = await client.query(
+    `UPDATE leads SET review_requested = true, version = version + 1
+      WHERE id = $1 AND completed_at IS NOT NULL AND NOT review_requested
+        AND NOT EXISTS (SELECT 1 FROM mail_jobs WHERE lead_id = $1 AND kind = 'review')`,
+    [leadId],
+  );
+  if (rowCount) await queueLeadMail(client, leadId, reviewRequestNotification(now), now);
 }
 
 /** The desk's view of the review request; null when the lead has never been completed. */

@@ -5,6 +5,7 @@
  * refund due when an accepted quote is cancelled. Every change runs in one transaction that locks the
  * lead, then the proposal (the order every change of a quote takes), and queues its e-mails there.
  */
+import { askForReviewOncePaid } from "../follow-up/review-requests.ts";
 import { recordAudit } from "../admin/audit-store.ts";
 import { randomInt, randomUUID } from "node:crypto";
 import { formatPounds } from "../../../src/lib/proposals/money.ts";
@@ -157,6 +158,7 @@ export async function recordPayment(
     if (account.invoice && account.balance - (input.amount - excess) <= 0) {
       await markInvoicePaid(client, account.invoice.number, input.receivedOn);
       await cancelMail(client, row.id, [PAYMENT_MAIL.invoiceReminder]);
+      await askForReviewOncePaid(client, row.lead_id, now);
     }
     if (row.status === "cancelled") await growRefund(client, row, account, input.amount, now);
     await recordLeadOutcome(

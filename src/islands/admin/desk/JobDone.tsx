@@ -164,8 +164,9 @@ export default function JobDone({
           <li>No invoice or guarantee: this lead has no accepted quote waiting for its invoice.</li>
         )}
         <li>
-          A request for a review, to {submission.email}, with one reminder 7 days later (not if they already
-          stopped review e-mails).
+          A request for a review, to {submission.email},{" "}
+          {issued && issued.invoice > 0 ? "once the invoice is paid, " : ""}
+          with one reminder 7 days later (not if they already stopped review e-mails).
         </li>
       </ul>
       <p className="mt-2 font-semibold text-slate-900">Nothing is sent until you confirm.</p>
