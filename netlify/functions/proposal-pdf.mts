@@ -4,19 +4,24 @@ import { secureHeaders } from "../lib/http/responses.ts";
 import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
 import { documentOfToken } from "../lib/proposals/proposal-answers.ts";
 import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { propertyAddressOfToken } from "../lib/payments/property-address.ts";
 
 const METHODS = ["GET", "HEAD"];
 
-/** GET /api/proposals/{token}/pdf: the quote as sent, with its acceptance once accepted. */
+/**
+ * GET /api/proposals/{token}/pdf: the quote as sent, with its acceptance once accepted, and the
+ * property's address when one is known.
+ */
 export default async (req: Request, context?: Context) => {
   try {
     if (isPreviewDeploy()) throw new NotFoundError();
     requireMethod(req, METHODS);
     await chargeTokenRequest(req, context);
-    const view = await documentOfToken(context?.params?.token ?? "");
+    const token = context?.params?.token ?? "";
+    const view = await documentOfToken(token);
     // The PDF writer and its fonts load once the document is found: a refused call never pays for them.
     const { proposalPdf, proposalPdfName } = await import("../lib/proposals/proposal-pdf.ts");
-    const bytes = await proposalPdf(view);
+    const bytes = await proposalPdf(view, { propertyAddress: await propertyAddressOfToken(token) });
     return new Response(Buffer.from(bytes), {
       headers: secureHeaders({
         "Content-Type": "application/pdf",
