@@ -284,7 +284,8 @@ function totalLabel(view: QuoteView, withChosen: boolean): string {
 function totalBox(view: QuoteView, figure: HTMLElement, labels: HTMLElement[], ...after: Child[]) {
   const label = el("span", { class: "block font-semibold" });
   labels.push(label);
-  const extras = extrasOf(view).length > 0;
+  // Once decided, the total is what was chosen: the total with every extra no longer helps.
+  const extras = OPEN.has(view.status) && extrasOf(view).length > 0;
   return el(
     "p",
     { class: "rounded-xl bg-brand-900 p-4 text-white" },
@@ -953,11 +954,12 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
               { class: "divide-y divide-slate-200", "aria-label": "Optional extras" },
               ...extras.map((extra) => item(extra.index)),
             ),
-            el(
-              "p",
-              { class: "mt-2 font-semibold text-slate-900" },
-              `Total with all the extras: ${formatPounds(totalWithExtras(view))} ${payableWords(view)}`,
-            ),
+            open &&
+              el(
+                "p",
+                { class: "mt-2 font-semibold text-slate-900" },
+                `Total with all the extras: ${formatPounds(totalWithExtras(view))} ${payableWords(view)}`,
+              ),
           ),
         ]),
     el(
