@@ -836,11 +836,22 @@ function plainWords(view: QuoteView, slots: FigureSlots, options: RenderOptions)
     },
     slots.deposit,
     slots.balance,
-    bank && el("li", { "data-bank": true }, bank),
+    bank && el("li", { "data-bank": true }, ...unbroken(bank, view.bank!.sortCode)),
     cancel && el("li", { "data-cancel-words": true }, cancel),
     view.tradeCustomer &&
       el("li", {}, "The right to cancel that consumers have does not apply: see Cancelling below."),
   );
+}
+
+/** A sentence with `part` kept on one line (a sort code is not broken at its dashes). */
+function unbroken(sentence: string, part: string): (string | HTMLElement)[] {
+  const at = sentence.indexOf(part);
+  if (at < 0) return [sentence];
+  return [
+    sentence.slice(0, at),
+    el("span", { class: "whitespace-nowrap" }, part),
+    sentence.slice(at + part.length),
+  ];
 }
 
 /** A consumer's right to cancel with the model form; a trade customer's terms instead. */
