@@ -4,7 +4,6 @@
  * preview and the PDF all render. One shape, so the page and the PDF cannot disagree.
  * Browser-safe: no Node APIs.
  */
-import type { BankDetails } from "../payments/payment-documents";
 import type { Totals, VatBand, VatRate } from "./money";
 import type { ProposalStatus } from "./proposal-status";
 import type { TradeCustomer } from "./reverse-charge";
@@ -67,7 +66,7 @@ export interface QuoteDocument {
   business: DocumentBusiness;
   customer: { name: string };
   /** Where to pay by bank transfer, as the business's content said when it was sent; absent on quotes sent before. */
-  bank?: BankDetails;
+  bank?: { accountName: string; sortCode: string; accountNumber: string };
   lines: DocumentLine[];
   /** Optional lines left out. */
   vatBands: VatBand[];
