@@ -5,18 +5,25 @@ import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-
 import { documentOfToken } from "../lib/proposals/proposal-answers.ts";
 import { quotePdfAsSent } from "../lib/proposals/quote-as-sent.ts";
 import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { propertyAddressOfToken } from "../lib/payments/property-address.ts";
 
 const METHODS = ["GET", "HEAD"];
 
-/** GET /api/proposals/{token}/pdf: the quote as sent, or as accepted once accepted, byte for byte as first drawn. */
+/**
+ * GET /api/proposals/{token}/pdf: the quote as sent, or as accepted once accepted, byte for byte as
+ * first drawn, naming the property's address when one was known then.
+ */
 export default async (req: Request, context?: Context) => {
   try {
     if (isPreviewDeploy()) throw new NotFoundError();
     requireMethod(req, METHODS);
     await chargeTokenRequest(req, context);
-    const view = await documentOfToken(context?.params?.token ?? "");
+    const token = context?.params?.token ?? "";
+    const view = await documentOfToken(token);
     // As sent (or as accepted), byte for byte; drawn here only if no e-mail drew it first.
-    const { name, bytes } = await quotePdfAsSent(view);
+    const { name, bytes } = await quotePdfAsSent(view, async () => ({
+      propertyAddress: await propertyAddressOfToken(token),
+    }));
     return new Response(Buffer.from(bytes), {
       headers: secureHeaders({
         "Content-Type": "application/pdf",

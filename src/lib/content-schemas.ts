@@ -13,6 +13,7 @@ import { SERVICE_ICON_NAMES } from "./service-icons.ts";
 import { SERVICE_OPTION_VALUES } from "./service-options.ts";
 import { SLUG_MESSAGE, SLUG_PATTERN } from "./slug.ts";
 import { COUNCIL_AREAS, MAX_TOWN_DISTANCE_MILES, POSTCODE_DISTRICT_PATTERN, milesBetween } from "./towns.ts";
+import { TRADE_CANCELLATION_TEXT } from "./proposals/quote-document.ts";
 
 export const SlugSchema = z.string().regex(SLUG_PATTERN, SLUG_MESSAGE);
 
@@ -95,6 +96,12 @@ export const QuoteTermsSchema = z
     cancellationForm: termsText(3000)
       .meta({ title: "Model cancellation form" })
       .describe("The statutory model cancellation form; {trader} as above"),
+    tradeCancellation: termsText(2000)
+      .default(TRADE_CANCELLATION_TEXT)
+      .meta({ title: "Cancelling, for trade customers" })
+      .describe(
+        "What a trade customer's quote says instead of the consumer's right to cancel, which a business customer does not have",
+      ),
   })
   .meta({ title: "Quote terms" });
 

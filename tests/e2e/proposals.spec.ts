@@ -123,6 +123,21 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   const deposit = page.locator("[data-deposit]");
   await expect(total).toHaveText("£806.40");
   await expect(deposit).toHaveText("£201.60");
+  // The optional extra apart, with what it adds (£49.98 and its VAT), never in the work's amounts;
+  // the total with it beside the total without (DESIGN §23).
+  await expect(page.getByRole("list", { name: "The work" })).not.toContainText("Clean and seal the gutters");
+  const extras = page.getByRole("list", { name: "Optional extras" });
+  await expect(extras).toContainText("Clean and seal the gutters");
+  await expect(extras).toContainText("Adds £59.98 including VAT to the total");
+  await expect(page.locator("[data-with-extras]").first()).toHaveText("£866.38");
+  // The deposit, the balance, the bank details and the right to cancel in plain words.
+  const words = page.getByRole("list", { name: "Paying and cancelling" });
+  await expect(words).toContainText("The deposit, £201.60 (25% of the total), is due when you accept.");
+  await expect(words).toContainText("The balance, £604.80, is due within 7 days of the work being completed");
+  await expect(words).toContainText(
+    `Pay by bank transfer to Glenbrae Roofing & Roughcasting, sort code 12-34-56, account number 12345678, with ${number} as the reference.`,
+  );
+  await expect(words).toContainText("You can cancel within 14 days of accepting, without giving a reason.");
   for (const heading of ["The work", "The price", "Our guarantee", "How to complain", "Your right to cancel"])
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Model cancellation form" })).toBeVisible();
@@ -132,6 +147,7 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   await page.getByRole("checkbox", { name: /Clean and seal the gutters/ }).check();
   await expect(total).toHaveText("£866.38");
   await expect(deposit).toHaveText("£216.60");
+  await expect(page.getByText("Total including VAT, with the extras you ticked").first()).toBeVisible();
 
   await page.getByRole("button", { name: "Accept this quote" }).click();
   const alert = page.getByRole("alert");
@@ -166,6 +182,14 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   await expect(payment.getByText("Deposit due now")).toBeVisible();
   await expect(payment.locator("[data-due-now]")).toHaveText("£216.60");
   await expect(page.getByText("You asked us to start within the 14-day cancellation period.")).toBeVisible();
+  // The 14 days counted from today's acceptance: their last day, UK time.
+  const lastDay = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(Date.now() + 14 * 24 * 60 * 60 * 1000);
+  await expect(page.locator("[data-cancel-until]")).toHaveText(`You can cancel until ${lastDay}.`);
   await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
     "href",
     `/api/proposals/${path.split("/")[2]}/pdf`,
@@ -223,4 +247,55 @@ test("a quote declined with a reason; the page says so plainly", async ({ page, 
   await page.goto(`/quote/${"A".repeat(43)}`);
   await expect(page.getByRole("heading", { name: "We could not find this quote" })).toBeVisible();
   await expectNoA11yViolations(page, "quote page: not found");
+});
+
+test("a trade customer's quote: the reverse charge, and no consumer right to cancel", async ({
+  page,
+  request,
+}) => {
+  const width = page.viewportSize()!.width;
+  const lastName = uniqueName("Trade");
+  const leadId = await submitLead(request, quotedCustomer(lastName));
+  await openLead(page, quotedCustomer(lastName));
+  const lead = await page.request.get(`/api/admin/contact-submissions/${leadId}`);
+  const marked = await page.request.patch(`/api/admin/contact-submissions/${leadId}`, {
+    data: { tradeCustomer: { vatNumber: "GB123456789" } },
+    headers: { "If-Match": lead.headers()["etag"]! },
+  });
+  expect(marked.status(), await marked.text()).toBe(200);
+  const { customerUrl } = await sendQuote(page, leadId, {
+    lines: [
+      { description: "Strip and re-felt the unit's roof", quantity: 1, unitPrice: 480000, vatRate: 20 },
+      { description: "New fascias and soffits", quantity: 1, unitPrice: 38500, vatRate: 20, optional: true },
+    ],
+    depositPercent: 20,
+  });
+
+  await page.goto(customerUrl);
+  await expect(page.locator("[data-total]")).toHaveText("£4,800.00");
+  await expect(page.getByRole("list", { name: "Optional extras" })).toContainText(
+    "Adds £385.00 without VAT (reverse charge) to the total",
+  );
+  await expect(
+    page.getByText("Reverse charge: customer to account to HMRC for the VAT").first(),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cancelling", exact: true })).toBeVisible();
+  for (const consumerOnly of ["Your right to cancel", "Model cancellation form"])
+    await expect(page.getByRole("heading", { name: consumerOnly })).toHaveCount(0);
+  await expect(page.getByText(/You can cancel|14 days|cancellation period/)).toHaveCount(0);
+  await expect(page.getByRole("checkbox", { name: /Please start the work/ })).toHaveCount(0);
+  await expectNoA11yViolations(page, "quote page: trade customer");
+  await shot(page, "quote-trade", width);
+
+  // Accepting sends the same request as a homeowner's, with no early start.
+  await page.getByRole("textbox", { name: "Your full name" }).fill(`Ailsa ${lastName}`);
+  await page.getByRole("checkbox", { name: "I have read this quote and its terms" }).check();
+  await page.getByLabel("Address").fill("Unit 4, Station Road");
+  await page.getByLabel("Town").fill("Kippen");
+  await page.getByLabel("Postcode").fill("FK8 3DN");
+  await page.getByRole("button", { name: "Accept this quote" }).click();
+  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
+  await expect(page.getByText("£4,800.00 without VAT (reverse charge)")).toBeVisible();
+  await expect(page.getByText(/You can cancel|cancellation period/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel this quote" })).toHaveCount(0);
 });

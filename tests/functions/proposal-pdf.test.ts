@@ -1,7 +1,9 @@
 /**
  * The written quote's PDF (netlify/lib/proposals/proposal-pdf.ts) read back as text with PDF.js:
  * every figure and sentence the customer's page shows (the same QuoteView) is in it, £ signs and
- * accented names included, and the acceptance once accepted.
+ * accented names included, the optional extra apart with its own price, the deposit, the balance,
+ * the bank details, the property's address and the right to cancel in the page's words, and the
+ * acceptance once accepted; and no near-empty last page whatever the length of the notes.
  */
 import { expect, test } from "vitest";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -9,24 +11,48 @@ import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { createProposal, sendProposal } from "../../netlify/lib/proposals/proposal-desk.ts";
 import { acceptProposal, documentOfToken } from "../../netlify/lib/proposals/proposal-answers.ts";
 import { proposalPdf } from "../../netlify/lib/proposals/proposal-pdf.ts";
+import { propertyAddressOfToken } from "../../netlify/lib/payments/property-address.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import { paragraphsOf, type QuoteView } from "../../src/lib/proposals/quote-document.ts";
 import { useBlobs } from "./blobs.ts";
-import { saveQuote } from "./database.ts";
+import { contactedLead, saveQuote } from "./database.ts";
 
 useBlobs();
 
-/** The PDF's text, whitespace folded, as a reader copying it would get it. */
+/** The footer of each page: "Quote Q-…-1 · page 2 of 3". */
+const FOOTER = / · page \d+ of \d+$/;
+
+/** The PDF's text, whitespace folded, as a reader copying it would get it (the pages' footers left out). */
 async function textOf(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent();
     pages.push(
-      content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? " " : "") : "")).join(""),
+      content.items
+        .map((item) => ("str" in item && !FOOTER.test(item.str) ? item.str + (item.hasEOL ? " " : "") : ""))
+        .join(""),
     );
   }
   return pages.join(" ").replace(/\s+/g, " ");
+}
+
+/** A4's height less the writer's top margin, in points. */
+const PAGE_TOP = 841.89 - 50;
+/** A last page whose text ends less far down than this (points, about a fifth of the page) is near-empty. */
+const NEAR_EMPTY = 150;
+
+/**
+ * How many pages, and how far down its last page the text comes (points from the top margin; the
+ * page's footer, at the foot, left out).
+ */
+async function lastPageOf(bytes: Uint8Array): Promise<{ pages: number; used: number }> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const content = await (await pdf.getPage(pdf.numPages)).getTextContent();
+  const ys = content.items.flatMap((item) =>
+    "str" in item && item.str.trim() && !FOOTER.test(item.str) ? [item.transform[5] as number] : [],
+  );
+  return { pages: pdf.numPages, used: PAGE_TOP - Math.min(...ys) };
 }
 
 const fold = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -39,7 +65,7 @@ function expectViewIn(text: string, view: QuoteView) {
     `Quote ${view.number}`,
     view.customer.name,
     ...view.lines.map((line) => line.description),
-    ...view.lines.map((line) => formatPounds(line.net)),
+    ...view.lines.filter((line) => !line.optional).map((line) => formatPounds(line.net)),
     // Once accepted, the totals with the optional lines chosen.
     formatPounds((view.decision?.totals ?? view.totals).total),
     formatPounds((view.decision?.totals ?? view.totals).vat),
@@ -65,6 +91,7 @@ test("the quote's PDF holds what the page shows, then the acceptance", async () 
     message: "Slates.",
     attachments: [],
     status: "contacted" as const,
+    address: { line1: "12 Burnside Lane", town: "Kippen", postcode: "FK8 3DN" },
   };
   await saveQuote(lead);
   const draft = await createProposal(lead.id, {
@@ -92,10 +119,33 @@ test("the quote's PDF holds what the page shows, then the acceptance", async () 
   const token = proposal.customerUrl!.split("/").pop()!;
 
   const sent = await documentOfToken(token);
-  const sentText = await textOf(await proposalPdf(sent));
+  const property = await propertyAddressOfToken(token);
+  expect(property).toEqual({ line1: "12 Burnside Lane", town: "Kippen", postcode: "FK8 3DN" });
+  const sentBytes = await proposalPdf(sent, { propertyAddress: property });
+  const sentText = await textOf(sentBytes);
   expectViewIn(sentText, sent);
   expect(sentText).toContain("Łucja Ó Súilleabháin-Wiśniewska");
+  expect(sentText).toContain("Property: 12 Burnside Lane, Kippen FK8 3DN");
   expect(sentText).not.toContain("Acceptance");
+  // 42.5 × £85.99 = £3,654.58 (half up) at 20% (VAT £730.92) and £650.00 at 5% (VAT £32.50):
+  // £5,068.00. The optional flashing, £480.00 at 20%, adds £576.00: £5,644.00 with it.
+  const work = sentText.slice(0, sentText.indexOf("Optional extras"));
+  expect(work).toContain("Strip and re-slate the rear pitch");
+  expect(work, "the optional line is not among the work's amounts").not.toContain("New lead flashing");
+  expect(sentText).toContain(
+    "Optional extra Qty Unit price VAT Adds (inc. VAT) New lead flashing to the chimney 1 £480.00 20% £576.00",
+  );
+  expect(sentText).toContain("Total including VAT £5,068.00 With the optional extras £5,644.00");
+  expect(sentText).toContain("The deposit, £1,013.60 (20% of the total), is due when you accept.");
+  expect(sentText).toContain("The balance, £4,054.40, is due within 7 days of the work being completed");
+  expect(sentText).toContain("Bank transfer to Glenbrae Roofing & Roughcasting");
+  expect(sentText).toContain("Sort code 12-34-56 Account number 12345678");
+  expect(sentText).toContain(`Reference ${sent.number}`);
+  expect(sentText).toContain("You can cancel within 14 days of accepting, without giving a reason.");
+  const sentPages = await lastPageOf(sentBytes);
+  expect(sentPages.pages === 1 || sentPages.used >= NEAR_EMPTY, `last page used ${sentPages.used} pt`).toBe(
+    true,
+  );
 
   await acceptProposal(
     token,
@@ -103,15 +153,60 @@ test("the quote's PDF holds what the page shows, then the acceptance", async () 
     { clientHash: "c".repeat(64), userAgent: "test" },
   );
   const accepted = await documentOfToken(token);
-  const acceptedBytes = await proposalPdf(accepted);
+  const acceptedBytes = await proposalPdf(accepted, { propertyAddress: await propertyAddressOfToken(token) });
   const acceptedText = await textOf(acceptedBytes);
   expectViewIn(acceptedText, accepted);
   expect(acceptedText).toContain("Acceptance");
   expect(acceptedText).toContain("by Łucja Ó Súilleabháin-Wiśniewska");
   expect(acceptedText).toContain(formatPounds(accepted.decision!.totals!.total));
   expect(acceptedText).toContain("Optional lines chosen: New lead flashing to the chimney.");
+  expect(acceptedText).toContain("Total including VAT, with the extras chosen £5,644.00");
+  expect(acceptedText).toContain("New lead flashing to the chimney (chosen)");
+  expect(acceptedText).not.toContain("With the optional extras");
+  expect(acceptedText).toContain("The deposit, £1,128.80 (20% of the total), was due when you accepted.");
+  expect(acceptedText).toContain("The balance, £4,515.20, is due within 7 days");
+  expect(acceptedText).toContain("Property: 12 Burnside Lane, Kippen FK8 3DN");
   expect(acceptedText).toContain("Asked for the work to start within the 14-day cancellation period");
   expect(acceptedText).toContain(accepted.documentHash!);
   if (process.env.PROPOSAL_PDF_OUT)
     (await import("node:fs")).writeFileSync(process.env.PROPOSAL_PDF_OUT, acceptedBytes);
 });
+
+test("no near-empty last page, whatever the length of the notes", async () => {
+  const lead = await contactedLead({
+    address: { line1: "3 Brae Road", town: "Kippen", postcode: "FK8 3DN" },
+  });
+  const draft = await createProposal(lead.id, {
+    lines: [
+      { description: "Replace broken or slipped slates", quantity: 14, unitPrice: 3500, vatRate: 20 },
+      { description: "Rebed and repoint ridge tiles", quantity: 11, unitPrice: 4800, vatRate: 20 },
+      { description: "Replace lead flashing", quantity: 3.5, unitPrice: 6500, vatRate: 20 },
+      { description: "Scaffold hire", quantity: 1, unitPrice: 45000, vatRate: 20 },
+      {
+        description: "Clear gutters and downpipes",
+        quantity: 1,
+        unitPrice: 38500,
+        vatRate: 20,
+        optional: true,
+      },
+    ],
+    depositPercent: 25,
+    startWindow: "Within 3 weeks of accepting",
+  });
+  const { proposal } = await sendProposal(draft.id);
+  const view = await documentOfToken(proposal.customerUrl!.split("/").pop()!);
+  const words = "The scaffold goes up on the Monday and the skip sits on the drive for the week.".split(" ");
+  const seen = new Set<number>();
+  // Notes from none to about eighty lines long move the end of the text down every page it can end on.
+  for (let length = 0; length <= 1200; length += 40) {
+    const notes = Array.from({ length }, (_, i) => words[i % words.length]).join(" ") || null;
+    const bytes = await proposalPdf({ ...view, notes });
+    const { pages, used } = await lastPageOf(bytes);
+    seen.add(pages);
+    expect(
+      pages === 1 || used >= NEAR_EMPTY,
+      `notes of ${length} words: last page used ${used.toFixed(0)} pt`,
+    ).toBe(true);
+  }
+  expect([...seen].length, "the notes ran the quote over more than one page count").toBeGreaterThan(1);
+}, 120_000);

@@ -258,9 +258,17 @@ describe("the customer's link", () => {
       totals: EXPECTED,
       deposit: 27143,
       business: { vatNumber: "GB 123 4567 89" },
+      // Where to pay, frozen with the quote from content/business.yaml's bank details.
+      bank: {
+        accountName: "Glenbrae Roofing & Roughcasting",
+        sortCode: "12-34-56",
+        accountNumber: "12345678",
+      },
       documentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       decision: null,
     });
+    // A homeowner's quote carries the right to cancel, not the trade customer's terms.
+    expect(view.terms.tradeCancellation).toBeUndefined();
     expect(view.terms.cancellationNotice).toContain(
       "You have the right to cancel this contract within 14 days",
     );

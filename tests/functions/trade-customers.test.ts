@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { XERO_COLUMNS } from "../../netlify/lib/payments/xero-invoices.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
+import { TRADE_CANCELLATION_TEXT } from "../../src/lib/proposals/quote-document.ts";
 import {
   normaliseVatNumber,
   REVERSE_CHARGE_TEXT,
@@ -197,6 +198,22 @@ describe("a trade customer's job under the domestic reverse charge", () => {
     expect(quotePdf).toContain("GB123456789");
     expect(quotePdf).toContain(`Total to pay (no VAT charged) ${formatPounds(NET)}`);
     expect(quotePdf).not.toContain("Total including VAT");
+    // A business customer has no consumer right to cancel: what applies instead, from the content.
+    expect(view.terms.tradeCancellation).toBe(TRADE_CANCELLATION_TEXT);
+    expect(quotePdf).toContain(`Cancelling ${TRADE_CANCELLATION_TEXT}`);
+    for (const consumerOnly of [
+      "Your right to cancel",
+      "Model cancellation form",
+      "You can cancel",
+      "cancellation period",
+      "14 days",
+    ])
+      expect(quotePdf).not.toContain(consumerOnly);
+    expect(quotePdf).toContain(
+      `The deposit, ${formatPounds(DEPOSIT)} (25% of the total), was due when you accepted.`,
+    );
+    expect(quotePdf).toContain(`The balance, ${formatPounds(NET - DEPOSIT)}, is due within 7 days`);
+    expect(quotePdf).toContain("Property: 7 Station Road, Kippen FK8 3DN");
 
     // The deposit: no VAT charged in it; its receipt says what the customer accounts for.
     const money = await (await admin("GET", `/api/admin/proposals/${quote.id}/payments`)).json();
@@ -300,6 +317,11 @@ describe("a trade customer's job under the domestic reverse charge", () => {
       expect(text).not.toContain("account for");
       expect(text).toContain("including VAT");
     }
+    expect(view.terms.tradeCancellation).toBeUndefined();
+    const quotePdf = await textOfPdf(await callApi("GET", `/api/proposals/${quote.token}/pdf`));
+    expect(quotePdf).toContain("Your right to cancel");
+    expect(quotePdf).toContain("Model cancellation form");
+    expect(quotePdf).not.toContain(TRADE_CANCELLATION_TEXT);
     const xero = await (await admin("GET", "/api/admin/invoices?format=xero")).text();
     expect(xero).not.toContain("Domestic Reverse Charge");
     const csv = await (await admin("GET", "/api/admin/invoices?format=csv")).text();

@@ -158,6 +158,11 @@ export class Writer {
     this.y -= options.gap ?? 6;
   }
 
+  /** How far down the current page the text has come, in points from its top margin. */
+  usedOnPage(): number {
+    return A4.height - MARGIN - this.y;
+  }
+
   /** Leaves `height` points blank. */
   space(height: number) {
     this.y -= height;

@@ -6,14 +6,15 @@
 import { createHash } from "node:crypto";
 import { depositOf, lineNet, totalsOf, vatBands } from "../../../src/lib/proposals/money.ts";
 import {
+  CANCELLATION_DAYS,
   canonicalJson,
   termForService,
+  TRADE_CANCELLATION_TEXT,
   type QuoteDecision,
   type QuoteDocument,
   type QuoteView,
 } from "../../../src/lib/proposals/quote-document.ts";
 import { payableOf } from "../../../src/lib/proposals/reverse-charge.ts";
-import { CANCELLATION_DAYS } from "../../../src/lib/proposals/proposal-schema.ts";
 import { type ProposalStatus } from "../../../src/lib/proposals/proposal-status.ts";
 import { endOfUkDayAfter } from "../../../src/lib/proposals/uk-time.ts";
 import { businessDetails, documentBusiness } from "../business.ts";
@@ -54,6 +55,7 @@ export async function buildDocument(
     validUntil: new Date(meta.validUntil).toISOString(),
     business: letterhead,
     customer: { name: meta.customerName },
+    ...(business.bank ? { bank: { ...business.bank } } : {}),
     lines: row.lines.map((line) => ({
       description: line.description,
       quantity: line.quantity,
@@ -78,6 +80,10 @@ export async function buildDocument(
       complaints: terms.complaints,
       cancellationNotice: terms.cancellationNotice.replaceAll("{trader}", trader),
       cancellationForm: terms.cancellationForm.replaceAll("{trader}", trader),
+      // A business customer has no consumer right to cancel: their quote says what applies instead.
+      ...(meta.tradeVatNumber
+        ? { tradeCancellation: terms.tradeCancellation ?? TRADE_CANCELLATION_TEXT }
+        : {}),
     },
   };
 }

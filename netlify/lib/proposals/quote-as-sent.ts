@@ -8,15 +8,20 @@
  */
 import { keptPdf, type IssuedPdf } from "../payments/issued-documents.ts";
 import type { QuoteView } from "../../../src/lib/proposals/quote-document.ts";
+import type { ProposalPdfExtras } from "./proposal-pdf.ts";
 
 /** The key the quote's PDF is kept under in its present state. */
 export const quotePdfKey = (view: Pick<QuoteView, "number" | "decision">): string =>
   view.decision?.kind === "accepted" ? `${view.number}/accepted` : view.number;
 
-export function quotePdfAsSent(view: QuoteView): Promise<IssuedPdf> {
+/** `extras` (the property's address) is read only when the PDF is drawn, once per state. */
+export function quotePdfAsSent(
+  view: QuoteView,
+  extras: () => Promise<ProposalPdfExtras>,
+): Promise<IssuedPdf> {
   return keptPdf(quotePdfKey(view), async () => {
-    // The PDF writer and its fonts load only when the quote is drawn, once per state.
+    // The PDF writer and its fonts load only when the quote is drawn.
     const { proposalPdf, proposalPdfName } = await import("./proposal-pdf.ts");
-    return { name: proposalPdfName(view), bytes: await proposalPdf(view) };
+    return { name: proposalPdfName(view), bytes: await proposalPdf(view, await extras()) };
   });
 }

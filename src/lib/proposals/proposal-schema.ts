@@ -11,8 +11,6 @@ export const MAX_PROPOSAL_LINES = 50;
 export const MAX_DEPOSIT_PERCENT = 25;
 /** A quote stays open this many days after it is sent. */
 export const PROPOSAL_VALID_DAYS = 30;
-/** The cancellation period after acceptance, in days (UK time). */
-export const CANCELLATION_DAYS = 14;
 /** Reminders: this many days after sending, and this many days before it expires. */
 export const REMINDER_AFTER_DAYS = 7;
 export const REMINDER_BEFORE_EXPIRY_DAYS = 3;

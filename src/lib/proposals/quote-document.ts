@@ -34,6 +34,17 @@ export interface DocumentLine {
   net: number;
 }
 
+/** Days of a consumer's statutory right to cancel, counted from the day after acceptance, UK time. */
+export const CANCELLATION_DAYS = 14;
+
+/**
+ * What a trade customer reads instead of the consumer's right to cancel, unless the business's
+ * content says otherwise (`quoteTerms.tradeCancellation`): the Consumer Contracts Regulations protect
+ * consumers only.
+ */
+export const TRADE_CANCELLATION_TEXT =
+  "As a business customer you do not have the right to cancel that consumers have: once you accept, this quote is a contract on these terms. If you need to change or stop the work, tell us as soon as you can and we will agree with you what is due for the work done and the materials ordered up to then.";
+
 export interface QuoteTerms {
   payment: string;
   guarantees: { work: string; years: number }[];
@@ -42,6 +53,8 @@ export interface QuoteTerms {
   /** With the trader's details written in. */
   cancellationNotice: string;
   cancellationForm: string;
+  /** A trade customer's quote: what applies instead of the consumer's right to cancel. */
+  tradeCancellation?: string;
 }
 
 export interface QuoteDocument {
@@ -52,6 +65,8 @@ export interface QuoteDocument {
   validUntil: string;
   business: DocumentBusiness;
   customer: { name: string };
+  /** Where to pay by bank transfer, as the business's content said when it was sent; absent on quotes sent before. */
+  bank?: { accountName: string; sortCode: string; accountNumber: string };
   lines: DocumentLine[];
   /** Optional lines left out. */
   vatBands: VatBand[];

@@ -8,8 +8,19 @@
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
-import { depositOf, formatPounds, totalsOf, vatBands } from "../../lib/proposals/money";
+import { formatPounds, vatBands } from "../../lib/proposals/money";
 import { payableOf, REVERSE_CHARGE_TEXT } from "../../lib/proposals/reverse-charge";
+import {
+  balanceWords,
+  bankWords,
+  cancelWords,
+  depositWords,
+  extrasOf,
+  figuresOf,
+  payableWords,
+  totalWithExtras,
+  tradeCancellationText,
+} from "../../lib/proposals/quote-words";
 import {
   ACCEPT_TEXTS,
   formatQuantity,
@@ -201,21 +212,24 @@ interface FigureSlots {
   total: HTMLElement;
   /** The same total at the top of an open quote, beside Accept. */
   headline: HTMLElement;
+  /** The totals' labels: they say when the extras ticked are in. */
+  labels: HTMLElement[];
   vat: HTMLElement;
   net: HTMLElement;
-  deposit: HTMLElement | null;
-  balance: HTMLElement | null;
+  /** The deposit and the balance in plain words. */
+  deposit: HTMLElement;
+  balance: HTMLElement;
   live: HTMLElement;
 }
 
 function drawFigures(view: QuoteView, chosen: number[], slots: FigureSlots, announce: boolean): void {
-  const totals = totalsOf(view.lines, chosen);
   // A trade customer pays the price without VAT and accounts for the VAT (the reverse charge).
   const trade = !!view.tradeCustomer;
-  const payable = payableOf(totals, trade);
-  const deposit = depositOf(payable, view.depositPercent);
+  const figures = figuresOf(view, chosen);
+  const { totals, payable } = figures;
   slots.total.textContent = formatPounds(payable);
   slots.headline.textContent = formatPounds(payable);
+  for (const label of slots.labels) label.textContent = totalLabel(view, chosen.length > 0);
   slots.net.textContent = formatPounds(totals.net);
   slots.vat.replaceChildren(
     ...vatBands(view.lines, chosen).map((band) =>
@@ -231,10 +245,22 @@ function drawFigures(view: QuoteView, chosen: number[], slots: FigureSlots, anno
       ),
     ),
   );
-  if (slots.deposit) slots.deposit.textContent = formatPounds(deposit);
-  if (slots.balance) slots.balance.textContent = formatPounds(payable - deposit);
+  slots.deposit.replaceChildren(...strong(depositWords(view, figures), figures.deposit, "data-deposit"));
+  slots.balance.replaceChildren(...strong(balanceWords(figures), figures.balance, "data-balance"));
   if (announce)
     slots.live.textContent = `${trade ? "Total to pay, without VAT," : "Total including VAT"} now ${formatPounds(payable)}`;
+}
+
+/** A sentence with its first mention of `pence` in bold, marked with `attribute`. */
+function strong(sentence: string, pence: number, attribute: string): (string | HTMLElement)[] {
+  const amount = formatPounds(pence);
+  const at = sentence.indexOf(amount);
+  if (at < 0) return [sentence];
+  return [
+    sentence.slice(0, at),
+    el("strong", { class: "tabular-nums", [attribute]: true }, amount),
+    sentence.slice(at + amount.length),
+  ];
 }
 
 /** The optional lines a view's decision chose, or those ticked now. */
@@ -244,17 +270,38 @@ function chosenOf(root: HTMLElement): number[] {
     .map((box) => Number(box.dataset.option));
 }
 
-/** The headline total, what the customer pays (a trade customer: without VAT), and what follows it. */
-function totalBox(view: QuoteView, figure: HTMLElement, ...after: Child[]): HTMLElement {
+/** The main total's label: what the customer pays, and whether the extras ticked are in it. */
+function totalLabel(view: QuoteView, withChosen: boolean): string {
+  const label = view.tradeCustomer ? "Total to pay, no VAT charged (reverse charge)" : "Total including VAT";
+  if (!withChosen) return label;
+  return `${label}, with the ${view.decision?.kind === "accepted" ? "extras chosen" : "extras you ticked"}`;
+}
+
+/**
+ * The headline total, what the customer pays (a trade customer: without VAT), the total with every
+ * optional extra beside it, and what follows.
+ */
+function totalBox(view: QuoteView, figure: HTMLElement, labels: HTMLElement[], ...after: Child[]) {
+  const label = el("span", { class: "block font-semibold" });
+  labels.push(label);
+  // Once decided, the total is what was chosen: the total with every extra no longer helps.
+  const extras = OPEN.has(view.status) && extrasOf(view).length > 0;
   return el(
     "p",
     { class: "rounded-xl bg-brand-900 p-4 text-white" },
-    el(
-      "span",
-      { class: "block font-semibold" },
-      view.tradeCustomer ? "Total to pay, no VAT charged (reverse charge)" : "Total including VAT",
-    ),
+    label,
     el("span", { class: "block text-3xl font-bold tabular-nums sm:text-4xl" }, figure),
+    extras &&
+      el(
+        "span",
+        { class: "mt-1 block" },
+        "With the optional extras: ",
+        el(
+          "strong",
+          { class: "tabular-nums", "data-with-extras": true },
+          formatPounds(totalWithExtras(view)),
+        ),
+      ),
     ...after,
   );
 }
@@ -264,13 +311,14 @@ function totalBox(view: QuoteView, figure: HTMLElement, ...after: Child[]): HTML
  * ticked options make it, until when it can be accepted, a way straight to Accept and the PDF to
  * keep or read first.
  */
-function summary(view: QuoteView, headline: HTMLElement, options: RenderOptions, prefix: string) {
+function summary(view: QuoteView, slots: FigureSlots, options: RenderOptions, prefix: string) {
   return el(
     "div",
     { class: "mt-4 space-y-3", "data-quote-summary": true },
     totalBox(
       view,
-      headline,
+      slots.headline,
+      slots.labels,
       el("span", { class: "block text-sm" }, `You can accept it until ${date(view.validUntil)}.`),
     ),
     el(
@@ -333,6 +381,14 @@ function lineItem(view: QuoteView, index: number, prefix: string, checked: boole
     );
   }
   const id = `${prefix}option-${index}`;
+  const adds = extrasOf(view).find((extra) => extra.index === index)?.adds ?? 0;
+  detail.append(
+    el(
+      "span",
+      { class: "block font-semibold text-slate-900" },
+      `Adds ${formatPounds(adds)} ${payableWords(view)} to the total`,
+    ),
+  );
   const box = el("input", {
     type: "checkbox",
     id,
@@ -350,24 +406,18 @@ function lineItem(view: QuoteView, index: number, prefix: string, checked: boole
       "div",
       { class: "flex items-start gap-3" },
       box,
-      el(
-        "div",
-        {},
-        el(
-          "label",
-          { for: id, class: "text-slate-900" },
-          line.description,
-          el(
-            "span",
-            { class: "ml-2 rounded bg-brand-50 px-1.5 text-sm font-semibold text-brand-800" },
-            "Optional",
-          ),
-        ),
-        detail,
-      ),
+      el("div", {}, el("label", { for: id, class: "text-slate-900" }, line.description), detail),
     ),
     price,
   );
+}
+
+/** "You can cancel until {date}" while the customer can (the invoice on completion ends it). */
+function cancelLine(view: QuoteView, options: RenderOptions): HTMLElement | null {
+  const words = cancelWords(view, Date.now(), !!options.payment?.invoice);
+  return words
+    ? el("p", { class: "mt-2 font-semibold text-slate-900", "data-cancel-until": true }, words)
+    : null;
 }
 
 /** The decision at the top of a quote that is no longer open, in plain words. */
@@ -399,13 +449,16 @@ function statusPanel(view: QuoteView, options: RenderOptions): HTMLElement | nul
         ),
         ".",
       ),
-      el(
-        "p",
-        { class: "mt-2 text-slate-900" },
-        decision.startEarly
-          ? "You asked us to start within the 14-day cancellation period."
-          : "We will start after the 14-day cancellation period.",
-      ),
+      // A trade customer has no cancellation period to start within (docs/proposals.md, "Trade customers").
+      !view.tradeCustomer &&
+        el(
+          "p",
+          { class: "mt-2 text-slate-900" },
+          decision.startEarly
+            ? "You asked us to start within the 14-day cancellation period."
+            : "We will start after the 14-day cancellation period.",
+        ),
+      cancelLine(view, options),
       !options.payment &&
         (deposit > 0
           ? el(
@@ -604,7 +657,7 @@ function paymentSection(payment: QuotePayment, options: RenderOptions, prefix: s
   return section;
 }
 
-function acceptForm(options: RenderOptions, prefix: string): HTMLElement {
+function acceptForm(view: QuoteView, options: RenderOptions, prefix: string): HTMLElement {
   const error = options.error?.form === "accept" ? options.error : undefined;
   const fe = error?.fieldErrors ?? {};
   const values = options.values ?? {};
@@ -652,19 +705,25 @@ function acceptForm(options: RenderOptions, prefix: string): HTMLElement {
       errors: fe.agree,
       checked: values.agree === true,
     }),
-    el(
-      "div",
-      { class: "rounded-lg border border-slate-300 bg-slate-50 p-4" },
-      el(
-        "p",
-        { class: "mb-2 text-sm font-semibold text-slate-800" },
-        "Only if you want us to start sooner (optional)",
-      ),
-      checkField(`${prefix}start-early`, "startEarly", ACCEPT_TEXTS.startEarly, {
-        errors: fe.startEarly,
-        checked: values.startEarly === true,
-      }),
-    ),
+    // The early start is a consumer's consent within the cancellation period: a trade customer has
+    // none, and their acceptance sends `startEarly: false` (the API is the same for both).
+    ...(view.tradeCustomer
+      ? []
+      : [
+          el(
+            "div",
+            { class: "rounded-lg border border-slate-300 bg-slate-50 p-4" },
+            el(
+              "p",
+              { class: "mb-2 text-sm font-semibold text-slate-800" },
+              "Only if you want us to start sooner (optional)",
+            ),
+            checkField(`${prefix}start-early`, "startEarly", ACCEPT_TEXTS.startEarly, {
+              errors: fe.startEarly,
+              checked: values.startEarly === true,
+            }),
+          ),
+        ]),
     el("button", { type: "submit", class: `${BUTTON_PRIMARY} w-full sm:w-auto` }, ACCEPT_TEXTS.accept),
   );
   form.append(fieldset);
@@ -721,10 +780,10 @@ function declineForm(options: RenderOptions, prefix: string): HTMLElement {
 }
 
 function cancelSection(view: QuoteView, options: RenderOptions, prefix: string): HTMLElement | null {
-  const until = view.decision?.cancellableUntil;
-  if (view.status !== "accepted" || !until || Date.parse(until) < Date.now()) return null;
-  // Invoiced means the work is complete, and with it the right to cancel has ended.
-  if (options.payment?.invoice) return null;
+  // Invoiced means the work is complete, and with it the right to cancel has ended; a trade
+  // customer never had it.
+  const words = cancelWords(view, Date.now(), !!options.payment?.invoice);
+  if (view.status !== "accepted" || !words) return null;
   const error = options.error?.form === "cancel" ? options.error : undefined;
   const form = el("form", {
     novalidate: true,
@@ -755,9 +814,66 @@ function cancelSection(view: QuoteView, options: RenderOptions, prefix: string):
     el(
       "p",
       { class: "mt-2 text-slate-800" },
-      `You can cancel until the end of ${formatUkDate(Date.parse(until))} without giving a reason. Type your full name and press Cancel this quote.`,
+      `${words} You do not need to give a reason: type your full name and press Cancel this quote.`,
     ),
     form,
+  );
+}
+
+/**
+ * The deposit, the balance, the bank details and until when the customer can cancel, in plain
+ * words (DESIGN §23); a trade customer reads what applies to them instead of a right to cancel.
+ */
+function plainWords(view: QuoteView, slots: FigureSlots, options: RenderOptions): HTMLElement {
+  const bank = bankWords(view);
+  const cancel = cancelWords(view, Date.now(), !!options.payment?.invoice);
+  return el(
+    "ul",
+    {
+      class: "list-disc space-y-1 rounded-lg bg-slate-50 py-3 pr-3 pl-8 text-slate-900",
+      "aria-label": "Paying and cancelling",
+      "data-plain-words": true,
+    },
+    slots.deposit,
+    slots.balance,
+    bank && el("li", { "data-bank": true }, ...unbroken(bank, view.bank!.sortCode)),
+    cancel && el("li", { "data-cancel-words": true }, cancel),
+    view.tradeCustomer &&
+      el("li", {}, "The right to cancel that consumers have does not apply: see Cancelling below."),
+  );
+}
+
+/** A sentence with `part` kept on one line (a sort code is not broken at its dashes). */
+function unbroken(sentence: string, part: string): (string | HTMLElement)[] {
+  const at = sentence.indexOf(part);
+  if (at < 0) return [sentence];
+  return [
+    sentence.slice(0, at),
+    el("span", { class: "whitespace-nowrap" }, part),
+    sentence.slice(at + part.length),
+  ];
+}
+
+/** A consumer's right to cancel with the model form; a trade customer's terms instead. */
+function cancellingSection(view: QuoteView, prefix: string): HTMLElement {
+  if (view.tradeCustomer)
+    return el(
+      "section",
+      { "aria-labelledby": `${prefix}cancel-right-heading`, class: SECTION },
+      el("h2", { id: `${prefix}cancel-right-heading`, class: H2 }, "Cancelling"),
+      ...paragraphs(tradeCancellationText(view)),
+    );
+  return el(
+    "section",
+    { "aria-labelledby": `${prefix}cancel-right-heading`, class: SECTION },
+    el("h2", { id: `${prefix}cancel-right-heading`, class: H2 }, ACCEPT_TEXTS.rightToCancel),
+    ...paragraphs(view.terms.cancellationNotice),
+    el(
+      "div",
+      { class: "mt-4 rounded-lg border border-slate-400 p-4" },
+      el("h3", { class: "font-bold text-slate-900" }, ACCEPT_TEXTS.modelForm),
+      ...paragraphs(view.terms.cancellationForm),
+    ),
   );
 }
 
@@ -777,19 +893,21 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
   const slots: FigureSlots = {
     total: el("span", { "data-total": true }),
     headline: el("span", { "data-headline-total": true }),
+    labels: [],
     vat: el("dl", { class: "space-y-1" }),
     net: el("span"),
-    deposit: view.depositPercent > 0 ? el("span", { "data-deposit": true }) : null,
-    balance: view.depositPercent > 0 ? el("span") : null,
+    deposit: el("li", { "data-deposit-words": true }),
+    balance: el("li", { "data-balance-words": true }),
     live,
   };
 
+  const item = (index: number) => lineItem(view, index, prefix, chosen.includes(index), !open);
   const lines = el(
     "ul",
     { class: "divide-y divide-slate-200", "aria-label": "The work" },
-    ...view.lines.map((_, index) => lineItem(view, index, prefix, chosen.includes(index), !open)),
+    ...view.lines.flatMap((line, index) => (line.optional ? [] : [item(index)])),
   );
-  const hasOptions = view.lines.some((line) => line.optional);
+  const extras = extrasOf(view);
 
   root.append(
     el(
@@ -810,7 +928,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
         el("dt", { class: "font-semibold" }, "Valid until"),
         el("dd", {}, date(view.validUntil)),
       ),
-      open && summary(view, slots.headline, options, prefix),
+      open && summary(view, slots, options, prefix),
     ),
   );
   const status = statusPanel(view, options);
@@ -825,20 +943,41 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
       "section",
       { "aria-labelledby": `${prefix}work-heading`, class: SECTION },
       el("h2", { id: `${prefix}work-heading`, class: H2 }, "The work"),
-      hasOptions &&
-        open &&
-        el(
-          "p",
-          { class: "mt-1 text-slate-700" },
-          "Tick an optional line to add it: the totals change as you do.",
-        ),
       lines,
     ),
+    // The optional extras apart, each with what it adds: never in the work's amounts (DESIGN §23).
+    ...(extras.length === 0
+      ? []
+      : [
+          el(
+            "section",
+            { "aria-labelledby": `${prefix}extras-heading`, class: SECTION, "data-extras": true },
+            el("h2", { id: `${prefix}extras-heading`, class: H2 }, "Optional extras"),
+            el(
+              "p",
+              { class: "mt-1 text-slate-700" },
+              open
+                ? "Not in the total above. Tick an extra to add it: the totals change as you do."
+                : "Only the extras ticked were chosen.",
+            ),
+            el(
+              "ul",
+              { class: "divide-y divide-slate-200", "aria-label": "Optional extras" },
+              ...extras.map((extra) => item(extra.index)),
+            ),
+            open &&
+              el(
+                "p",
+                { class: "mt-2 font-semibold text-slate-900" },
+                `Total with all the extras: ${formatPounds(totalWithExtras(view))} ${payableWords(view)}`,
+              ),
+          ),
+        ]),
     el(
       "section",
       { "aria-labelledby": `${prefix}price-heading`, class: `${SECTION} space-y-3` },
       el("h2", { id: `${prefix}price-heading`, class: H2 }, "The price"),
-      totalBox(view, slots.total),
+      totalBox(view, slots.total, slots.labels),
       live,
       view.tradeCustomer &&
         el(
@@ -857,23 +996,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
         ),
       ),
       slots.vat,
-      slots.deposit &&
-        el(
-          "dl",
-          { class: "space-y-1 text-slate-900" },
-          el(
-            "div",
-            { class: "flex justify-between gap-4 font-semibold" },
-            el("dt", {}, `Deposit (${view.depositPercent}%), due when you accept`),
-            el("dd", { class: "tabular-nums" }, slots.deposit),
-          ),
-          el(
-            "div",
-            { class: "flex justify-between gap-4" },
-            el("dt", {}, "Balance after the deposit (see Payment)"),
-            el("dd", { class: "tabular-nums" }, slots.balance),
-          ),
-        ),
+      plainWords(view, slots, options),
       el("h3", { class: "pt-2 font-bold text-slate-900" }, "Payment"),
       ...paragraphs(view.terms.payment, "text-slate-800"),
     ),
@@ -902,18 +1025,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
       el("h2", { id: `${prefix}complaints-heading`, class: H2 }, "How to complain"),
       ...paragraphs(view.terms.complaints),
     ),
-    el(
-      "section",
-      { "aria-labelledby": `${prefix}cancel-right-heading`, class: SECTION },
-      el("h2", { id: `${prefix}cancel-right-heading`, class: H2 }, ACCEPT_TEXTS.rightToCancel),
-      ...paragraphs(view.terms.cancellationNotice),
-      el(
-        "div",
-        { class: "mt-4 rounded-lg border border-slate-400 p-4" },
-        el("h3", { class: "font-bold text-slate-900" }, ACCEPT_TEXTS.modelForm),
-        ...paragraphs(view.terms.cancellationForm),
-      ),
-    ),
+    cancellingSection(view, prefix),
   );
 
   if (open) {
@@ -925,9 +1037,9 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
         el(
           "p",
           { class: "mt-2 text-slate-800" },
-          "Accepting makes a contract with us on the terms above. You can still cancel within 14 days.",
+          `Accepting makes a contract with us on the terms above.${view.tradeCustomer ? "" : " You can still cancel within 14 days."}`,
         ),
-        acceptForm(options, prefix),
+        acceptForm(view, options, prefix),
       ),
       el(
         "section",

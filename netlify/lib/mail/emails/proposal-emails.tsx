@@ -7,17 +7,19 @@ import { formatPounds } from "../../../../src/lib/proposals/money.ts";
 import { payableOf } from "../../../../src/lib/proposals/reverse-charge.ts";
 import { formatUkDate, formatUkDay } from "../../../../src/lib/proposals/uk-time.ts";
 import type { QuoteView } from "../../../../src/lib/proposals/quote-document.ts";
+import { tradeCancellationText } from "../../../../src/lib/proposals/quote-words.ts";
 import { businessDetails } from "../../business.ts";
 import { database } from "../../database/database.ts";
 import type { MailJob, MailRenderer } from "../mail-job.ts";
 import type { MailSettings, OutgoingMail } from "../mailer.ts";
 import { readQuote } from "../../quote/quote-store.ts";
-import { acceptanceOf, readProposal } from "../../proposals/proposal-records.ts";
+import { acceptanceOf, readProposal, type ProposalRow } from "../../proposals/proposal-records.ts";
 import { effectiveStatus, viewOf } from "../../proposals/proposal-document.ts";
 import { quotePdfAsSent } from "../../proposals/quote-as-sent.ts";
 import { newQuoteLink } from "../../proposals/proposal-token.ts";
 import { PROPOSAL_MAIL } from "../../proposals/proposal-mail-kinds.ts";
 import { refundOfProposal } from "../../payments/payment-records.ts";
+import { propertyAddressOfProposal } from "../../payments/property-address.ts";
 import { isHeaderSafeAddress, leadUrl, plainName } from "./quote-emails.tsx";
 import ProposalEmail, { type ProposalEmailProps } from "./ProposalEmail.tsx";
 import { renderEmail } from "./render.ts";
@@ -30,8 +32,10 @@ async function context(job: MailJob) {
   return { row, lead, view };
 }
 
-async function pdfAttachment(view: QuoteView) {
-  const { name, bytes } = await quotePdfAsSent(view);
+async function pdfAttachment(view: QuoteView, row: Pick<ProposalRow, "id" | "lead_id">) {
+  const { name, bytes } = await quotePdfAsSent(view, async () => ({
+    propertyAddress: await propertyAddressOfProposal(row),
+  }));
   return { filename: name, content: Buffer.from(bytes), contentType: "application/pdf" };
 }
 
@@ -87,10 +91,15 @@ function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
           view.depositPercent > 0
             ? `The deposit of ${formatPounds(decision.deposit ?? 0)} is due now. ${depositHow(business, view.number)} We will confirm when we receive it with a VAT receipt. This is a request for payment, not a VAT invoice.`
             : "No deposit is due. The balance is due within 7 days of the work being completed.",
-          decision.startEarly
-            ? "You asked us to start within the 14-day cancellation period. If you cancel after the work has begun, you pay for the work done up to then."
-            : "We will start after the 14-day cancellation period, unless you ask us to start sooner.",
-          `You can cancel until the end of ${formatUkDay(Date.parse(decision.cancellableUntil!))} from the link below, or by telling us by phone, e-mail or letter. The attached quote has the cancellation notice and a model cancellation form.`,
+          // A business customer has no consumer right to cancel: their quote says what applies.
+          ...(view.tradeCustomer
+            ? [tradeCancellationText(view)]
+            : [
+                decision.startEarly
+                  ? "You asked us to start within the 14-day cancellation period. If you cancel after the work has begun, you pay for the work done up to then."
+                  : "We will start after the 14-day cancellation period, unless you ask us to start sooner.",
+                `You can cancel until the end of ${formatUkDay(Date.parse(decision.cancellableUntil!))} from the link below, or by telling us by phone, e-mail or letter. The attached quote has the cancellation notice and a model cancellation form.`,
+              ]),
         ],
         action: { label: "See your quote", href: url },
       };
@@ -105,7 +114,7 @@ function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
         paragraphs: [
           greeting(lead.firstName),
           kind === "sent"
-            ? `Thank you for asking us to price your job. Your quote ${view.number} is ${total(view)} and is valid until ${until}. It is attached as a PDF, with our terms and your right to cancel.`
+            ? `Thank you for asking us to price your job. Your quote ${view.number} is ${total(view)} and is valid until ${until}. It is attached as a PDF, with our terms${view.tradeCustomer ? "" : " and your right to cancel"}.`
             : `Your quote ${view.number} for ${total(view)} is valid until ${until}. If you have questions, reply to this e-mail or call us on ${business.phone}.`,
           "You can read it, choose any optional work, and accept or decline it online:",
         ],
@@ -115,7 +124,7 @@ function toCustomer(kind: "sent" | "reminder" | "accepted"): MailRenderer {
     }
     const body = await mail(settings, props);
     const out: OutgoingMail = { to: lead.email, replyTo: settings.ownerEmail, subject, ...body };
-    if (kind !== "reminder") out.attachments = [await pdfAttachment(view)];
+    if (kind !== "reminder") out.attachments = [await pdfAttachment(view, row)];
     return out;
   };
 }
