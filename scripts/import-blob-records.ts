@@ -75,8 +75,7 @@ async function* jsonEntries(
   store: string,
   prefix: string,
 ): AsyncGenerator<{ key: string; value: unknown }> {
-  for (const key of await entryKeys(target, store)) {
-    if (!key.startsWith(prefix)) continue;
+  for (const key of await entryKeys(target, store, prefix)) {
     const entry = await readEntry(target, store, key);
     if (!entry) continue;
     let value: unknown;
@@ -257,7 +256,7 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
     }
 
     for (const prefix of ["references/", "outbox/", "orphans/"]) {
-      const n = (await entryKeys(target, QUOTES)).filter((k) => k.startsWith(prefix)).length;
+      const n = (await entryKeys(target, QUOTES, prefix)).length;
       if (n) result.notCopied[`${QUOTES} ${prefix}`] = n;
     }
   }

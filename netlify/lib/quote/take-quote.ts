@@ -25,7 +25,7 @@ import type { MultipartLimits, ParsedFile, ParsedForm } from "../http/multipart.
 import { initialNotifications } from "../mail/notification-state.ts";
 import { checkEstimate } from "./estimate.ts";
 import { newReference } from "./reference.ts";
-import { saveAttachment } from "./attachment-store.ts";
+import { recordAttachmentFiles, saveAttachment } from "./attachment-store.ts";
 import {
   claimIdempotencyKey,
   insertQuote,
@@ -208,10 +208,13 @@ export async function takeQuote(
       throw new HttpError(409, `${upload.name} was already sent with another quote request`);
   }
 
-  // Attachment ids are positions, so a retried submit overwrites instead of adding copies.
+  // Attachment ids are positions, so a retried submit overwrites instead of adding copies. They are
+  // recorded before the first byte is written, so the clean-up finds them if the commit never comes.
+  const attachmentIds = references.map((_, index) => String(index + 1));
+  if (attachmentIds.length) await recordAttachmentFiles(id, attachmentIds, now);
   const attachments: StoredAttachment[] = [];
   for (const [index, reference] of references.entries()) {
-    const attachmentId = String(index + 1);
+    const attachmentId = attachmentIds[index]!;
     const upload = uploads[index];
     if (reference.kind === "inline") {
       const attachment = {
@@ -258,7 +261,7 @@ export async function takeQuote(
   const reference = stored.reference ?? record.reference ?? "";
 
   for (const upload of uploads) {
-    if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);
+    if (upload) await deleteUpload(upload.id).catch(() => undefined);
   }
   return { id, createdAt, reference, stored: true };
 }
