@@ -38,7 +38,10 @@ export const KEYS_FROM_ROWS: Readonly<
         attachmentKey(String(row.id), String(attachment.id)),
       ),
   },
-  "gallery-images": { table: "gallery_items", keys: (row) => imageKeys(String(row.image_id)) },
+  "gallery-images": {
+    table: "gallery_items",
+    keys: (row) => imageKeys(String(row.image_id), typeof row.width === "number" ? row.width : null),
+  },
 };
 
 /**

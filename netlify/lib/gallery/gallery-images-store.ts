@@ -81,8 +81,11 @@ export async function deleteImage(id: string): Promise<void> {
   await Promise.all(copies.map((key) => store.delete(key)));
 }
 
-/** Every key image `id` can have: the full image first, then each copy it may have. */
-export const imageKeys = (id: string): string[] => [
+/**
+ * The keys of image `id`: the full image first, then its copies, those narrower than the image
+ * when its `width` is known, else every copy it may have.
+ */
+export const imageKeys = (id: string, width?: number | null): string[] => [
   fullKey(id),
-  ...IMAGE_VARIANT_WIDTHS.map((width) => variantKey(id, width)),
+  ...IMAGE_VARIANT_WIDTHS.filter((copy) => !width || copy < width).map((copy) => variantKey(id, copy)),
 ];
