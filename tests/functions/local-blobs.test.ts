@@ -130,23 +130,24 @@ const expectedImageKeys = () => [...imageKeysById.values()].flat().sort();
 
 describe("beside writes", () => {
   test("a backup taken while files are written holds every file its rows name, and nothing else", async () => {
-    // Attachments of quotes being committed, four at a time, each under a new lead id: every write
-    // leaves its temporary file for an instant in a folder a listing of the store walks.
+    // Attachments of quotes being committed, three at a time, each under a new lead id, and a
+    // retry's extra file in a stored lead's folder: every write leaves its temporary file for an
+    // instant in a folder a listing of the store walks.
+    const retried = [...leadKeys.keys()].at(-1)!;
+    await recordAttachmentFiles(retried, ["4"], Date.now());
+    const extra = { id: "4", name: "extra.jpg", size: 10, type: "image/jpeg" };
     let writing = true;
     let written = 0;
     const writer = (async () => {
       while (writing) {
-        await Promise.all(
-          [0, 1, 2, 3].map(async () => {
+        await Promise.all([
+          ...[0, 1, 2].map(async () => {
             const id = randomUUID();
             await recordAttachmentFiles(id, ["1"], Date.now());
-            await saveAttachment(
-              id,
-              { id: "1", name: "roof.jpg", size: 10, type: "image/jpeg" },
-              files.jpeg(10),
-            );
+            await saveAttachment(id, { ...extra, id: "1" }, files.jpeg(10));
           }),
-        );
+          saveAttachment(retried, extra, files.jpeg(10)),
+        ]);
         written += 4;
       }
     })();
