@@ -50,6 +50,9 @@ const imageKeysById = new Map<string, string[]>();
 beforeAll(async () => {
   useAdminTestEnv();
   workDir = await mkdtemp(join(tmpdir(), "local-blobs-test-"));
+  // Before any entry: a folder's read names them first, so a listing that walks the folder meets
+  // them before anything else.
+  for (const store of [ATTACHMENT_STORE, "gallery-images", "quote-uploads"]) await plant(store, "");
   for (let n = 0; n < 3; n++) {
     const response = await contact(
       quoteRequest({
@@ -112,7 +115,7 @@ async function onDisk(store: string, folder: string): Promise<string[]> {
 }
 
 const TEMPORARY_FILE = ".k3j5x9q2ab";
-const GONE = Array.from({ length: 6 }, (_, n) => `gone-${n}`);
+const GONE = Array.from({ length: 24 }, (_, n) => `gone-${n}`);
 const PLANTED = [TEMPORARY_FILE, ...GONE];
 
 /** Leaves a write's temporary file and entries gone before their look-up in `folder` of `store`. */
@@ -167,10 +170,8 @@ describe("beside writes", () => {
 
 describe("with a write's leftovers in every folder", () => {
   beforeAll(async () => {
-    await plant(ATTACHMENT_STORE, "");
     await plant(ATTACHMENT_STORE, "attachments");
     for (const id of leadKeys.keys()) await plant(ATTACHMENT_STORE, `attachments/${id}`);
-    await plant("gallery-images", "");
     for (const id of imageKeysById.keys()) await plant("gallery-images", id);
   });
 
@@ -203,6 +204,7 @@ describe("with a write's leftovers in every folder", () => {
   test("the orphan clean-up deletes every file of a commit that never came", async () => {
     const id = randomUUID();
     const now = Date.now();
+    await plant(ATTACHMENT_STORE, `attachments/${id}`);
     await recordAttachmentFiles(id, ["1", "2", "3"], now);
     for (const n of ["1", "2", "3"])
       await saveAttachment(
@@ -210,7 +212,6 @@ describe("with a write's leftovers in every folder", () => {
         { id: n, name: `f${n}.pdf`, size: 100, type: "application/pdf" },
         files.pdf(100),
       );
-    await plant(ATTACHMENT_STORE, `attachments/${id}`);
     expect(await cleanupOrphanAttachments(now)).toBe(0);
     expect(await onDisk(ATTACHMENT_STORE, `attachments/${id}`)).toEqual(["1", "2", "3"]);
     expect(await cleanupOrphanAttachments(now + ORPHAN_GRACE_MS)).toBeGreaterThanOrEqual(1);
@@ -222,13 +223,12 @@ describe("with a write's leftovers in every folder", () => {
     const created = await callApi("POST", "/api/uploads", { body: { name: "big.pdf", size } });
     expect(created.status).toBe(201);
     const { uploadId } = (await created.json()) as { uploadId: string };
+    await plant("quote-uploads", `parts/${uploadId}`);
+    await plant("quote-uploads", "files");
     const parts = getStore({ name: "quote-uploads", consistency: "strong" });
     // Its two parts and a file, as a completed upload whose parts were not yet deleted has them.
     for (const part of ["001", "002"]) await parts.set(`parts/${uploadId}/${part}`, "bytes");
     await parts.set(`files/${uploadId}`, "bytes");
-    await plant("quote-uploads", `parts/${uploadId}`);
-    await plant("quote-uploads", "files");
-    await plant("quote-uploads", "");
     expect(await onDisk("quote-uploads", `parts/${uploadId}`)).toEqual(["001", "002"]);
 
     const { finished } = await cleanupExpiredUploads(Date.now() + UPLOAD_TTL_MS + 60_000);
