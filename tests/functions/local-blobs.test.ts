@@ -15,7 +15,7 @@
  */
 import { getStore } from "@netlify/blobs";
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -50,9 +50,6 @@ const imageKeysById = new Map<string, string[]>();
 beforeAll(async () => {
   useAdminTestEnv();
   workDir = await mkdtemp(join(tmpdir(), "local-blobs-test-"));
-  // Before any entry: a folder's read names them first, so a listing that walks the folder meets
-  // them before anything else.
-  for (const store of [ATTACHMENT_STORE, "gallery-images", "quote-uploads"]) await plant(store, "");
   for (let n = 0; n < 3; n++) {
     const response = await contact(
       quoteRequest({
@@ -108,22 +105,41 @@ const folderOf = (store: string, folder: string) =>
     ...folder.split("/").filter(Boolean),
   );
 
+const TEMPORARY_FILE = ".k3j5x9q2ab";
+const isPlanted = (name: string) => name === TEMPORARY_FILE || name.startsWith("gone-");
+
 /** What is in `folder` of `store` on disk, the planted entries left out. */
 async function onDisk(store: string, folder: string): Promise<string[]> {
   const names = await readdir(folderOf(store, folder)).catch(() => []);
-  return names.filter((name) => !PLANTED.includes(name)).sort();
+  return names.filter((name) => !isPlanted(name)).sort();
 }
 
-const TEMPORARY_FILE = ".k3j5x9q2ab";
-const GONE = Array.from({ length: 24 }, (_, n) => `gone-${n}`);
-const PLANTED = [TEMPORARY_FILE, ...GONE];
-
-/** Leaves a write's temporary file and entries gone before their look-up in `folder` of `store`. */
+/**
+ * Leaves in `folder` of `store` a write's temporary file and an entry gone before its look-up, the
+ * latter where the folder's read names it before every entry already there (the order is the file
+ * system's: names are tried until one comes first), so a listing that walks the folder meets it
+ * before anything else.
+ */
 async function plant(store: string, folder: string): Promise<void> {
   const dir = folderOf(store, folder);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, TEMPORARY_FILE), "half written");
-  for (const name of GONE) await symlink(join(dir, `${name}.renamed-away`), join(dir, name));
+  const goneFirst = async () => {
+    const names = await readdir(dir);
+    const first = names.findIndex((entry) => !isPlanted(entry));
+    const gone = names.findIndex((entry) => entry.startsWith("gone-"));
+    return gone !== -1 && gone < (first === -1 ? Infinity : first);
+  };
+  for (let n = 0; n < 100_000; n++) {
+    if (await goneFirst()) return;
+    const name = `gone-${n}`;
+    const planted = await symlink(join(dir, `${name}.renamed-away`), join(dir, name)).then(
+      () => true,
+      () => false, // there already
+    );
+    if (planted && !(await goneFirst())) await unlink(join(dir, name));
+  }
+  throw new Error(`No name comes first in ${dir}`);
 }
 
 const storeKeys = (manifest: Manifest, name: string) =>
@@ -170,8 +186,10 @@ describe("beside writes", () => {
 
 describe("with a write's leftovers in every folder", () => {
   beforeAll(async () => {
+    await plant(ATTACHMENT_STORE, "");
     await plant(ATTACHMENT_STORE, "attachments");
     for (const id of leadKeys.keys()) await plant(ATTACHMENT_STORE, `attachments/${id}`);
+    await plant("gallery-images", "");
     for (const id of imageKeysById.keys()) await plant("gallery-images", id);
   });
 
@@ -204,7 +222,6 @@ describe("with a write's leftovers in every folder", () => {
   test("the orphan clean-up deletes every file of a commit that never came", async () => {
     const id = randomUUID();
     const now = Date.now();
-    await plant(ATTACHMENT_STORE, `attachments/${id}`);
     await recordAttachmentFiles(id, ["1", "2", "3"], now);
     for (const n of ["1", "2", "3"])
       await saveAttachment(
@@ -212,6 +229,9 @@ describe("with a write's leftovers in every folder", () => {
         { id: n, name: `f${n}.pdf`, size: 100, type: "application/pdf" },
         files.pdf(100),
       );
+    await plant(ATTACHMENT_STORE, "");
+    await plant(ATTACHMENT_STORE, "attachments");
+    await plant(ATTACHMENT_STORE, `attachments/${id}`);
     expect(await cleanupOrphanAttachments(now)).toBe(0);
     expect(await onDisk(ATTACHMENT_STORE, `attachments/${id}`)).toEqual(["1", "2", "3"]);
     expect(await cleanupOrphanAttachments(now + ORPHAN_GRACE_MS)).toBeGreaterThanOrEqual(1);
@@ -223,12 +243,11 @@ describe("with a write's leftovers in every folder", () => {
     const created = await callApi("POST", "/api/uploads", { body: { name: "big.pdf", size } });
     expect(created.status).toBe(201);
     const { uploadId } = (await created.json()) as { uploadId: string };
-    await plant("quote-uploads", `parts/${uploadId}`);
-    await plant("quote-uploads", "files");
     const parts = getStore({ name: "quote-uploads", consistency: "strong" });
     // Its two parts and a file, as a completed upload whose parts were not yet deleted has them.
     for (const part of ["001", "002"]) await parts.set(`parts/${uploadId}/${part}`, "bytes");
     await parts.set(`files/${uploadId}`, "bytes");
+    for (const folder of ["", "parts", `parts/${uploadId}`, "files"]) await plant("quote-uploads", folder);
     expect(await onDisk("quote-uploads", `parts/${uploadId}`)).toEqual(["001", "002"]);
 
     const { finished } = await cleanupExpiredUploads(Date.now() + UPLOAD_TTL_MS + 60_000);
