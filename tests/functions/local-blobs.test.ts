@@ -106,7 +106,7 @@ const folderOf = (store: string, folder: string) =>
   );
 
 const TEMPORARY_FILE = ".k3j5x9q2ab";
-const isPlanted = (name: string) => name === TEMPORARY_FILE || name.startsWith("gone-");
+const isPlanted = (name: string) => name === TEMPORARY_FILE || name.startsWith("!gone-");
 
 /** What is in `folder` of `store` on disk, the planted entries left out. */
 async function onDisk(store: string, folder: string): Promise<string[]> {
@@ -124,20 +124,17 @@ async function plant(store: string, folder: string): Promise<void> {
   const dir = folderOf(store, folder);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, TEMPORARY_FILE), "half written");
-  const goneFirst = async () => {
+  // Names are tried 500 at a time; those the read does not give first go again.
+  for (let batch = 0; batch < 200; batch++) {
+    const tried = Array.from({ length: 500 }, (_, n) => `!gone-${batch}-${n}`);
+    const present = new Set(await readdir(dir));
+    if (tried.some((name) => present.has(name))) continue;
+    await Promise.all(tried.map((name) => symlink(join(dir, `${name}.renamed-away`), join(dir, name))));
     const names = await readdir(dir);
     const first = names.findIndex((entry) => !isPlanted(entry));
-    const gone = names.findIndex((entry) => entry.startsWith("gone-"));
-    return gone !== -1 && gone < (first === -1 ? Infinity : first);
-  };
-  for (let n = 0; n < 100_000; n++) {
-    if (await goneFirst()) return;
-    const name = `gone-${n}`;
-    const planted = await symlink(join(dir, `${name}.renamed-away`), join(dir, name)).then(
-      () => true,
-      () => false, // there already
-    );
-    if (planted && !(await goneFirst())) await unlink(join(dir, name));
+    const ahead = new Set(first === -1 ? names : names.slice(0, first));
+    await Promise.all(tried.filter((name) => !ahead.has(name)).map((name) => unlink(join(dir, name))));
+    if (tried.some((name) => ahead.has(name))) return;
   }
   throw new Error(`No name comes first in ${dir}`);
 }
