@@ -110,7 +110,9 @@ async function whileRecorded(id: string, write: () => Promise<unknown>): Promise
 
 /** Stores part `index`; false when the upload has no record (any more). */
 export async function savePart(id: string, index: number, bytes: Uint8Array): Promise<boolean> {
-  return whileRecorded(id, () => store().set(partKey(id, index), new Blob([bytes as Uint8Array<ArrayBuffer>])));
+  return whileRecorded(id, () =>
+    store().set(partKey(id, index), new Blob([bytes as Uint8Array<ArrayBuffer>])),
+  );
 }
 
 export async function readPart(id: string, index: number): Promise<Uint8Array | null> {
@@ -165,10 +167,7 @@ export async function deleteUpload(id: string): Promise<void> {
 }
 
 /** Uploads expired at `now`, oldest first, at most `limit`. */
-export async function expiredUploads(
-  now: number,
-  limit: number,
-): Promise<string[]> {
+export async function expiredUploads(now: number, limit: number): Promise<string[]> {
   const { rows } = await database().query<{ id: string }>(
     "SELECT id FROM uploads WHERE expires_at <= $1 ORDER BY expires_at, id LIMIT $2",
     [iso(now), limit],
