@@ -25,7 +25,6 @@ import {
   ATTACHMENT_STORE,
   attachmentKey,
   deleteAttachments,
-  recordAttachmentFiles,
   saveAttachment,
 } from "../../netlify/lib/quote/attachment-store.ts";
 import { cleanupOrphanAttachments, ORPHAN_GRACE_MS } from "../../netlify/lib/quote/orphans.ts";
@@ -150,7 +149,6 @@ describe("beside writes", () => {
     // retry's extra file in a stored lead's folder: every write leaves its temporary file for an
     // instant in a folder a listing of the store walks.
     const retried = [...leadKeys.keys()].at(-1)!;
-    await recordAttachmentFiles(retried, ["4"], Date.now());
     const extra = { id: "4", name: "extra.jpg", size: 10, type: "image/jpeg" };
     let writing = true;
     let written = 0;
@@ -159,7 +157,6 @@ describe("beside writes", () => {
         await Promise.all([
           ...[0, 1, 2].map(async () => {
             const id = randomUUID();
-            await recordAttachmentFiles(id, ["1"], Date.now());
             await saveAttachment(id, { ...extra, id: "1" }, files.jpeg(10));
           }),
           saveAttachment(retried, extra, files.jpeg(10)),
@@ -218,8 +215,6 @@ describe("with a write's leftovers in every folder", () => {
 
   test("the orphan clean-up deletes every file of a commit that never came", async () => {
     const id = randomUUID();
-    const now = Date.now();
-    await recordAttachmentFiles(id, ["1", "2", "3"], now);
     for (const n of ["1", "2", "3"])
       await saveAttachment(
         id,
@@ -229,6 +224,7 @@ describe("with a write's leftovers in every folder", () => {
     await plant(ATTACHMENT_STORE, "");
     await plant(ATTACHMENT_STORE, "attachments");
     await plant(ATTACHMENT_STORE, `attachments/${id}`);
+    const now = Date.now();
     expect(await cleanupOrphanAttachments(now)).toBe(0);
     expect(await onDisk(ATTACHMENT_STORE, `attachments/${id}`)).toEqual(["1", "2", "3"]);
     expect(await cleanupOrphanAttachments(now + ORPHAN_GRACE_MS)).toBeGreaterThanOrEqual(1);

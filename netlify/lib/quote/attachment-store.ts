@@ -17,7 +17,9 @@ const store = () => openStore(ATTACHMENT_STORE);
 export const attachmentKey = (quoteId: string, attachmentId: string) =>
   `attachments/${quoteId}/${attachmentId}`;
 
+/** Stores an attachment's bytes, recorded in `attachment_files` first. */
 export async function saveAttachment(quoteId: string, attachment: StoredAttachment, bytes: Uint8Array) {
+  await recordAttachmentFiles(quoteId, [attachment.id], Date.now());
   await store().set(attachmentKey(quoteId, attachment.id), new Blob([bytes as Uint8Array<ArrayBuffer>]), {
     metadata: { ...attachment },
   });
@@ -34,8 +36,8 @@ export async function openAttachment(
 }
 
 /**
- * Records that `quoteId` is about to have the attachment files `attachmentIds` (before the first
- * byte is written). A retry adds its ids to those recorded and starts the wait of the clean-up again.
+ * Records that `quoteId` has, or is about to have, the attachment files `attachmentIds` (before
+ * their first byte is written). Ids already recorded stay; the wait of the clean-up starts again.
  */
 export async function recordAttachmentFiles(
   quoteId: string,

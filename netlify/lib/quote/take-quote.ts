@@ -25,7 +25,7 @@ import type { MultipartLimits, ParsedFile, ParsedForm } from "../http/multipart.
 import { initialNotifications } from "../mail/notification-state.ts";
 import { checkEstimate } from "./estimate.ts";
 import { newReference } from "./reference.ts";
-import { recordAttachmentFiles, saveAttachment } from "./attachment-store.ts";
+import { saveAttachment } from "./attachment-store.ts";
 import {
   claimIdempotencyKey,
   insertQuote,
@@ -208,13 +208,11 @@ export async function takeQuote(
       throw new HttpError(409, `${upload.name} was already sent with another quote request`);
   }
 
-  // Attachment ids are positions, so a retried submit overwrites instead of adding copies. They are
-  // recorded before the first byte is written, so the clean-up finds them if the commit never comes.
-  const attachmentIds = references.map((_, index) => String(index + 1));
-  if (attachmentIds.length) await recordAttachmentFiles(id, attachmentIds, now);
+  // Attachment ids are positions, so a retried submit overwrites instead of adding copies. Each is
+  // recorded (attachment_files) before its bytes, so the clean-up finds them if the commit never comes.
   const attachments: StoredAttachment[] = [];
   for (const [index, reference] of references.entries()) {
-    const attachmentId = attachmentIds[index]!;
+    const attachmentId = String(index + 1);
     const upload = uploads[index];
     if (reference.kind === "inline") {
       const attachment = {
