@@ -35,6 +35,7 @@ import { closeDatabase, database } from "../netlify/lib/database/database.ts";
 import { isUuidAnyCase } from "../netlify/lib/http/uuid.ts";
 import { hashLinkToken } from "../netlify/lib/links/link-tokens.ts";
 import { RETRY_WINDOW_MS, type NotificationState } from "../netlify/lib/mail/notification-state.ts";
+import { recordAttachmentFiles } from "../netlify/lib/quote/attachment-store.ts";
 import { insertQuote, type QuoteRecord } from "../netlify/lib/quote/quote-store.ts";
 import { entryKeys, readEntry, storeNames, type BlobsTarget } from "./lib/backup-store.ts";
 import { openBackupTarget } from "./lib/blobs-target.ts";
@@ -75,8 +76,7 @@ async function* jsonEntries(
   store: string,
   prefix: string,
 ): AsyncGenerator<{ key: string; value: unknown }> {
-  for (const key of await entryKeys(target, store)) {
-    if (!key.startsWith(prefix)) continue;
+  for (const key of await entryKeys(target, store, prefix)) {
     const entry = await readEntry(target, store, key);
     if (!entry) continue;
     let value: unknown;
@@ -220,6 +220,10 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
         else {
           result.leads.imported += 1;
           await keepReviewLink(value, record);
+          // Its files are in Blobs already: recorded, so an erasure finds them.
+          const attachmentIds = record.attachments.map((attachment) => String(attachment.id));
+          if (attachmentIds.length)
+            await recordAttachmentFiles(id, attachmentIds, Date.parse(record.createdAt));
           if (record.reference && reference !== record.reference)
             result.problems.push(
               `${QUOTES}/${key}: its reference ${record.reference} is held by a newer lead; it is ${reference} now`,
@@ -257,7 +261,7 @@ export async function importBlobRecords(target: BlobsTarget): Promise<ImportResu
     }
 
     for (const prefix of ["references/", "outbox/", "orphans/"]) {
-      const n = (await entryKeys(target, QUOTES)).filter((k) => k.startsWith(prefix)).length;
+      const n = (await entryKeys(target, QUOTES, prefix)).length;
       if (n) result.notCopied[`${QUOTES} ${prefix}`] = n;
     }
   }

@@ -10,14 +10,39 @@
  * unfinished uploads, mail status), which a restore must never bring back (a revoked session would
  * work again), and what the code no longer reads.
  */
-import { ATTACHMENT_STORE } from "../../netlify/lib/quote/attachment-store.ts";
+import { imageKeys } from "../../netlify/lib/gallery/gallery-images-store.ts";
+import { ATTACHMENT_STORE, attachmentKey } from "../../netlify/lib/quote/attachment-store.ts";
 
 /** The owner's bytes in Blobs: backed up and restored. */
 export const BACKED_UP_STORES: readonly string[] = [
-  // Attachment files (`attachments/{leadId}/{n}`) and the orphan clean-up's marks.
+  // Attachment files (`attachments/{leadId}/{n}`).
   ATTACHMENT_STORE,
   "gallery-images",
 ];
+
+/**
+ * Where a backup finds the keys of each backed-up store: in the rows of one table of the backup's
+ * own snapshot, not by listing the store. The bytes a row names were written before the row, so
+ * they are all there when the snapshot is read; bytes written later belong to rows the backup does
+ * not hold, and bytes no row names (a commit that never came) are not the owner's records. A
+ * listing could not promise as much: the local Blobs server's listing ends early, silently, when a
+ * write in a folder it walks renames its temporary file meanwhile (docs/workarounds.md).
+ */
+export const KEYS_FROM_ROWS: Readonly<
+  Record<string, { table: string; keys: (row: Record<string, unknown>) => string[] }>
+> = {
+  [ATTACHMENT_STORE]: {
+    table: "leads",
+    keys: (row) =>
+      ((row.attachments ?? []) as { id?: unknown }[]).map((attachment) =>
+        attachmentKey(String(row.id), String(attachment.id)),
+      ),
+  },
+  "gallery-images": {
+    table: "gallery_items",
+    keys: (row) => imageKeys(String(row.image_id), typeof row.width === "number" ? row.width : null),
+  },
+};
 
 /**
  * Keys of the attachment store in the layout of the records before the database (the quote records,

@@ -37,6 +37,7 @@ import {
   isBackedUpStore,
   isLeftOutStore,
   isLegacyStore,
+  KEYS_FROM_ROWS,
   LEFT_OUT_STORES,
   LEGACY_STORES,
   TOMBSTONE_TABLE,
@@ -47,6 +48,7 @@ import {
   existingLeadIds,
   loadDatabase,
   prepareDatabaseRestore,
+  readRows,
   TABLE_NAME,
   type FileSum,
   type TableManifest,
@@ -140,11 +142,25 @@ function mentionsErased(key: string, data: Uint8Array, erased: ReadonlySet<strin
   return false;
 }
 
+/** The keys of backed-up store `store` that the rows of the backup's table files name, sorted. */
+function keysNamedByRows(outDir: string, tables: readonly TableManifest[], store: string): string[] {
+  const source = KEYS_FROM_ROWS[store];
+  if (!source) throw new Error(`No table names the keys of store ${store} (scripts/lib/backup-scope.ts)`);
+  const table = tables.find((candidate) => candidate.name === source.table);
+  if (!table) throw new Error(`The backup has no table ${source.table} for store ${store}`);
+  const keys = new Set<string>();
+  for (const { row } of readRows(join(outDir, table.file.file)))
+    for (const key of source.keys(row)) if (isBackedUpKey(store, key)) keys.add(key);
+  return [...keys].sort();
+}
+
 /**
- * Writes the database's tables and every entry of every backed-up store of `target` into `outDir`
- * (new or empty). The tables come from one snapshot, taken first: a lead's attachments are written
- * before its row, so every row's files are in the Blobs read after it. Files of erased leads (their
- * bytes outliving the erasure) are left out.
+ * Writes the database's tables and the Blobs entries they name into `outDir` (new or empty). The
+ * tables come from one snapshot, taken first: a lead's attachments are written before its row, and
+ * an image before its gallery item, so every row's files are in the Blobs read after it. The keys
+ * come from those rows (KEYS_FROM_ROWS), never from a listing. A key the rows name that is gone
+ * (a copy an image too narrow never had, a file deleted after the snapshot) is skipped. Files of
+ * erased leads (their bytes outliving the erasure) are left out.
  */
 export async function backup(target: BackupTarget, outDir: string, progress?: Progress): Promise<Manifest> {
   if (existsSync(outDir) && readdirSync(outDir).length > 0) {
@@ -156,11 +172,7 @@ export async function backup(target: BackupTarget, outDir: string, progress?: Pr
 
   const { stores: names } = await backupScope(target.blobs);
   const keysByStore = new Map<string, string[]>();
-  for (const name of names)
-    keysByStore.set(
-      name,
-      (await entryKeys(target.blobs, name)).filter((key) => isBackedUpKey(name, key)),
-    );
+  for (const name of names) keysByStore.set(name, keysNamedByRows(outDir, tables, name));
   const total = [...keysByStore.values()].reduce((sum, keys) => sum + keys.length, 0);
 
   const manifest: Manifest = {
@@ -177,7 +189,7 @@ export async function backup(target: BackupTarget, outDir: string, progress?: Pr
     const entries: ManifestEntry[] = [];
     for (const [index, key] of keys.entries()) {
       const entry = await readEntry(target.blobs, name, key);
-      // Deleted between the listing and the read: not part of this backup. Erased: never in one.
+      // Gone (never stored, or deleted after the snapshot): not part of this backup. Erased: never in one.
       if (entry && !mentionsErased(entry.key, entry.data, erased)) {
         const base = join(folder, String(index + 1).padStart(6, "0"));
         entries.push({
@@ -205,9 +217,9 @@ export async function backup(target: BackupTarget, outDir: string, progress?: Pr
  */
 export async function unimportedLegacyRecords(target: BackupTarget): Promise<string[]> {
   if (!(await storeNames(target.blobs)).includes(ATTACHMENT_STORE)) return [];
-  const ids = (await entryKeys(target.blobs, ATTACHMENT_STORE))
-    .filter((key) => key.startsWith("submissions/"))
-    .map((key) => key.slice("submissions/".length));
+  const ids = (await entryKeys(target.blobs, ATTACHMENT_STORE, "submissions/")).map((key) =>
+    key.slice("submissions/".length),
+  );
   const known = await existingLeadIds(target.database.url, ids);
   return ids.filter((id) => !known.has(id));
 }

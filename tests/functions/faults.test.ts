@@ -7,14 +7,21 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cleanupOrphanAttachments, ORPHAN_GRACE_MS } from "../../netlify/lib/quote/orphans.ts";
-import { listAttachmentOwners, openAttachment } from "../../netlify/lib/quote/attachment-store.ts";
+import { getStore } from "@netlify/blobs";
+import { ATTACHMENT_STORE, openAttachment } from "../../netlify/lib/quote/attachment-store.ts";
 import { existingQuoteIds } from "../../netlify/lib/quote/quote-store.ts";
 
-/** Ids with attachment bytes but no lead row: quotes whose commit was interrupted. */
+/**
+ * Ids with attachment bytes but no lead row: quotes whose commit was interrupted. Read by listing
+ * the store, which nothing writes to meanwhile; the cleanup itself never lists it.
+ */
 async function listAttachmentOwnersWithoutRecord(): Promise<string[]> {
-  const owners = await listAttachmentOwners();
+  const { blobs } = await getStore({ name: ATTACHMENT_STORE, consistency: "strong" }).list({
+    prefix: "attachments/",
+  });
+  const owners = [...new Set(blobs.map((blob) => blob.key.split("/")[1]!))];
   const committed = await existingQuoteIds(owners);
-  return owners.filter((id) => !committed.has(id));
+  return owners.filter((id) => !committed.has(id)).sort();
 }
 import { STORAGE_OUTAGE_MESSAGE } from "../../netlify/lib/http/http-error.ts";
 import {
@@ -151,7 +158,9 @@ describe("a quote commit interrupted at every step", () => {
     const now = Date.now();
     expect(await cleanupOrphanAttachments(now)).toBe(0); // first seen: kept while a retry may come
     expect(await listAttachmentOwnersWithoutRecord()).toEqual(orphans);
-    expect(await cleanupOrphanAttachments(now + ORPHAN_GRACE_MS)).toBe(orphans.length);
+    // At least those: an attempt broken before its first file was written left a record of files
+    // and no bytes, which goes too.
+    expect(await cleanupOrphanAttachments(now + ORPHAN_GRACE_MS)).toBeGreaterThanOrEqual(orphans.length);
     expect(await listAttachmentOwnersWithoutRecord()).toEqual([]);
     await expectNoHalfWrittenLead();
   });

@@ -16,6 +16,7 @@ import stats from "../../netlify/functions/admin-contact-submissions-stats.mts";
 import { eraseExpiredLeads } from "../../netlify/lib/desk/retention.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import { eraseQuote } from "../../netlify/lib/desk/erase-quote.ts";
+import { saveAttachment } from "../../netlify/lib/quote/attachment-store.ts";
 import { insertQuote, readQuote, type QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { newReference } from "../../netlify/lib/quote/reference.ts";
 import { clearLimits, clearRecords, queryRecords, saveQuote } from "./database.ts";
@@ -293,7 +294,11 @@ describe("erasure", () => {
       `idempotency/${"a".repeat(64)}`,
     ];
     for (const key of legacy) await store.setJSON(key, { id: lead.id });
-    await store.set(`attachments/${lead.id}/1`, "bytes");
+    await saveAttachment(
+      lead.id,
+      { id: "1", name: "roof.jpg", size: 5, type: "image/jpeg" },
+      new TextEncoder().encode("bytes"),
+    );
     await eraseQuote(lead, "owner");
     expect(await keysOf("quote-submissions")).toEqual([]);
   });

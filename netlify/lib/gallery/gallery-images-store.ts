@@ -4,6 +4,7 @@
  * (a key cannot also be a folder on the local Blobs server).
  */
 import { randomUUID } from "node:crypto";
+import { IMAGE_VARIANT_WIDTHS } from "../../../src/lib/gallery/constants.ts";
 import { openStore } from "../blobs/open-store.ts";
 
 const STORE_NAME = "gallery-images";
@@ -66,10 +67,25 @@ export async function getImage(id: string, width?: number): Promise<StoredImage 
   return { data: entry.data, contentType };
 }
 
+/**
+ * Deletes the image and its copies. Their keys are known (a copy is stored at each width of
+ * IMAGE_VARIANT_WIDTHS narrower than the image, the same set since the first image), so nothing is
+ * listed; deleting a copy an image too narrow never had is harmless. A width taken out of
+ * IMAGE_VARIANT_WIDTHS must stay in imageKeys while images stored with it remain.
+ */
 export async function deleteImage(id: string): Promise<void> {
   const store = images();
-  const { blobs } = await store.list({ prefix: `${id}/` });
   // The full image first: once it is gone the image counts as absent even if a copy is left behind.
-  await store.delete(fullKey(id));
-  await Promise.all(blobs.map((blob) => store.delete(blob.key)));
+  const [full, ...copies] = imageKeys(id);
+  await store.delete(full!);
+  await Promise.all(copies.map((key) => store.delete(key)));
 }
+
+/**
+ * The keys of image `id`: the full image first, then its copies, those narrower than the image
+ * when its `width` is known, else every copy it may have.
+ */
+export const imageKeys = (id: string, width?: number | null): string[] => [
+  fullKey(id),
+  ...IMAGE_VARIANT_WIDTHS.filter((copy) => !width || copy < width).map((copy) => variantKey(id, copy)),
+];

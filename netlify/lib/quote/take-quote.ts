@@ -208,7 +208,8 @@ export async function takeQuote(
       throw new HttpError(409, `${upload.name} was already sent with another quote request`);
   }
 
-  // Attachment ids are positions, so a retried submit overwrites instead of adding copies.
+  // Attachment ids are positions, so a retried submit overwrites instead of adding copies. Each is
+  // recorded (attachment_files) before its bytes, so the clean-up finds them if the commit never comes.
   const attachments: StoredAttachment[] = [];
   for (const [index, reference] of references.entries()) {
     const attachmentId = String(index + 1);
@@ -258,7 +259,7 @@ export async function takeQuote(
   const reference = stored.reference ?? record.reference ?? "";
 
   for (const upload of uploads) {
-    if (upload) await deleteUpload(upload.id, upload.partCount).catch(() => undefined);
+    if (upload) await deleteUpload(upload.id).catch(() => undefined);
   }
   return { id, createdAt, reference, stored: true };
 }

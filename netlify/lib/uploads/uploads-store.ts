@@ -2,10 +2,15 @@
  * Storage of quote attachments in transit (docs/uploads.md): the upload's record in table `uploads`,
  * its numbered parts and, once complete, the reassembled file as bytes in the Blobs store
  * "quote-uploads". The only module that touches either.
+ *
+ * The record names every key an upload can have (parts 1..partCount and the file), so nothing here
+ * lists the store. Bytes are written only while the record exists and is share-locked, and the
+ * record is deleted in the transaction that deletes the bytes: a write either finishes before the
+ * delete starts, or finds no record and writes nothing. No bytes can outlive their record.
  */
 import { UPLOAD_ID_PATTERN } from "../../../src/lib/quote/upload.ts";
 import { openStore } from "../blobs/open-store.ts";
-import { database } from "../database/database.ts";
+import { database, transaction } from "../database/database.ts";
 import { iso } from "../http/iso-time.ts";
 
 const STORE_NAME = "quote-uploads";
@@ -89,8 +94,25 @@ export async function readUpload(id: string): Promise<UploadRecord | null> {
   return rows[0] ? recordOf(rows[0]) : null;
 }
 
-export async function savePart(id: string, index: number, bytes: Uint8Array): Promise<void> {
-  await store().set(partKey(id, index), new Blob([bytes as Uint8Array<ArrayBuffer>]));
+/**
+ * Runs `write` while the upload's record exists, holding it share-locked so that deleteUpload waits
+ * for the write; false (nothing written) when there is no record.
+ */
+async function whileRecorded(id: string, write: () => Promise<unknown>): Promise<boolean> {
+  if (!UPLOAD_ID_PATTERN.test(id)) return false;
+  return transaction(async (db) => {
+    const { rows } = await db.query("SELECT 1 FROM uploads WHERE id = $1 FOR SHARE", [id]);
+    if (!rows.length) return false;
+    await write();
+    return true;
+  });
+}
+
+/** Stores part `index`; false when the upload has no record (any more). */
+export async function savePart(id: string, index: number, bytes: Uint8Array): Promise<boolean> {
+  return whileRecorded(id, () =>
+    store().set(partKey(id, index), new Blob([bytes as Uint8Array<ArrayBuffer>])),
+  );
 }
 
 export async function readPart(id: string, index: number): Promise<Uint8Array | null> {
@@ -98,8 +120,9 @@ export async function readPart(id: string, index: number): Promise<Uint8Array | 
   return data ? new Uint8Array(data) : null;
 }
 
-export async function saveFile(id: string, bytes: Uint8Array): Promise<void> {
-  await store().set(fileKey(id), new Blob([bytes as Uint8Array<ArrayBuffer>]));
+/** Stores the reassembled file; false when the upload has no record (any more). */
+export async function saveFile(id: string, bytes: Uint8Array): Promise<boolean> {
+  return whileRecorded(id, () => store().set(fileKey(id), new Blob([bytes as Uint8Array<ArrayBuffer>])));
 }
 
 export async function readFile(id: string): Promise<Uint8Array | null> {
@@ -107,10 +130,10 @@ export async function readFile(id: string): Promise<Uint8Array | null> {
   return data ? new Uint8Array(data) : null;
 }
 
-export async function deleteParts(id: string): Promise<void> {
+/** Deletes parts 1..`partCount` of an upload (its record says how many it can have). */
+export async function deleteParts(id: string, partCount: number): Promise<void> {
   const s = store();
-  const { blobs } = await s.list({ prefix: partPrefix(id) });
-  await Promise.all(blobs.map((blob) => s.delete(blob.key)));
+  await Promise.all(Array.from({ length: partCount }, (_, i) => s.delete(partKey(id, i + 1))));
 }
 
 /**
@@ -127,49 +150,27 @@ export async function claimUpload(id: string, quoteId: string): Promise<boolean>
 }
 
 /**
- * Removes everything of an upload: its bytes, then its record, so an interrupted delete leaves the
- * record for the next clean-up to finish. With `partCount` the part keys are known and nothing
- * needs listing.
+ * Removes everything of an upload: its record and, in the same transaction, its bytes, whose keys
+ * the record gives. A write under way (whileRecorded) finishes first; one that comes later finds no
+ * record. An interrupted delete rolls back and leaves the record for the next clean-up to finish.
  */
-export async function deleteUpload(id: string, partCount?: number): Promise<void> {
-  const s = store();
-  const parts =
-    partCount === undefined
-      ? deleteParts(id)
-      : Promise.all(Array.from({ length: partCount }, (_, i) => s.delete(partKey(id, i + 1))));
-  await Promise.all([parts, s.delete(fileKey(id))]);
-  if (UPLOAD_ID_PATTERN.test(id)) await database().query("DELETE FROM uploads WHERE id = $1", [id]);
+export async function deleteUpload(id: string): Promise<void> {
+  if (!UPLOAD_ID_PATTERN.test(id)) return;
+  await transaction(async (db) => {
+    const { rows } = await db.query<{ part_count: number }>(
+      "DELETE FROM uploads WHERE id = $1 RETURNING part_count",
+      [id],
+    );
+    if (!rows[0]) return;
+    await Promise.all([deleteParts(id, rows[0].part_count), store().delete(fileKey(id))]);
+  });
 }
 
 /** Uploads expired at `now`, oldest first, at most `limit`. */
-export async function expiredUploads(
-  now: number,
-  limit: number,
-): Promise<{ id: string; partCount: number }[]> {
-  const { rows } = await database().query<{ id: string; part_count: number }>(
-    "SELECT id, part_count FROM uploads WHERE expires_at <= $1 ORDER BY expires_at, id LIMIT $2",
+export async function expiredUploads(now: number, limit: number): Promise<string[]> {
+  const { rows } = await database().query<{ id: string }>(
+    "SELECT id FROM uploads WHERE expires_at <= $1 ORDER BY expires_at, id LIMIT $2",
     [iso(now), limit],
   );
-  return rows.map((row) => ({ id: row.id, partCount: row.part_count }));
-}
-
-/** Of `ids`, those with a record. */
-export async function recordedUploads(ids: readonly string[]): Promise<Set<string>> {
-  const valid = ids.filter((id) => UPLOAD_ID_PATTERN.test(id));
-  if (!valid.length) return new Set();
-  const { rows } = await database().query<{ id: string }>(
-    "SELECT id FROM uploads WHERE id = ANY($1::uuid[])",
-    [valid],
-  );
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Ids that have parts or a file (with or without a record), a page at a time. */
-export async function* leftoverIdPages(): AsyncGenerator<string[]> {
-  // Keys rather than directories: a directory listing may name folders that hold nothing any more.
-  for (const prefix of ["parts/", "files/"]) {
-    for await (const page of store().list({ prefix, paginate: true })) {
-      yield [...new Set(page.blobs.map((blob) => blob.key.slice(prefix.length).split("/")[0]!))];
-    }
-  }
+  return rows.map((row) => row.id);
 }

@@ -21,10 +21,8 @@ import {
   deleteParts,
   deleteUpload,
   expiredUploads,
-  leftoverIdPages,
   readPart,
   readUpload,
-  recordedUploads,
   saveFile,
   savePart,
   saveUpload,
@@ -93,7 +91,8 @@ export async function receivePart(id: string, indexText: string, req: Request, n
   if (bytes.byteLength !== expected) {
     throw new HttpError(400, `Part ${index} must be exactly ${expected} bytes, got ${bytes.byteLength}`);
   }
-  await savePart(id, index, bytes);
+  // Deleted meanwhile (expired, refused or sent with a quote): nothing is kept.
+  if (!(await savePart(id, index, bytes))) throw new NotFoundError("Upload not found");
   return { uploadId: id, part: index, size: bytes.byteLength };
 }
 
@@ -130,14 +129,14 @@ export async function completeUpload(id: string, now = Date.now()): Promise<Uplo
     await deleteUpload(id);
     throw error;
   }
-  await saveFile(id, file);
+  if (!(await saveFile(id, file))) throw new NotFoundError("Upload not found");
   await saveUpload({
     ...record,
     status: "complete",
     type: detected.mime,
     expiresAt: iso(Math.min(now + UPLOAD_TTL_MS, Date.parse(record.createdAt) + UPLOAD_MAX_LIFE_MS)),
   });
-  await deleteParts(id);
+  await deleteParts(id, record.partCount);
   return { id, name: record.name, size: record.size, type: detected.mime };
 }
 
@@ -169,9 +168,9 @@ export interface CleanupResult {
 }
 
 /**
- * Deletes uploads past their expiry, oldest first (one indexed query a batch), then leftovers of
- * interrupted writes (parts or a file without a record), page by page and in parallel, taking no
- * new work after `budgetMs`.
+ * Deletes uploads past their expiry, oldest first (one indexed query a batch), in parallel, taking
+ * no new work after `budgetMs`. Every upload's bytes have a record (uploads-store.ts), so there are
+ * no leftovers to look for.
  */
 export async function cleanupExpiredUploads(
   now = Date.now(),
@@ -183,17 +182,7 @@ export async function cleanupExpiredUploads(
   for (;;) {
     const expired = await expiredUploads(now, CLEANUP_BATCH);
     if (!expired.length) break;
-    await forEachBounded(expired, CLEANUP_CONCURRENCY, inTime, async ({ id, partCount }) => {
-      await deleteUpload(id, partCount);
-      removed += 1;
-    });
-    if (!inTime()) return { removed, finished: false };
-  }
-  for await (const ids of leftoverIdPages()) {
-    const recorded = await recordedUploads(ids);
-    // A record means a live upload (or one the next run expires): not a leftover.
-    const leftovers = ids.filter((id) => !recorded.has(id));
-    await forEachBounded(leftovers, CLEANUP_CONCURRENCY, inTime, async (id) => {
+    await forEachBounded(expired, CLEANUP_CONCURRENCY, inTime, async (id) => {
       await deleteUpload(id);
       removed += 1;
     });
