@@ -1,9 +1,9 @@
 import type { Config, Context } from "@netlify/functions";
 import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
 import { secureHeaders } from "../lib/http/responses.ts";
-import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
+import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { documentOfToken } from "../lib/proposals/proposal-answers.ts";
-import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { tokenRequest } from "../lib/proposals/token-limit.ts";
 
 const METHODS = ["GET", "HEAD"];
 
@@ -11,9 +11,7 @@ const METHODS = ["GET", "HEAD"];
 export default async (req: Request, context?: Context) => {
   try {
     if (isPreviewDeploy()) throw new NotFoundError();
-    requireMethod(req, METHODS);
-    await chargeTokenRequest(req, context);
-    const view = await documentOfToken(context?.params?.token ?? "");
+    const view = await documentOfToken(await tokenRequest(req, context, METHODS));
     // The PDF writer and its fonts load once the document is found: a refused call never pays for them.
     const { proposalPdf, proposalPdfName } = await import("../lib/proposals/proposal-pdf.ts");
     const bytes = await proposalPdf(view);
