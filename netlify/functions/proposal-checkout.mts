@@ -1,10 +1,10 @@
 import type { Config, Context } from "@netlify/functions";
 import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
 import { json } from "../lib/http/responses.ts";
-import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
+import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { mailSettings } from "../lib/mail/mailer.ts";
 import { startCheckout } from "../lib/payments/card-payments.ts";
-import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { tokenRequest } from "../lib/proposals/token-limit.ts";
 
 const METHODS = ["POST"];
 
@@ -16,10 +16,9 @@ const METHODS = ["POST"];
 export default async (req: Request, context?: Context) => {
   try {
     if (isPreviewDeploy()) throw new NotFoundError();
-    requireMethod(req, METHODS);
-    await chargeTokenRequest(req, context);
+    const token = await tokenRequest(req, context, METHODS);
     const { siteUrl } = await mailSettings();
-    return json(await startCheckout(context?.params?.token ?? "", siteUrl), {
+    return json(await startCheckout(token, siteUrl), {
       headers: { "Referrer-Policy": "no-referrer" },
     });
   } catch (error) {

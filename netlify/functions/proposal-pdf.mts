@@ -1,10 +1,10 @@
 import type { Config, Context } from "@netlify/functions";
 import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
 import { secureHeaders } from "../lib/http/responses.ts";
-import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
+import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { documentOfToken } from "../lib/proposals/proposal-answers.ts";
 import { quotePdfAsSent } from "../lib/proposals/quote-as-sent.ts";
-import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { tokenRequest } from "../lib/proposals/token-limit.ts";
 import { propertyAddressOfToken } from "../lib/payments/property-address.ts";
 
 const METHODS = ["GET", "HEAD"];
@@ -16,9 +16,7 @@ const METHODS = ["GET", "HEAD"];
 export default async (req: Request, context?: Context) => {
   try {
     if (isPreviewDeploy()) throw new NotFoundError();
-    requireMethod(req, METHODS);
-    await chargeTokenRequest(req, context);
-    const token = context?.params?.token ?? "";
+    const token = await tokenRequest(req, context, METHODS);
     const view = await documentOfToken(token);
     // As sent (or as accepted), byte for byte; drawn here only if no e-mail drew it first.
     const { name, bytes } = await quotePdfAsSent(view, async () => ({

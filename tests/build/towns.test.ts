@@ -3,29 +3,16 @@
  * content/towns/, listed in the sitemap with /areas; the no-doorway measure; the JSON-LD; the links in
  * and out. tests/e2e/towns.spec.ts visits the same pages in the browser.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { parse } from "yaml";
 import { SITE_URL } from "../../integrations/site";
 import { builtPages, DIST, sitemapPaths } from "../../scripts/lib/dist";
 import { SERVICE_OPTION_VALUES } from "../../src/lib/service-options";
 import { mainText, ownShingles, sectionText, shingles, words } from "./shingles";
+import { towns } from "./town-files";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const TOWNS_DIR = join(ROOT, "content", "towns");
 const absolute = (path: string) => new URL(path, SITE_URL).href;
-
-interface TownFile {
-  name: string;
-  slug: string;
-  council: string;
-  postcodes: string[];
-}
-const towns: TownFile[] = readdirSync(TOWNS_DIR)
-  .filter((name) => name.endsWith(".yaml"))
-  .map((name) => parse(readFileSync(join(TOWNS_DIR, name), "utf8")) as TownFile)
-  .sort((a, b) => a.slug.localeCompare(b.slug));
 
 const html = (path: string) => readFileSync(join(DIST, `${path === "/" ? "/index" : path}.html`), "utf8");
 const hrefs = (page: string) =>

@@ -12,17 +12,16 @@ import { formatIsoDay } from "../../src/lib/proposals/uk-time";
 import { londonDate } from "../../src/lib/visits/london-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
-import { expect, jobDone, uniqueName } from "./helpers/lead-desk";
+import { expect, jobDone } from "./helpers/lead-desk";
 import {
   acceptQuote,
   cancelledAfterDeposit,
   clearGuaranteeChecks,
   expectNoSidewaysScroll,
+  moneyEntry,
   sectionShot,
-  sendQuote,
+  sentRidgeQuote,
   signIn,
-  submitLead,
-  payingCustomer,
 } from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 150_000 });
@@ -35,15 +34,8 @@ test("on a phone: the deposit on the quote page, the Money panel, a bank payment
   page,
   request,
 }) => {
-  const lastName = uniqueName("Paid");
-  const customer = `Morag ${lastName}`;
-  const leadId = await submitLead(request, payingCustomer(lastName));
-  await signIn(page);
-  // £750.00 + VAT = £900.00, deposit 25 % = £225.00; accepted without the property's address.
-  const quote = await sendQuote(page, leadId, {
-    lines: [{ description: "Re-bed and point the ridge", quantity: 1, unitPrice: 75000, vatRate: 20 }],
-    depositPercent: 25,
-  });
+  const { customer, leadId, quote } = await sentRidgeQuote(page, request, "Paid");
+  // Accepted without the property's address.
   await acceptQuote(request, quote, customer);
 
   await page.goto(quote.customerUrl);
@@ -57,10 +49,7 @@ test("on a phone: the deposit on the quote page, the Money panel, a bank payment
   // The Money panel, folded on a phone, lists the deposit; the customer's name opens the lead.
   await signIn(page);
   await openDeskPanels(page);
-  const owed = page
-    .getByRole("region", { name: "Money" })
-    .getByRole("listitem")
-    .filter({ hasText: customer });
+  const owed = moneyEntry(page, customer);
   await expect(owed).toContainText("£225.00");
   await expectNoA11yViolations(page, "desk on a phone: money panel");
   await sectionShot(page, "[data-money]", SHOTS, "money-panel");
@@ -143,10 +132,7 @@ test("on a phone: a quote cancelled after its deposit leaves a refund to confirm
 
   await page.reload();
   await openDeskPanels(page);
-  const refunds = page
-    .getByRole("region", { name: "Money" })
-    .getByRole("listitem")
-    .filter({ hasText: customer });
+  const refunds = moneyEntry(page, customer);
   await expect(refunds).toContainText(`Quote ${quote.number} cancelled`);
   await refunds.getByRole("button", { name: customer }).tap();
   const payments = page.getByRole("region", { name: "Payments" });

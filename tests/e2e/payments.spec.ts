@@ -14,19 +14,18 @@ import { londonDate } from "../../src/lib/visits/london-time";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { openDeskPanels } from "./helpers/desk-panels";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
-import { expect, jobDone, uniqueName } from "./helpers/lead-desk";
+import { expect, jobDone } from "./helpers/lead-desk";
 import {
-  acceptQuote,
+  acceptedFlashingQuote,
   cancelledAfterDeposit,
   clearGuaranteeChecks,
   expectNoSidewaysScroll,
+  moneyEntry,
+  recordBankPayment,
   screenAt,
   sectionShot,
-  sendQuote,
+  sentRidgeQuote,
   signIn,
-  submitLead,
-  payingCustomer,
-  recordBankPayment,
 } from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 240_000 });
@@ -60,17 +59,9 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   page,
   request,
 }) => {
-  const lastName = uniqueName("Paid");
-  const customer = `Morag ${lastName}`;
-  const { email } = payingCustomer(lastName);
-  const leadId = await submitLead(request, payingCustomer(lastName));
-  await signIn(page);
-
-  // A quote of £750.00 + VAT = £900.00, deposit 25 % = £225.00, sent from the desk's API.
-  const { customerUrl, number } = await sendQuote(page, leadId, {
-    lines: [{ description: "Re-bed and point the ridge", quantity: 1, unitPrice: 75000, vatRate: 20 }],
-    depositPercent: 25,
-  });
+  const { who, customer, quote } = await sentRidgeQuote(page, request, "Paid");
+  const { email } = who;
+  const { customerUrl, number } = quote;
 
   // The customer accepts without giving the property's address.
   await page.goto(customerUrl);
@@ -105,7 +96,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   await signIn(page);
   await openDeskPanels(page);
   const money = page.getByRole("region", { name: "Money" });
-  const owed = money.getByRole("listitem").filter({ hasText: customer });
+  const owed = moneyEntry(page, customer);
   await expect(owed).toContainText(`Deposit on quote ${number}`);
   await expect(owed).toContainText("£225.00");
   await expect(money.getByRole("link", { name: "Download invoices and payments (CSV)" })).toHaveAttribute(
@@ -253,10 +244,7 @@ test("a quote cancelled within the 14 days after a deposit: the refund waits in 
 
   await page.reload();
   await openDeskPanels(page);
-  const refunds = page
-    .getByRole("region", { name: "Money" })
-    .getByRole("listitem")
-    .filter({ hasText: customer });
+  const refunds = moneyEntry(page, customer);
   await expect(refunds).toContainText(`Quote ${sent.number} cancelled`);
   await expect(refunds).toContainText("£96.00");
   await refunds.getByRole("button", { name: customer }).click();
@@ -287,28 +275,15 @@ test("a bank transfer recorded twice is voided from the lead: the reason, one co
   page,
   request,
 }) => {
-  const who = payingCustomer(uniqueName("Voided"));
-  const customer = `${who.firstName} ${who.lastName}`;
-  const leadId = await submitLead(request, who);
-  await signIn(page);
   // £480.00 with VAT, a deposit of £96.00: £30.00 recorded twice leaves £36.00 of it in the Money panel.
-  const quote = await sendQuote(page, leadId, {
-    lines: [{ description: "Renew the lead flashing", quantity: 1, unitPrice: 40000, vatRate: 20 }],
-    depositPercent: 20,
-  });
-  await acceptQuote(request, quote, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
+  const { who, customer, quote } = await acceptedFlashingQuote(page, request, "Voided");
   const day = londonDate(Date.now());
   await recordBankPayment(page, quote, 3000, day);
   await recordBankPayment(page, quote, 3000, day);
 
   await page.reload();
   await openDeskPanels(page);
-  await page
-    .getByRole("region", { name: "Money" })
-    .getByRole("listitem")
-    .filter({ hasText: customer })
-    .getByRole("button", { name: customer })
-    .click();
+  await moneyEntry(page, customer).getByRole("button", { name: customer }).click();
   const payments = page.getByRole("region", { name: "Payments" });
   const second = payments
     .getByRole("listitem")

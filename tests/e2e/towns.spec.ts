@@ -3,27 +3,14 @@
  * content/towns/, and the projects a town page shows. What the build wrote for them (links, JSON-LD,
  * sitemap entries, the no-doorway measure) is checked in tests/build/towns.test.ts.
  */
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { parse } from "yaml";
+import { towns, type TownFile } from "../build/town-files";
 
-const TOWNS_DIR = join(import.meta.dirname, "..", "..", "content", "towns");
 const PASSWORD = process.env.ADMIN_PASSWORD ?? "admin";
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-interface TownFile {
-  name: string;
-  slug: string;
-  council: string;
-  postcodes: string[];
-}
-const towns: TownFile[] = readdirSync(TOWNS_DIR)
-  .filter((name) => name.endsWith(".yaml"))
-  .map((name) => parse(readFileSync(join(TOWNS_DIR, name), "utf8")) as TownFile)
-  .sort((a, b) => a.slug.localeCompare(b.slug));
 const townByName = (name: string) => towns.find((town) => town.name === name) as TownFile;
 
 test.describe("town routes in the browser", () => {

@@ -193,43 +193,19 @@ async function writeOldStores(): Promise<void> {
   });
 
   const audit = store("admin-audit");
-  const event = async (ms: number, entry: object, random: string) =>
+  /** An event as the audit log stored it: under the UTC day and the milliseconds of its time. */
+  const event = async (entry: { at: string; event: string; [field: string]: unknown }, random: string) =>
     audit.setJSON(
-      `events/${new Date(ms).toISOString().slice(0, 10)}/${String(ms).padStart(15, "0")}-${random}`,
+      `events/${entry.at.slice(0, 10)}/${String(Date.parse(entry.at)).padStart(15, "0")}-${random}`,
       entry,
     );
-  const at = (iso: string) => Date.parse(iso);
-  await event(
-    at("2026-11-20T09:59:00.000Z"),
-    { at: "2026-11-20T09:59:00.000Z", event: "sign-in" },
-    "a1b2c3d4",
-  );
-  await event(
-    at("2026-11-20T10:00:00.000Z"),
-    { at: "2026-11-20T10:00:00.000Z", event: "erase", leadId: ERASED },
-    "b2c3d4e5",
-  );
-  await event(
-    at("2026-11-20T10:05:00.000Z"),
-    { at: "2026-11-20T10:05:00.000Z", event: "export", count: 4 },
-    "c3d4e5f6",
-  );
+  await event({ at: "2026-11-20T09:59:00.000Z", event: "sign-in" }, "a1b2c3d4");
+  await event({ at: "2026-11-20T10:00:00.000Z", event: "erase", leadId: ERASED }, "b2c3d4e5");
+  await event({ at: "2026-11-20T10:05:00.000Z", event: "export", count: 4 }, "c3d4e5f6");
   // Two failed sign-ins in the same millisecond: two events, not one.
-  await event(
-    at("2026-11-20T11:00:00.000Z"),
-    { at: "2026-11-20T11:00:00.000Z", event: "sign-in-failed" },
-    "d4e5f6a7",
-  );
-  await event(
-    at("2026-11-20T11:00:00.000Z"),
-    { at: "2026-11-20T11:00:00.000Z", event: "sign-in-failed" },
-    "e5f6a7b8",
-  );
-  await event(
-    at("2026-11-21T03:00:00.000Z"),
-    { at: "2026-11-21T03:00:00.000Z", event: "retention-erase", leadId: EXPIRED },
-    "f6a7b8c9",
-  );
+  await event({ at: "2026-11-20T11:00:00.000Z", event: "sign-in-failed" }, "d4e5f6a7");
+  await event({ at: "2026-11-20T11:00:00.000Z", event: "sign-in-failed" }, "e5f6a7b8");
+  await event({ at: "2026-11-21T03:00:00.000Z", event: "retention-erase", leadId: EXPIRED }, "f6a7b8c9");
 
   const followUp = store("follow-up");
   await followUp.setJSON(`failed-mail/${FAILED}`, { failedAt: FAILED_AT });

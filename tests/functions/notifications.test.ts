@@ -3,7 +3,7 @@
  * with mailparser) and a real Blobs server: content, headers, failures, retries, concurrency.
  */
 import type { Context } from "@netlify/functions";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import list from "../../netlify/functions/admin-contact-submissions.mts";
 import emailStatus from "../../netlify/functions/admin-notifications.mts";
@@ -21,7 +21,14 @@ import {
   VALID_FIELDS,
   type QuoteOptions,
 } from "./quote-fixtures.ts";
-import { closedPortUrl, startHangingServer, startSmtp, type ReceivedMail, withSmtp } from "./smtp.ts";
+import {
+  closedPortUrl,
+  startHangingServer,
+  startSmtp,
+  type ReceivedMail,
+  useMailSite,
+  withSmtp,
+} from "./smtp.ts";
 import { backgroundWork } from "./background.ts";
 
 const SITE = "https://www.glenbrae.test";
@@ -32,16 +39,8 @@ let business: BusinessDetails;
 beforeAll(async () => {
   business = await businessDetails();
   owner = business.email;
-  process.env.SITE_URL = SITE;
 });
-afterAll(() => {
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
-});
-afterEach(() => {
-  vi.useRealTimers();
-  delete process.env.SMTP_URL;
-});
+useMailSite(SITE);
 // Every test here sends quotes to the same customer: each starts with the mail limits untouched
 // (tests/functions/mail-limits.test.ts tests the limits themselves).
 beforeEach(() => clearLimits());

@@ -2,14 +2,15 @@
  * A written quote sent and accepted through the real handlers, and the desk's money calls on it,
  * for the function tests of getting paid (docs/payments.md).
  */
-import { expect } from "vitest";
+import { beforeEach, expect } from "vitest";
 import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { londonDate } from "../../src/lib/visits/london-time.ts";
 import { callApi } from "./api-client.ts";
-import { contactedLead } from "./database.ts";
-import type { TestSmtp } from "./smtp.ts";
+import { useAdminSession } from "./admin-session.ts";
+import { clearLimits, clearRecords, contactedLead } from "./database.ts";
+import { useSmtp } from "./smtp.ts";
 
 export const PAYMENT_BODY: ProposalBody = {
   lines: [
@@ -30,42 +31,90 @@ export const DEPOSIT_VAT_BANDS = [
 
 export const todayUk = () => londonDate(Date.now());
 
-/** The desk's money calls as the signed-in owner of `session`, and the e-mails that `smtp` received. */
-export function paymentFixtures(session: { cookie: string }, smtp: TestSmtp) {
+/** The property's address as the customer types it when accepting (the postcode is normalised). */
+export const PAYMENT_ADDRESS = { line1: "7 Station Road", town: "Kippen", postcode: "fk8 3dn" };
+
+/**
+ * Runs a burst of calls with e-mail held back, as in the tests of numbers issued at once: here every
+ * call shares one process, and a PDF drawn for one call's e-mail would hold up the transactions of
+ * the others, which deployed each have an instance of their own. The e-mails stay queued.
+ */
+export async function heldBack<T>(burst: () => Promise<T>): Promise<T> {
+  const smtpUrl = process.env.SMTP_URL;
+  delete process.env.SMTP_URL;
+  try {
+    return await burst();
+  } finally {
+    process.env.SMTP_URL = smtpUrl;
+  }
+}
+
+/**
+ * The desk's money calls as the signed-in owner, and the e-mails received; each test starts with no
+ * records, no limits spent and a fresh SMTP server.
+ */
+export function usePaymentFixtures() {
+  const session = useAdminSession();
+  const smtp = useSmtp();
+  beforeEach(async () => {
+    await clearRecords();
+    await clearLimits();
+  });
   const admin = (method: string, path: string, body?: object) =>
     callApi(method, path, { cookie: session.cookie, body });
 
-  /** A lead with a quote sent and accepted, with the property's address. */
-  async function acceptedQuote(record: Partial<QuoteRecord> = {}) {
-    const owner = await contactedLead({ serviceRequired: "new-installation", ...record });
-    const created = await (
-      await admin("POST", `/api/admin/contact-submissions/${owner.id}/proposals`, PAYMENT_BODY)
+  /** A quote written for the lead and sent: the draft as created, its number and the customer's token. */
+  async function sentQuote(leadId: string, body: ProposalBody = PAYMENT_BODY) {
+    const draft = await (
+      await admin("POST", `/api/admin/contact-submissions/${leadId}/proposals`, body)
     ).json();
-    const sent = await (await admin("POST", `/api/admin/proposals/${created.id}/send`)).json();
+    const sent = await (await admin("POST", `/api/admin/proposals/${draft.id}/send`)).json();
     const token = sent.customerUrl.split("/").pop() as string;
+    return { draft, id: draft.id as string, number: sent.number as string, token };
+  }
+
+  /** The customer accepts the quote of `token`, with the property's address unless `address` is false. */
+  async function accept(token: string, options: { address?: boolean; startEarly?: boolean } = {}) {
     const accepted = await callApi("POST", `/api/proposals/${token}/accept`, {
       body: {
         name: "Siobhán Wiśniewska",
         agree: true,
-        startEarly: false,
-        propertyAddress: { line1: "7 Station Road", town: "Kippen", postcode: "FK8 3DN" },
+        startEarly: options.startEarly ?? false,
+        ...(options.address === false ? {} : { propertyAddress: PAYMENT_ADDRESS }),
       },
     });
     expect(accepted.status).toBe(200);
-    return { lead: owner, id: created.id as string, number: sent.number as string, token };
+    return accepted.json();
+  }
+
+  /** A lead with a quote sent and accepted; what the customer's acceptance answered. */
+  async function acceptedQuote(
+    options: {
+      record?: Partial<QuoteRecord>;
+      address?: boolean;
+      startEarly?: boolean;
+    } = {},
+  ) {
+    const lead = await contactedLead({ serviceRequired: "new-installation", ...options.record });
+    const quote = await sentQuote(lead.id);
+    return { lead, ...quote, accepted: await accept(quote.token, options) };
   }
 
   const pay = (id: string, amount: number, receivedOn = todayUk()) =>
     admin("POST", `/api/admin/proposals/${id}/payments`, { amount, method: "bank", receivedOn });
 
-  const complete = async (leadId: string) => {
+  /** PATCH the lead as the desk does, with the ETag it last read. */
+  async function patchLead(leadId: string, body: object) {
     const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
     return callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
       cookie: session.cookie,
-      body: { status: "completed" },
+      body,
       headers: { "If-Match": current.headers.get("ETag")! },
     });
-  };
+  }
+
+  const complete = (leadId: string, extra: object = {}) =>
+    patchLead(leadId, { status: "completed", ...extra });
 
   /** Sends what is due until an e-mail whose subject starts with `start` has arrived; that e-mail. */
   async function mailWith(start: string) {
@@ -77,5 +126,5 @@ export function paymentFixtures(session: { cookie: string }, smtp: TestSmtp) {
     return found();
   }
 
-  return { admin, acceptedQuote, pay, complete, mailWith };
+  return { session, smtp, admin, sentQuote, accept, acceptedQuote, pay, patchLead, complete, mailWith };
 }

@@ -9,7 +9,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import {
   certificatePdf,
   certificatePdfName,
@@ -29,24 +28,7 @@ import type {
 } from "../../src/lib/payments/payment-documents.ts";
 import type { DocumentBusiness } from "../../src/lib/proposals/quote-document.ts";
 import { formatPounds, lineNet, totalsOf, vatBands } from "../../src/lib/proposals/money.ts";
-
-/** Each page's text, whitespace folded, as a reader copying it would get it. */
-async function pagesOf(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ("str" in item ? item.str + (item.hasEOL ? " " : "") : ""))
-        .join("")
-        .replace(/\s+/g, " "),
-    );
-  }
-  return pages;
-}
-
-const textOf = async (bytes: Uint8Array) => (await pagesOf(bytes)).join(" ");
+import { pdfPages, pdfText } from "./pdf-text.ts";
 
 function keep(name: string, bytes: Uint8Array) {
   const folder = process.env.PAYMENT_PDF_OUT;
@@ -194,7 +176,7 @@ test("the files are named after their documents", () => {
 test("the invoice holds what a full VAT invoice must, and the balance to pay", async () => {
   const bytes = await invoicePdf(invoice);
   keep(invoicePdfName(invoice.number), bytes);
-  const text = await textOf(bytes);
+  const text = await pdfText(bytes);
   const expected = [
     "VAT invoice INV-000001",
     "Date of issue",
@@ -250,7 +232,7 @@ test("the invoice holds what a full VAT invoice must, and the balance to pay", a
 });
 
 test("an invoice without bank details or a registered address leaves them out", async () => {
-  const text = await textOf(
+  const text = await pdfText(
     await invoicePdf({
       ...invoice,
       business: { ...business, registeredAddress: null },
@@ -288,7 +270,7 @@ test("a long invoice runs over pages, each with its footer and the table's headi
     total: totals.total,
   });
   keep("Invoice long.pdf", bytes);
-  const pages = await pagesOf(bytes);
+  const pages = await pdfPages(bytes);
   expect(pages.length).toBeGreaterThan(1);
   pages.forEach((page, index) => {
     expect(page).toContain(`Invoice INV-000001 · page ${index + 1} of ${pages.length}`);
@@ -305,7 +287,7 @@ test("a long invoice runs over pages, each with its footer and the table's headi
 test("the deposit's receipt: paid, the VAT in it by rate, and the balance left", async () => {
   const bytes = await receiptPdf(depositReceipt);
   keep(receiptPdfName(depositReceipt.number), bytes);
-  const text = await textOf(bytes);
+  const text = await pdfText(bytes);
   const expected = [
     "VAT receipt R-000001",
     business.name,
@@ -332,7 +314,7 @@ test("the deposit's receipt: paid, the VAT in it by rate, and the balance left",
 
 test("the balance's receipt names its invoice and the job paid in full", async () => {
   const bytes = await receiptPdf(balanceReceipt);
-  const text = await textOf(bytes);
+  const text = await pdfText(bytes);
   const expected = [
     "VAT receipt R-000002",
     "16 March 2036",
@@ -352,7 +334,7 @@ test("the balance's receipt names its invoice and the job paid in full", async (
 test("a card payment above the balance: the receipt sets the excess apart, to be refunded, and its VAT is the job's", async () => {
   // The balance of £5,236.16 paid by card as £5,250.00: £13.84 more than was owed.
   const bytes = await receiptPdf({ ...balanceReceipt, method: "card", amount: 525000, refundDue: 1384 });
-  const text = await textOf(bytes);
+  const text = await pdfText(bytes);
   const expected = [
     `Amount received ${formatPounds(525000)}`,
     `More than was owed, to be refunded to you ${formatPounds(-1384)}`,
@@ -364,7 +346,7 @@ test("a card payment above the balance: the receipt sets the excess apart, to be
   ];
   for (const piece of expected) expect(text).toContain(piece);
   // Without an excess, no such lines.
-  expect(await textOf(await receiptPdf(balanceReceipt))).not.toContain("to be refunded");
+  expect(await pdfText(await receiptPdf(balanceReceipt))).not.toContain("to be refunded");
 });
 
 test("a credit note cancels its receipt: the amount and the VAT by rate given back, negative, and why", async () => {
@@ -387,7 +369,7 @@ test("a credit note cancels its receipt: the amount and the VAT by rate given ba
   const bytes = await creditNotePdf(note);
   expect(creditNotePdfName(note.number)).toBe("Credit note CN-000001.pdf");
   keep(creditNotePdfName(note.number), bytes);
-  const text = await textOf(bytes);
+  const text = await pdfText(bytes);
   for (const piece of [
     "Credit note CN-000001",
     `VAT number ${business.vatNumber}`,
@@ -410,7 +392,7 @@ test("a credit note cancels its receipt: the amount and the VAT by rate given ba
 test("the guarantee certificate: its number, who and what it covers, until when, and how to check it", async () => {
   const bytes = await certificatePdf(certificate);
   keep(certificatePdfName(certificate.number), bytes);
-  const text = await textOf(bytes);
+  const text = await pdfText(bytes);
   const expected = [
     "Guarantee certificate",
     "G-7K2M-Q9XD",

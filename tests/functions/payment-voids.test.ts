@@ -7,7 +7,7 @@
  */
 import { parse as parseCsv } from "csv-parse/sync";
 import fc from "fast-check";
-import { beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { OWNER_ID } from "../../netlify/lib/admin/auth.ts";
 import { dueFollowUps } from "../../netlify/lib/follow-up/due-follow-ups.ts";
 import { recordPayment, paymentsView } from "../../netlify/lib/payments/payments.ts";
@@ -15,41 +15,23 @@ import { voidPayment } from "../../netlify/lib/payments/payment-voids.ts";
 import { PAYMENT_TEXTS, VOID_REASON_MAX } from "../../src/lib/payments/payment-rules.ts";
 import type { AuditEvent } from "../../src/lib/admin/audit.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
-import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, datedBack, queryRecords } from "./database.ts";
+import { clearRecords, datedBack, queryRecords } from "./database.ts";
 import {
+  heldBack,
   PAYMENT_DEPOSIT as DEPOSIT,
   PAYMENT_TOTAL as TOTAL,
-  paymentFixtures,
+  usePaymentFixtures,
   todayUk as today,
 } from "./payment-fixtures.ts";
-import { useSmtp } from "./smtp.ts";
 
-const session = useAdminSession();
-const smtp = useSmtp();
-beforeEach(async () => {
-  await clearRecords();
-  await clearLimits();
-});
-const { admin, acceptedQuote, pay, complete, mailWith } = paymentFixtures(session, smtp);
+const { session, admin, acceptedQuote, pay, complete, mailWith } = usePaymentFixtures();
 
 const voidOf = (receipt: string, body: unknown = { reason: "The same transfer recorded twice" }) =>
   callApi("POST", `/api/admin/payments/${receipt}/void`, { cookie: session.cookie, body: body as object });
 const view = async (id: string) => (await admin("GET", `/api/admin/proposals/${id}/payments`)).json();
 const pounds = (pence: number) => (pence < 0 ? "-" : "") + (Math.abs(pence) / 100).toFixed(2);
 const OWNER = { userId: OWNER_ID, name: "Owner" };
-
-/** Runs a burst with e-mail held back (every call shares this process; see payments.test.ts). */
-async function heldBack<T>(burst: () => Promise<T>): Promise<T> {
-  const smtpUrl = process.env.SMTP_URL;
-  delete process.env.SMTP_URL;
-  try {
-    return await burst();
-  } finally {
-    process.env.SMTP_URL = smtpUrl;
-  }
-}
 
 describe("voiding a bank payment recorded by mistake", () => {
   test("reopens the balance, keeps the payment's row, issues and e-mails a credit note; the transfer is recorded again", async () => {
@@ -349,7 +331,7 @@ describe("issued invoices and confirmed refunds in the ledger", () => {
       { paid_on: today() },
     ]);
 
-    const cancelled = await acceptedQuote({ lastName: "Cancelled" });
+    const cancelled = await acceptedQuote({ record: { lastName: "Cancelled" } });
     await pay(cancelled.id, DEPOSIT);
     const cancel = await callApi("POST", `/api/proposals/${cancelled.token}/cancel`, {
       body: { name: "Siobhán Wiśniewska" },

@@ -20,26 +20,28 @@ import { GUARANTEE_CHECKS_PER_HOUR } from "../../netlify/functions/guarantee-che
 import { describeAuditEvent, type AuditEvent } from "../../src/lib/admin/audit.ts";
 import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
-import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { londonDate } from "../../src/lib/visits/london-time.ts";
-import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, contactedLead, datedBack, queryRecords } from "./database.ts";
-import { useSmtp } from "./smtp.ts";
+import { contactedLead, datedBack, queryRecords } from "./database.ts";
+import {
+  heldBack,
+  PAYMENT_ADDRESS as ADDRESS,
+  PAYMENT_DEPOSIT as DEPOSIT,
+  PAYMENT_TOTAL as TOTAL,
+  usePaymentFixtures,
+  todayUk as today,
+} from "./payment-fixtures.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_payments_tests_only";
 
-const session = useAdminSession();
-beforeEach(async () => {
-  await clearRecords();
-  await clearLimits();
+const { session, smtp, admin, sentQuote, acceptedQuote, pay, complete, mailWith } = usePaymentFixtures();
+beforeEach(() => {
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
 });
 afterEach(() => {
   delete process.env.STRIPE_WEBHOOK_SECRET;
   delete process.env.STRIPE_SECRET_KEY;
 });
-const smtp = useSmtp();
 
 const lead = (overrides: Partial<QuoteRecord> = {}) =>
   contactedLead({
@@ -48,24 +50,9 @@ const lead = (overrides: Partial<QuoteRecord> = {}) =>
     ...overrides,
   });
 
-const BODY: ProposalBody = {
-  lines: [
-    { description: "Re-bed and point 12 m of ridge", quantity: 12, unitPrice: 4550, vatRate: 20 },
-    { description: "Scaffold tower, one week", quantity: 1, unitPrice: 35000, vatRate: 20 },
-    { description: "Energy-saving loft insulation", quantity: 1, unitPrice: 1001, vatRate: 5 },
-  ],
-  depositPercent: 25,
-};
-// 896.00 at 20% (VAT 179.20) and 10.01 at 5% (VAT 0.50): 1,085.71 with VAT; 25% deposit 271.43.
-const TOTAL = 108571;
 const JOB_VAT = 17970;
-const DEPOSIT = 27143;
 // The deposit's VAT: 268.80 of it at 20% holds 44.80; 2.63 at 5% holds 0.13 (12.52p, half up).
 const DEPOSIT_VAT = 4480 + 13;
-const ADDRESS = { line1: "7 Station Road", town: "Kippen", postcode: "fk8 3dn" };
-
-const admin = (method: string, path: string, body?: object) =>
-  callApi(method, path, { cookie: session.cookie, body });
 
 const received = () =>
   smtp.messages.map((m) => ({
@@ -80,26 +67,8 @@ const received = () =>
 
 /** Sends what is due until an e-mail whose subject starts with `start` has arrived; the e-mails so far. */
 async function mailsWith(start: string) {
-  for (let i = 0; i < 100 && !received().some((m) => m.subject.startsWith(start)); i++) {
-    await deliverMailJobs();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await mailWith(start);
   return received();
-}
-
-/**
- * Runs a burst of calls with e-mail held back, as in the tests of numbers issued at once: here every
- * call shares one process, and a PDF drawn for one call's e-mail would hold up the transactions of
- * the others, which deployed each have an instance of their own. The e-mails stay queued.
- */
-async function heldBack<T>(burst: () => Promise<T>): Promise<T> {
-  const smtpUrl = process.env.SMTP_URL;
-  delete process.env.SMTP_URL;
-  try {
-    return await burst();
-  } finally {
-    process.env.SMTP_URL = smtpUrl;
-  }
 }
 
 /** Sends every queued e-mail in one run, however long drawing their PDFs takes; the PDFs named `start…` that arrived. */
@@ -110,51 +79,6 @@ async function mailedPdfs(start: string): Promise<string[]> {
     .filter((name) => name.startsWith(start))
     .sort();
 }
-
-/** A lead with a quote sent and accepted (with the property's address, unless told otherwise). */
-async function acceptedQuote(
-  options: {
-    record?: Partial<QuoteRecord>;
-    address?: boolean;
-    startEarly?: boolean;
-    body?: ProposalBody;
-  } = {},
-) {
-  const owner = await lead(options.record);
-  const created = await (
-    await admin("POST", `/api/admin/contact-submissions/${owner.id}/proposals`, options.body ?? BODY)
-  ).json();
-  const sent = await (await admin("POST", `/api/admin/proposals/${created.id}/send`)).json();
-  const token = sent.customerUrl.split("/").pop() as string;
-  const accepted = await callApi("POST", `/api/proposals/${token}/accept`, {
-    body: {
-      name: "Siobhán Wiśniewska",
-      agree: true,
-      startEarly: options.startEarly ?? false,
-      ...(options.address === false ? {} : { propertyAddress: ADDRESS }),
-    },
-  });
-  expect(accepted.status).toBe(200);
-  return {
-    lead: owner,
-    id: created.id as string,
-    number: sent.number as string,
-    token,
-    accepted: await accepted.json(),
-  };
-}
-
-const today = () => londonDate(Date.now());
-const pay = (id: string, amount: number, receivedOn = today()) =>
-  admin("POST", `/api/admin/proposals/${id}/payments`, { amount, method: "bank", receivedOn });
-const complete = async (leadId: string, extra: object = {}) => {
-  const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
-  return callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
-    cookie: session.cookie,
-    body: { status: "completed", ...extra },
-    headers: { "If-Match": current.headers.get("ETag")! },
-  });
-};
 
 describe("the deposit", () => {
   test("an accepted quote asks for its deposit: on the customer's page with the bank details, and in the desk", async () => {
@@ -193,14 +117,10 @@ describe("the deposit", () => {
   });
 
   test("a quote not yet accepted has nothing to pay", async () => {
-    const owner = await lead();
-    const created = await (
-      await admin("POST", `/api/admin/contact-submissions/${owner.id}/proposals`, BODY)
-    ).json();
-    const sent = await (await admin("POST", `/api/admin/proposals/${created.id}/send`)).json();
-    const page = await (await callApi("GET", `/api/proposals/${sent.customerUrl.split("/").pop()}`)).json();
+    const sent = await sentQuote((await lead()).id);
+    const page = await (await callApi("GET", `/api/proposals/${sent.token}`)).json();
     expect(page.payment).toBeNull();
-    const refused = await pay(created.id, 1000);
+    const refused = await pay(sent.id, 1000);
     expect(refused.status).toBe(409);
     expect((await refused.json()).error).toBe(PAYMENT_TEXTS.notAccepted);
   });

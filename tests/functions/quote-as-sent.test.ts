@@ -6,23 +6,13 @@
  * erasure of the lead takes both.
  */
 import { createHash } from "node:crypto";
-import { beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
-import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, contactedLead, queryRecords } from "./database.ts";
-import { PAYMENT_BODY } from "./payment-fixtures.ts";
-import { useSmtp } from "./smtp.ts";
+import { contactedLead, queryRecords } from "./database.ts";
+import { usePaymentFixtures } from "./payment-fixtures.ts";
 
-const session = useAdminSession();
-const smtp = useSmtp();
-beforeEach(async () => {
-  await clearRecords();
-  await clearLimits();
-});
-
-const admin = (method: string, path: string, body?: object) =>
-  callApi(method, path, { cookie: session.cookie, body });
+const { smtp, admin, sentQuote, accept } = usePaymentFixtures();
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 async function download(token: string) {
@@ -46,11 +36,8 @@ async function attachedPdf(start: string) {
 
 test("the e-mailed quote and its downloads are the same bytes, as sent and then as accepted; erasing the lead takes both", async () => {
   const lead = await contactedLead({ serviceRequired: "new-installation" });
-  const draft = await (
-    await admin("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, PAYMENT_BODY)
-  ).json();
-  const sent = await (await admin("POST", `/api/admin/proposals/${draft.id}/send`)).json();
-  const token = sent.customerUrl.split("/").pop() as string;
+  const sent = await sentQuote(lead.id);
+  const { token, draft } = sent;
 
   const emailed = await attachedPdf("Your quote");
   const first = await download(token);
@@ -68,15 +55,7 @@ test("the e-mailed quote and its downloads are the same bytes, as sent and then 
   );
   expect(kept).toEqual([{ number: sent.number, sha256: sha256(first.bytes) }]);
 
-  const accepted = await callApi("POST", `/api/proposals/${token}/accept`, {
-    body: {
-      name: "Siobhán Wiśniewska",
-      agree: true,
-      startEarly: false,
-      propertyAddress: { line1: "7 Station Road", town: "Kippen", postcode: "FK8 3DN" },
-    },
-  });
-  expect(accepted.status).toBe(200);
+  await accept(token);
   const signed = await download(token);
   expect(signed.name).toBe(`Accepted quote ${sent.number}.pdf`);
   expect(signed.bytes).not.toEqual(first.bytes);

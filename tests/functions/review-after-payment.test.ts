@@ -4,20 +4,16 @@
  * with money owed queues the invoice and no review; the payment that settles the invoice queues the
  * review, once; a job with nothing left to pay is asked at completion.
  */
-import { beforeEach, expect, test } from "vitest";
-import { useAdminSession } from "./admin-session.ts";
-import { clearLimits, clearRecords, queryRecords } from "./database.ts";
-import { PAYMENT_DEPOSIT as DEPOSIT, PAYMENT_TOTAL as TOTAL, paymentFixtures } from "./payment-fixtures.ts";
-import { useSmtp } from "./smtp.ts";
+import { expect, test } from "vitest";
 import { callApi } from "./api-client.ts";
+import { queryRecords } from "./database.ts";
+import {
+  PAYMENT_DEPOSIT as DEPOSIT,
+  PAYMENT_TOTAL as TOTAL,
+  usePaymentFixtures,
+} from "./payment-fixtures.ts";
 
-const session = useAdminSession();
-const smtp = useSmtp();
-beforeEach(async () => {
-  await clearRecords();
-  await clearLimits();
-});
-const { admin, acceptedQuote, pay, complete, mailWith } = paymentFixtures(session, smtp);
+const { session, admin, acceptedQuote, pay, complete, mailWith } = usePaymentFixtures();
 
 const reviewJobs = (leadId: string) =>
   queryRecords<{ kind: string }>("SELECT kind FROM mail_jobs WHERE lead_id = $1 AND kind = 'review'", [

@@ -5,7 +5,7 @@
  * stops, failures shown and retried.
  */
 import type { Context } from "@netlify/functions";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import one from "../../netlify/functions/admin-contact-submission.mts";
 import retry from "../../netlify/functions/admin-notifications-retry.mts";
@@ -22,7 +22,7 @@ import type { FollowUps } from "../../src/lib/follow-up/follow-ups.ts";
 import { REVIEW_REMINDER_MS } from "../../src/lib/follow-up/rules.ts";
 import { adminCookie, TEST_ORIGIN, useAdminSession } from "./admin-session.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
-import { type ReceivedMail, withSmtp } from "./smtp.ts";
+import { type ReceivedMail, useMailSite, withSmtp } from "./smtp.ts";
 import { backgroundWork } from "./background.ts";
 
 const SITE = "https://www.glenbrae.test";
@@ -31,16 +31,8 @@ let business: BusinessDetails;
 
 beforeAll(async () => {
   business = await businessDetails();
-  process.env.SITE_URL = SITE;
 });
-afterAll(() => {
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
-});
-afterEach(() => {
-  vi.useRealTimers();
-  delete process.env.SMTP_URL;
-});
+useMailSite(SITE);
 
 const { waitUntil, settle: settleBackground } = backgroundWork();
 

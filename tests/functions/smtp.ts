@@ -7,7 +7,7 @@
 import { createServer as createTcpServer, type Server, type Socket } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { afterEach, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] };
@@ -88,6 +88,25 @@ export function useSmtp(): TestSmtp {
     await smtp.stop();
   });
   return smtp;
+}
+
+/**
+ * For a test file whose tests start their own SMTP servers (withSmtp) and may move the clock: the
+ * site's address is `siteUrl` throughout; after each test the clock is real again and no SMTP_URL
+ * is left behind.
+ */
+export function useMailSite(siteUrl: string) {
+  beforeAll(() => {
+    process.env.SITE_URL = siteUrl;
+  });
+  afterAll(() => {
+    delete process.env.SMTP_URL;
+    delete process.env.SITE_URL;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    delete process.env.SMTP_URL;
+  });
 }
 
 /** Runs `work` with a fresh SMTP server as the site's mail server (`SMTP_URL`), stopped afterwards. */

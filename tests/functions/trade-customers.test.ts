@@ -7,11 +7,9 @@
  * documents, which never carry the reverse charge.
  */
 import { parse as parseCsv } from "csv-parse/sync";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { XERO_COLUMNS } from "../../netlify/lib/payments/xero-invoices.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
-import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { TRADE_CANCELLATION_TEXT } from "../../src/lib/proposals/quote-document.ts";
 import {
   normaliseVatNumber,
@@ -19,28 +17,12 @@ import {
   TRADE_FIXED_MESSAGE,
   VAT_NUMBER_MESSAGE,
 } from "../../src/lib/proposals/reverse-charge.ts";
-import { londonDate } from "../../src/lib/visits/london-time.ts";
-import { useAdminSession } from "./admin-session.ts";
 import { callApi } from "./api-client.ts";
-import { clearLimits, clearRecords, contactedLead, queryRecords } from "./database.ts";
-import { useSmtp } from "./smtp.ts";
+import { contactedLead, queryRecords } from "./database.ts";
+import { PAYMENT_DEPOSIT, todayUk as today, usePaymentFixtures } from "./payment-fixtures.ts";
+import { pdfText } from "./pdf-text.ts";
 
-const session = useAdminSession();
-useSmtp();
-beforeEach(async () => {
-  await clearRecords();
-  await clearLimits();
-});
-
-const BODY: ProposalBody = {
-  lines: [
-    { description: "Re-bed and point 12 m of ridge", quantity: 12, unitPrice: 4550, vatRate: 20 },
-    { description: "Scaffold tower, one week", quantity: 1, unitPrice: 35000, vatRate: 20 },
-    { description: "Energy-saving loft insulation", quantity: 1, unitPrice: 1001, vatRate: 5 },
-  ],
-  depositPercent: 25,
-};
-// 896.00 at 20% (VAT 179.20) and 10.01 at 5% (VAT 0.50): 906.01 without VAT, 179.70 of VAT.
+// The quote (PAYMENT_BODY): 896.00 at 20% (VAT 179.20) and 10.01 at 5% (VAT 0.50): 906.01 without VAT, 179.70 of VAT.
 const NET = 90601;
 const JOB_VAT = 17970;
 // A trade customer pays the net: the 25% deposit is 226.50 (226.5025, half up), no VAT in it.
@@ -50,63 +32,24 @@ const DEPOSIT_REVERSE_VAT = 4480 + 13;
 // The invoice: the balance 679.51 = 672.00 at 20% (VAT 134.40) and 7.51 at 5% (VAT 0.37).
 const BALANCE = NET - DEPOSIT;
 const INVOICE_REVERSE_VAT = 13440 + 37;
-const ADDRESS = { line1: "7 Station Road", town: "Kippen", postcode: "fk8 3dn" };
 
-const admin = (method: string, path: string, body?: object) =>
-  callApi(method, path, { cookie: session.cookie, body });
-
-/** PATCH the lead as the desk does, with the ETag it last read. */
-async function patchLead(leadId: string, body: object) {
-  const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
-  return callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
-    cookie: session.cookie,
-    body,
-    headers: { "If-Match": current.headers.get("ETag")! },
-  });
-}
+const { session, admin, sentQuote, accept, pay, patchLead } = usePaymentFixtures();
 
 async function textOfPdf(response: Response): Promise<string> {
   expect(response.status).toBe(200);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(
-      content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? " " : "") : "")).join(""),
-    );
-  }
-  return pages.join(" ").replace(/\s+/g, " ");
+  return pdfText(new Uint8Array(await response.arrayBuffer()));
 }
 
 /** A lead (a trade customer when `vatNumber` is given) with a quote sent and accepted. */
 async function acceptedQuote(vatNumber?: string) {
   const lead = await contactedLead({ serviceRequired: "new-installation", message: "Roof of the new unit." });
   if (vatNumber) expect((await patchLead(lead.id, { tradeCustomer: { vatNumber } })).status).toBe(200);
-  const created = await (
-    await admin("POST", `/api/admin/contact-submissions/${lead.id}/proposals`, BODY)
-  ).json();
+  const quote = await sentQuote(lead.id);
   // The draft's deposit already follows the lead: a share of the net for a trade customer.
-  expect(created.deposit).toBe(vatNumber ? DEPOSIT : 27143);
-  expect(created.tradeCustomer).toEqual(vatNumber ? { vatNumber: normaliseVatNumber(vatNumber) } : null);
-  const sent = await (await admin("POST", `/api/admin/proposals/${created.id}/send`)).json();
-  const token = sent.customerUrl.split("/").pop() as string;
-  const accepted = await callApi("POST", `/api/proposals/${token}/accept`, {
-    body: { name: "Siobhán Wiśniewska", agree: true, startEarly: false, propertyAddress: ADDRESS },
-  });
-  expect(accepted.status).toBe(200);
-  return {
-    lead,
-    id: created.id as string,
-    number: sent.number as string,
-    token,
-    accepted: await accepted.json(),
-  };
+  expect(quote.draft.deposit).toBe(vatNumber ? DEPOSIT : PAYMENT_DEPOSIT);
+  expect(quote.draft.tradeCustomer).toEqual(vatNumber ? { vatNumber: normaliseVatNumber(vatNumber) } : null);
+  return { lead, ...quote, accepted: await accept(quote.token) };
 }
-
-const today = () => londonDate(Date.now());
-const pay = (id: string, amount: number) =>
-  admin("POST", `/api/admin/proposals/${id}/payments`, { amount, method: "bank", receivedOn: today() });
 
 describe("marking a lead as a trade customer", () => {
   test("the VAT number is checked, normalised, shown, cleared; refused without a session", async () => {

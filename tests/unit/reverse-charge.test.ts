@@ -16,6 +16,7 @@ import {
   payableOf,
   reverseChargeVat,
 } from "../../src/lib/proposals/reverse-charge.ts";
+import { INVOICE_FIXTURE } from "./invoice-fixture.ts";
 
 describe("normaliseVatNumber", () => {
   test.each([
@@ -67,12 +68,7 @@ function tradeInvoice(lines: Line[], depositPercent: number) {
   const reverse = invoiceReverseCharge(bands, deposit > 0 ? [receipt.bands] : []);
   const balance = totals.net - deposit;
   const invoice: InvoiceDocument = {
-    number: "INV-000042",
-    issuedOn: "2026-11-27",
-    taxPoint: "2026-11-27",
-    dueOn: "2026-12-04",
-    proposalNumber: "GR-1234-1",
-    business: {} as InvoiceDocument["business"],
+    ...INVOICE_FIXTURE,
     customer: {
       name: "Carse Build Ltd",
       address: { line1: "Unit 2", town: "Stirling", postcode: "FK7 7XQ" },
@@ -90,8 +86,6 @@ function tradeInvoice(lines: Line[], depositPercent: number) {
       vat: reverse.reduce((sum, band) => sum + band.vat, 0),
       vatBands: reverse,
     },
-    bank: null,
-    paymentTerms: "",
   };
   return { totals, bands, deposit, receipt, reverse, invoice };
 }

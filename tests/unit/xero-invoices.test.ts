@@ -16,6 +16,7 @@ import {
 import type { InvoiceDocument } from "../../src/lib/payments/payment-documents.ts";
 import { paymentVat } from "../../src/lib/payments/payment-rules.ts";
 import { lineNet, totalsOf, vatBands, type VatRate } from "../../src/lib/proposals/money.ts";
+import { INVOICE_FIXTURE } from "./invoice-fixture.ts";
 
 interface Job {
   lines: { description: string; quantity: number; unitPrice: number; vatRate: VatRate }[];
@@ -46,12 +47,7 @@ function invoiceOf(job: Job): InvoiceDocument {
   const total = owed;
   const vat = total === 0 ? 0 : Math.max(0, Math.min(total, totals.vat - paidVat));
   return {
-    number: "INV-000042",
-    issuedOn: "2026-11-27",
-    taxPoint: "2026-11-27",
-    dueOn: "2026-12-04",
-    proposalNumber: "GR-1234-1",
-    business: {} as InvoiceDocument["business"],
+    ...INVOICE_FIXTURE,
     customer: {
       name: "Mhairi Dunn",
       address: { line1: "1 Loch View", town: "Callander", postcode: "FK17 8AA" },
@@ -63,8 +59,6 @@ function invoiceOf(job: Job): InvoiceDocument {
     net: total - vat,
     vat,
     total,
-    bank: null,
-    paymentTerms: "",
   };
 }
 

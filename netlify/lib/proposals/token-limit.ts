@@ -5,6 +5,7 @@
  * accepting and downloading their quote makes a handful; a guesser is stopped long before a
  * 256-bit token could be found.
  */
+import { requireMethod } from "../http/http-error.ts";
 import { chargeClientWindow, type LinkRule } from "../limits/link-limit.ts";
 
 export const TOKEN_REQUESTS_PER_CLIENT = 60;
@@ -26,4 +27,18 @@ export async function chargeTokenRequest(
   now = Date.now(),
 ): Promise<void> {
   await chargeClientWindow(req, context, TOKEN_RULE, now);
+}
+
+/**
+ * The start of every call on a customer's quote link: the methods allowed (else 405), one request
+ * charged to the client (else 429); the link's token.
+ */
+export async function tokenRequest(
+  req: Request,
+  context: { ip?: string; params?: Record<string, string> } | undefined,
+  methods: readonly string[],
+): Promise<string> {
+  requireMethod(req, methods);
+  await chargeTokenRequest(req, context);
+  return context?.params?.token ?? "";
 }

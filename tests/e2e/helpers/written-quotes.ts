@@ -116,6 +116,10 @@ export async function acceptQuote(
   expect(accepted.status(), await accepted.text()).toBe(200);
 }
 
+/** The customer's entry in the desk's Money panel (the panels open). */
+export const moneyEntry = (page: Page, customer: string) =>
+  page.getByRole("region", { name: "Money" }).getByRole("listitem").filter({ hasText: customer });
+
 /** A payment recorded in the desk (pence), received today (UK date `receivedOn`). */
 export async function recordBankPayment(page: Page, quote: SentQuote, amount: number, receivedOn: string) {
   const paid = await page.request.post(`/api/admin/proposals/${quote.id}/payments`, {
@@ -125,16 +129,30 @@ export async function recordBankPayment(page: Page, quote: SentQuote, amount: nu
 }
 
 /**
- * A lead whose quote (£400.00 + VAT = £480.00, deposit 20 %) was accepted with the property's
- * address, its £96.00 deposit paid by bank today, and then cancelled by the customer within the 14
- * days, without asking for an early start: a whole refund to confirm. The signed-in page stays on
- * the desk.
+ * The signed-in desk, and a lead (its surname made unique from `surname`) with a quote of £750.00 +
+ * VAT = £900.00, deposit 25 % = £225.00, sent from the desk's API.
  */
-export async function cancelledAfterDeposit(
+export async function sentRidgeQuote(page: Page, request: APIRequestContext, surname: string) {
+  const who = payingCustomer(uniqueName(surname));
+  const leadId = await submitLead(request, who);
+  await signIn(page);
+  const quote = await sendQuote(page, leadId, {
+    lines: [{ description: "Re-bed and point the ridge", quantity: 1, unitPrice: 75000, vatRate: 20 }],
+    depositPercent: 25,
+  });
+  return { who, customer: `${who.firstName} ${who.lastName}`, leadId, quote };
+}
+
+/**
+ * A lead (its surname made unique from `surname`) whose quote (£400.00 + VAT = £480.00, deposit
+ * 20 % = £96.00) was accepted with the property's address. The signed-in page stays on the desk.
+ */
+export async function acceptedFlashingQuote(
   page: Page,
   request: APIRequestContext,
-): Promise<{ customer: string; quote: SentQuote }> {
-  const who = payingCustomer(uniqueName("Paid"));
+  surname: string,
+): Promise<{ who: Customer; customer: string; quote: SentQuote }> {
+  const who = payingCustomer(uniqueName(surname));
   const customer = `${who.firstName} ${who.lastName}`;
   const leadId = await submitLead(request, who);
   await signIn(page);
@@ -143,6 +161,19 @@ export async function cancelledAfterDeposit(
     depositPercent: 20,
   });
   await acceptQuote(request, quote, customer, { line1: "2 Fore Road", town: "Kippen", postcode: "FK8 3DT" });
+  return { who, customer, quote };
+}
+
+/**
+ * A lead whose accepted quote (acceptedFlashingQuote) had its £96.00 deposit paid by bank today,
+ * and then was cancelled by the customer within the 14 days, without asking for an early start: a
+ * whole refund to confirm. The signed-in page stays on the desk.
+ */
+export async function cancelledAfterDeposit(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ customer: string; quote: SentQuote }> {
+  const { customer, quote } = await acceptedFlashingQuote(page, request, "Paid");
   await recordBankPayment(page, quote, 9600, londonDate(Date.now()));
   const cancelled = await request.post(`/api/proposals/${quote.token}/cancel`, { data: { name: customer } });
   expect(cancelled.status(), await cancelled.text()).toBe(200);

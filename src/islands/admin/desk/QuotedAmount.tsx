@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from "react";
 import { QUOTED_AMOUNT_MESSAGE, isQuotedAmount, isQuotedStatus } from "../../../lib/price-guide/calibration";
 import { formatPounds } from "../../../lib/price-guide/format";
 import { formatQuoteDate } from "../../../lib/admin/dates";
-import { buttonOutline } from "../../button";
+import SaveField from "./SaveField";
 
 interface Props {
   status: string;
@@ -47,37 +47,24 @@ export default function QuotedAmount({ status, quotedAmount, quotedAt, saving, o
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-slate-800">
-        Amount quoted (£, VAT included)
-      </label>
-      <div className="mt-1 flex flex-wrap items-center gap-2">
-        <input
-          id={`${id}-amount`}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={text}
-          disabled={saving}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          className="min-h-11 w-40 rounded-lg border border-slate-400 bg-white px-3 text-slate-900 aria-invalid:border-red-700"
-        />
-        <button type="submit" disabled={saving} className={buttonOutline}>
-          Save Amount
-        </button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-          {quotedAmount && quotedAt
+      <SaveField
+        id={`${id}-amount`}
+        describedBy={id}
+        label="Amount quoted (£, VAT included)"
+        labelClassName="block text-sm font-semibold text-slate-800"
+        width="w-40"
+        inputMode="numeric"
+        value={text}
+        onChange={setText}
+        saving={saving}
+        error={error}
+        hint={
+          quotedAmount && quotedAt
             ? `Recorded ${formatPounds(quotedAmount)} on ${formatQuoteDate(quotedAt)}.`
-            : "Compared with the price guide in the desk's price guide check."}
-        </p>
-      )}
+            : "Compared with the price guide in the desk's price guide check."
+        }
+        action="Save Amount"
+      />
     </form>
   );
 }

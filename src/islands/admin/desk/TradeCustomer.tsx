@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { normaliseVatNumber, VAT_NUMBER_MESSAGE } from "../../../lib/proposals/reverse-charge";
-import { buttonOutline } from "../../button";
+import SaveField from "./SaveField";
 
 interface Props {
   /** The lead's VAT number when it is a trade customer, else null. */
@@ -62,35 +62,19 @@ export default function TradeCustomer({ tradeCustomer, fixed, saving, onSave }: 
       </label>
       {checked && (
         <>
-          <label htmlFor={`${id}-vat`} className="mt-2 block text-sm font-semibold text-slate-800">
-            Their VAT number
-          </label>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
-            <input
-              id={`${id}-vat`}
-              type="text"
-              autoComplete="off"
-              value={text}
-              disabled={saving}
-              onChange={(event) => setText(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
-              className="min-h-11 w-48 rounded-lg border border-slate-400 bg-white px-3 text-slate-900 aria-invalid:border-red-700"
-            />
-            <button type="submit" disabled={saving} className={buttonOutline}>
-              Save VAT Number
-            </button>
-          </div>
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : (
-            <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-              A VAT- and CIS-registered contractor: their quote, receipts and invoice charge no VAT and show
-              the VAT for them to account for. Fixed when the quote is sent.
-            </p>
-          )}
+          <SaveField
+            id={`${id}-vat`}
+            describedBy={id}
+            label="Their VAT number"
+            labelClassName="mt-2 block text-sm font-semibold text-slate-800"
+            width="w-48"
+            value={text}
+            onChange={setText}
+            saving={saving}
+            error={error}
+            hint="A VAT- and CIS-registered contractor: their quote, receipts and invoice charge no VAT and show the VAT for them to account for. Fixed when the quote is sent."
+            action="Save VAT Number"
+          />
         </>
       )}
     </form>
