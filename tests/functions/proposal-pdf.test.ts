@@ -15,6 +15,7 @@ import { propertyAddressOfToken } from "../../netlify/lib/payments/property-addr
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import { paragraphsOf, type QuoteView } from "../../src/lib/proposals/quote-document.ts";
 import { useBlobs } from "./blobs.ts";
+import { pdfText } from "./pdf-text.ts";
 import { contactedLead, saveQuote } from "./database.ts";
 
 useBlobs();
@@ -22,20 +23,8 @@ useBlobs();
 /** The footer of each page: "Quote Q-…-1 · page 2 of 3". */
 const FOOTER = / · page \d+ of \d+$/;
 
-/** The PDF's text, whitespace folded, as a reader copying it would get it (the pages' footers left out). */
-async function textOf(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ("str" in item && !FOOTER.test(item.str) ? item.str + (item.hasEOL ? " " : "") : ""))
-        .join(""),
-    );
-  }
-  return pages.join(" ").replace(/\s+/g, " ");
-}
+/** The PDF's text as a reader copying it would get it, the pages' footers left out. */
+const textOf = (bytes: Uint8Array) => pdfText(bytes, FOOTER);
 
 /** A4's height less the writer's top margin, in points. */
 const PAGE_TOP = 841.89 - 50;
