@@ -6,10 +6,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const header = readFileSync(
-  join(import.meta.dirname, "..", "..", "src", "components", "Header.astro"),
-  "utf8",
-);
+const source = (...path: string[]) =>
+  readFileSync(join(import.meta.dirname, "..", "..", "src", "components", ...path), "utf8");
+const header = source("Header.astro");
+const phoneLink = source("ui", "PhoneLink.astro");
+const lineIcon = source("ui", "LineIcon.astro");
 
 describe("the header", () => {
   it("draws no emoji", () => {
@@ -17,16 +18,18 @@ describe("the header", () => {
   });
 
   it("shows each phone link's number beside an inline SVG hidden from screen readers", () => {
-    const links = [...header.matchAll(/<a\s+href=\{telLink\(business\.phone\)\}[\s\S]*?<\/a>/g)].map(
-      (m) => m[0],
-    );
     // The number beside the links from md up and the one in the side menu; a phone's first tap to
-    // call is the action bar's (src/components/ActionBar.astro).
+    // call is the action bar's (src/components/ActionBar.astro). Both are PhoneLink without words
+    // of their own, so each shows the number.
+    const links = [...header.matchAll(/<PhoneLink\b[^>]*?(\/>|>[\s\S]*?<\/PhoneLink>)/g)].map((m) => m[0]);
     expect(links).toHaveLength(2);
-    for (const link of links) {
-      expect(link).toMatch(/<svg[^>]*\baria-hidden="true"[^>]*>\s*<path d=\{PHONE_ICON_PATH\}/);
-    }
-    const withNumber = links.filter((link) => /<\/svg>\s*\{business\.phone\}\s*<\/a>/.test(link));
-    expect(withNumber).toHaveLength(2);
+    for (const link of links) expect(link).toMatch(/\/>$/);
+    // PhoneLink: the call link, the phone's line drawing, then the number (its slot's default).
+    expect(phoneLink).toMatch(
+      /<a href=\{telLink\(business\.phone\)\}[^>]*>\s*<LineIcon path=\{PHONE_ICON_PATH\}[^>]*\/>\s*<slot>\{business\.phone\}<\/slot>\s*<\/a>/,
+    );
+    // The drawing is inline SVG, hidden from screen readers.
+    expect(lineIcon).toMatch(/<svg[^>]*\baria-hidden="true"[^>]*>\s*<path d=\{path\}/);
+    expect(lineIcon + phoneLink).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
