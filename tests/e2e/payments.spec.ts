@@ -188,6 +188,10 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   // The invoice is what is due now.
   await expect(payments.getByRole("definition").filter({ hasText: "£675.00" })).toHaveCount(2);
   await expect(payments).toContainText(/Due now\s*£675\.00/);
+  // The review request waits for the invoice, and the lead's e-mails say so.
+  await expect(page.getByRole("region", { name: "E-mails" })).toContainText(
+    `Review request: waits for invoice ${invoice} to be paid, then goes to the customer`,
+  );
   const invoiceMail = await mailTo(email, `Invoice ${invoice}`);
   expect(attachmentNames(invoiceMail)).toEqual([`Invoice ${invoice}.pdf`, `Guarantee ${guarantee}.pdf`]);
   await payments.scrollIntoViewIfNeeded();

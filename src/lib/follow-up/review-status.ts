@@ -49,6 +49,24 @@ export function describeReview(review: ReviewSummary): string {
   }
 }
 
+/**
+ * A completed job's review request waits for its invoice to be paid (docs/reviews.md): the invoice
+ * to name, or null when nothing waits — the request was queued already, the job is not complete,
+ * or every invoice is paid.
+ */
+export function reviewWaitsFor(lead: {
+  status?: string;
+  review?: ReviewSummary | null;
+  invoices?: { number: string; paidOn: string | null }[];
+}): string | null {
+  if (lead.status !== "completed" || lead.review) return null;
+  return lead.invoices?.find((invoice) => invoice.paidOn === null)?.number ?? null;
+}
+
+/** The line the desk shows while the review request waits for the invoice. */
+export const reviewWaitLine = (invoice: string) =>
+  `waits for invoice ${invoice} to be paid, then goes to the customer`;
+
 export function isReviewSummary(value: unknown): value is ReviewSummary | null | undefined {
   if (value === undefined || value === null) return true;
   if (typeof value !== "object") return false;

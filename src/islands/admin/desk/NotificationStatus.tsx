@@ -8,7 +8,7 @@ import {
   type EmailStatus,
 } from "../../../lib/notification-status";
 import { fetchEmailStatus, retryNotifications } from "../../../lib/notifications-api";
-import { describeReview, type ReviewSummary } from "../../../lib/follow-up/review-status";
+import { describeReview, reviewWaitLine, type ReviewSummary } from "../../../lib/follow-up/review-status";
 import { buttonOutline } from "../../button";
 
 /**
@@ -77,6 +77,8 @@ interface Props {
   notifications?: AdminNotification[];
   /** The review request of a completed job, when there is one. */
   review?: ReviewSummary | null;
+  /** The unpaid invoice the review request waits for (reviewWaitsFor), if it waits. */
+  reviewWaitsFor?: string | null;
   /** Called a moment after a retry was accepted, to show the new state. */
   onRetried: () => void;
   onSessionEnded: (error: SessionEndedError) => void;
@@ -87,6 +89,7 @@ export default function NotificationStatus({
   quoteId,
   notifications,
   review,
+  reviewWaitsFor,
   onRetried,
   onSessionEnded,
 }: Props) {
@@ -125,6 +128,11 @@ export default function NotificationStatus({
           className={`mt-2 rounded-lg p-3 ${review.state === "failed" ? "bg-red-50 text-red-900" : "bg-slate-50 text-slate-800"}`}
         >
           <span className="font-semibold">Review request:</span> <span>{describeReview(review)}</span>
+        </p>
+      )}
+      {!review && reviewWaitsFor && (
+        <p className="mt-2 rounded-lg bg-slate-50 p-3 text-slate-800">
+          <span className="font-semibold">Review request:</span> <span>{reviewWaitLine(reviewWaitsFor)}</span>
         </p>
       )}
       <ul className="mt-2 space-y-1">

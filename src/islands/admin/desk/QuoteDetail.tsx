@@ -5,6 +5,7 @@ import { LEAD_STATUS_LABELS } from "../../../lib/lead-model";
 import { smsLink, telLink } from "../../../lib/links";
 import { fullName, replyMailto, type AdminQuote } from "../../../lib/admin/quotes";
 import { serviceLabel } from "../../../lib/service-options";
+import { reviewWaitsFor } from "../../../lib/follow-up/review-status";
 import GuideShown from "./GuideShown";
 import JobDone from "./JobDone";
 import LeadAttachments from "./LeadAttachments";
@@ -204,6 +205,7 @@ export default function QuoteDetail({
           quoteId={submission.id}
           notifications={submission.notifications}
           review={submission.review}
+          reviewWaitsFor={reviewWaitsFor(submission)}
           onRetried={onReload}
           onSessionEnded={onSessionEnded}
         />
