@@ -942,7 +942,15 @@ export function renderQuote(view: PageView, options: RenderOptions = {}): HTMLEl
         el("dd", {}, date(view.validUntil)),
         // The property the work is at, named as the PDF names it, once all of its address is known.
         ...(property
-          ? [el("dt", { class: "font-semibold" }, "Property"), el("dd", { "data-property": true }, property)]
+          ? [
+              el("dt", { class: "font-semibold" }, "Property"),
+              // The postcode is not broken over two lines.
+              el(
+                "dd",
+                { "data-property": true },
+                ...unbroken(property, view.propertyAddress!.postcode!.trim()),
+              ),
+            ]
           : []),
       ),
       open && summary(view, slots, options, prefix),
