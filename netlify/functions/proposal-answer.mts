@@ -8,7 +8,7 @@ import { afterResponse } from "../lib/http/after-response.ts";
 import { deliverMailJobs } from "../lib/mail/mail-jobs.ts";
 import { acceptProposal, cancelAcceptance, declineProposal } from "../lib/proposals/proposal-answers.ts";
 import { tokenRequest } from "../lib/proposals/token-limit.ts";
-import { customerPayment } from "../lib/payments/payments.ts";
+import { customerPayment, knownPropertyAddress } from "../lib/payments/payments.ts";
 import {
   AcceptBodySchema,
   CancelBodySchema,
@@ -21,7 +21,8 @@ const JSON_BODY = { requireJsonType: true };
 
 /**
  * The customer's answers to a written quote (docs/proposals.md): POST …/accept, …/decline and
- * …/cancel, each in one transaction with its e-mails, which go right after the answer.
+ * …/cancel, each in one transaction with its e-mails, which go right after the answer. Each answers
+ * the quote as GET /api/proposals/{token} does, so the page draws it again from the answer.
  */
 export default async (req: Request, context?: Context) => {
   try {
@@ -44,7 +45,11 @@ export default async (req: Request, context?: Context) => {
     } else throw new NotFoundError();
     afterResponse(context, deliverMailJobs({ ids: answer.mailIds }));
     return json(
-      { ...answer.view, payment: await customerPayment(token) },
+      {
+        ...answer.view,
+        payment: await customerPayment(token),
+        propertyAddress: await knownPropertyAddress(token),
+      },
       { headers: { "Referrer-Policy": "no-referrer" } },
     );
   } catch (error) {

@@ -10,8 +10,10 @@ const METHODS = ["GET", "HEAD"];
 
 /**
  * GET /api/proposals/{token}: the written quote as its customer may see it (docs/proposals.md),
- * with `payment` once accepted and, before a decision, `propertyAddress`, the address known from
- * the survey visit or the quote request (null: none); the first read records when it was viewed. Deploy Previews answer 404: their database is a copy of
+ * with `payment` once accepted and `propertyAddress` (payments.ts, `knownPropertyAddress`: until
+ * accepted the address known from the survey visit or the quote request, to start the acceptance
+ * from; once accepted the property the quote is for; null: none); the first read records when it
+ * was viewed. Deploy Previews answer 404: their database is a copy of
  * production's, personal data included.
  */
 export default async (req: Request, context?: Context) => {
@@ -20,7 +22,7 @@ export default async (req: Request, context?: Context) => {
     const token = await tokenRequest(req, context, METHODS);
     const view = await readCustomerView(token);
     // Once accepted: what is due and how to pay it (docs/payments.md).
-    // Before a decision: the address known already, so the customer is not asked it again.
+    // The property's address known already: the customer is not asked it again, and the page names it.
     return json(
       { ...view, payment: await customerPayment(token), propertyAddress: await knownPropertyAddress(token) },
       {

@@ -30,7 +30,12 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
   request,
 }) => {
   const lastName = uniqueName("Quote");
-  const leadId = await submitLead(request, quotedCustomer(lastName));
+  // The property's address given with the request: the page names it at the top.
+  const leadId = await submitLead(request, quotedCustomer(lastName), {
+    addressLine1: "12 High Street",
+    town: "Stirling",
+    postcode: "FK8 1AA",
+  });
   await signIn(page);
   // £672.00 + 20% VAT = £806.40, deposit 25 %; with the optional gutters £866.38.
   const quote = await sendQuote(page, leadId, {
@@ -60,10 +65,12 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
   await expect(page.getByRole("heading", { name: `Quote for Ailsa ${lastName}`, level: 1 })).toBeVisible();
   const total = page.locator("[data-total]");
   await expect(total).toHaveText("£806.40");
-  // The first screen: the total, until when, Accept and the PDF, above the action bar.
+  // The first screen: the property, the total, until when, Accept and the PDF, above the action bar.
   const firstScreen = 844 - 72;
   const headline = page.locator("[data-headline-total]");
   await expect(headline).toHaveText("£806.40");
+  const property = page.locator("[data-property]");
+  await expect(property).toHaveText("12 High Street, Stirling FK8 1AA");
   const summary = page.locator("[data-quote-summary]");
   const validUntil = await page
     .locator("dt", { hasText: "Valid until" })
@@ -71,6 +78,7 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
     .textContent();
   await expect(summary).toContainText(`You can accept it until ${validUntil}.`);
   for (const control of [
+    property,
     headline,
     page.getByRole("link", { name: "Accept", exact: true }),
     page.getByRole("link", { name: "Download the PDF" }),
@@ -102,6 +110,11 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
   await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
   await expect(page.getByText("£866.38 including VAT")).toBeVisible();
   await expect(page.getByRole("region", { name: "Payment" }).locator("[data-due-now]")).toHaveText("£216.60");
+  // The property as accepted, and until when she can cancel said once, in the decision's first screen.
+  await expect(property).toHaveText("4 Main Street, Kippen FK8 3DN");
+  await expect(page.getByText(/You can cancel until/)).toHaveCount(1);
+  const cancelUntil = (await page.locator("[data-cancel-until]").boundingBox())!;
+  expect(cancelUntil.y + cancelUntil.height).toBeLessThanOrEqual(firstScreen);
   await expectNoSidewaysScroll(page);
   await expectNoA11yViolations(page, "quote page on a phone: accepted");
   await shot(page, "quote-accepted");

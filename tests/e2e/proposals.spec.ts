@@ -119,6 +119,8 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expect(page.getByRole("heading", { name: `Quote for Ailsa ${lastName}`, level: 1 })).toBeVisible();
   await expect(page.getByText(number, { exact: true })).toBeVisible();
+  // No address given yet: no property named until the customer gives it with her acceptance.
+  await expect(page.locator("[data-property]")).toHaveCount(0);
   const total = page.locator("[data-total]");
   const deposit = page.locator("[data-deposit]");
   await expect(total).toHaveText("£806.40");
@@ -190,6 +192,14 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
     year: "numeric",
   }).format(Date.now() + 14 * 24 * 60 * 60 * 1000);
   await expect(page.locator("[data-cancel-until]")).toHaveText(`You can cancel until ${lastDay}.`);
+  // Said once: the decision at the top; the Cancel form below and the plain words do not repeat it.
+  await expect(page.getByText(/You can cancel until/)).toHaveCount(1);
+  await expect(page.getByRole("list", { name: "Paying", exact: true })).not.toContainText("cancel");
+  await expect(page.getByRole("region", { name: "Changed your mind?" })).toContainText(
+    "To cancel, type your full name and press Cancel this quote. You do not need to give a reason.",
+  );
+  // The property as given at acceptance, named at the top as the PDF names it.
+  await expect(page.locator("[data-property]")).toHaveText("4 Main Street, Kippen FK8 3DN");
   await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
     "href",
     `/api/proposals/${path.split("/")[2]}/pdf`,

@@ -83,7 +83,7 @@ describe("the property's address with a quote request", () => {
     expect(page.address).toEqual({ addressLine1: "7 Station Road", town: "Kippen", postcode: "FK8 3DN" });
   });
 
-  test("the quote page starts from it before a decision, and the invoice falls back on it", async () => {
+  test("the quote page starts from it before a decision and names it once accepted; the invoice falls back on it", async () => {
     const { id } = await (
       await sendQuote({ addressLine1: "7 Station Road", town: "Kippen", postcode: "FK8 3DN" })
     ).json();
@@ -99,13 +99,16 @@ describe("the property's address with a quote request", () => {
     const sent = await (await admin("POST", `/api/admin/proposals/${created.id}/send`)).json();
     const token = sent.customerUrl.split("/").pop() as string;
     const view = await (await callApi("GET", `/api/proposals/${token}`)).json();
-    expect(view.propertyAddress).toEqual({ line1: "7 Station Road", town: "Kippen", postcode: "FK8 3DN" });
+    const given = { line1: "7 Station Road", town: "Kippen", postcode: "FK8 3DN" };
+    expect(view.propertyAddress).toEqual(given);
     // Accepted without an address of its own: the completion's invoice is addressed with the one given.
     const accepted = await callApi("POST", `/api/proposals/${token}/accept`, {
       body: { name: "Morag MacLeod", agree: true, startEarly: false },
     });
     expect(accepted.status).toBe(200);
-    expect((await (await callApi("GET", `/api/proposals/${token}`)).json()).propertyAddress).toBeNull();
+    // Once accepted the page names the property: the one given with the request, as the PDF does.
+    expect((await accepted.json()).propertyAddress).toEqual(given);
+    expect((await (await callApi("GET", `/api/proposals/${token}`)).json()).propertyAddress).toEqual(given);
     const before = await admin("GET", `/api/admin/contact-submissions/${id}`);
     const completed = await callApi("PATCH", `/api/admin/contact-submissions/${id}`, {
       cookie: session.cookie,

@@ -3,7 +3,8 @@
  * every figure and sentence the customer's page shows (the same QuoteView) is in it, £ signs and
  * accented names included, the optional extra apart with its own price, the deposit, the balance,
  * the bank details, the property's address and the right to cancel in the page's words, and the
- * acceptance once accepted; and no near-empty last page whatever the length of the notes.
+ * acceptance once accepted; and, whatever the length of the notes, no near-empty last page and the
+ * model cancellation form whole on one page.
  */
 import { expect, test } from "vitest";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -15,7 +16,7 @@ import { propertyAddressOfToken } from "../../netlify/lib/payments/property-addr
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import { paragraphsOf, type QuoteView } from "../../src/lib/proposals/quote-document.ts";
 import { useBlobs } from "./blobs.ts";
-import { pdfText } from "./pdf-text.ts";
+import { pdfPages, pdfText } from "./pdf-text.ts";
 import { contactedLead, saveQuote } from "./database.ts";
 
 useBlobs();
@@ -161,7 +162,11 @@ test("the quote's PDF holds what the page shows, then the acceptance", async () 
     (await import("node:fs")).writeFileSync(process.env.PROPOSAL_PDF_OUT, acceptedBytes);
 });
 
-test("no near-empty last page, whatever the length of the notes", async () => {
+/** The numbers (from 1) of the pages whose text holds `piece`. */
+const pagesWith = (pages: string[], piece: string) =>
+  pages.flatMap((text, index) => (text.includes(fold(piece)) ? [index + 1] : []));
+
+test("no near-empty last page and the model form on one page, whatever the length of the notes", async () => {
   const lead = await contactedLead({
     address: { line1: "3 Brae Road", town: "Kippen", postcode: "FK8 3DN" },
   });
@@ -186,6 +191,8 @@ test("no near-empty last page, whatever the length of the notes", async () => {
   const view = await documentOfToken(proposal.customerUrl!.split("/").pop()!);
   const words = "The scaffold goes up on the Monday and the skip sits on the drive for the week.".split(" ");
   const seen = new Set<number>();
+  const formPages = new Set<number>();
+  const lastLine = paragraphsOf(view.terms.cancellationForm).at(-1)!;
   // Notes from none to about eighty lines long move the end of the text down every page it can end on.
   for (let length = 0; length <= 1200; length += 40) {
     const notes = Array.from({ length }, (_, i) => words[i % words.length]).join(" ") || null;
@@ -196,6 +203,15 @@ test("no near-empty last page, whatever the length of the notes", async () => {
       pages === 1 || used >= NEAR_EMPTY,
       `notes of ${length} words: last page used ${used.toFixed(0)} pt`,
     ).toBe(true);
+    // The model cancellation form is filled in and sent back whole: its heading and its last line
+    // on the same page, whichever page the notes push it to.
+    const texts = await pdfPages(bytes, FOOTER);
+    const heading = pagesWith(texts, "Model cancellation form");
+    const last = pagesWith(texts, lastLine);
+    expect(heading, `notes of ${length} words: the form's heading`).toHaveLength(1);
+    expect(last, `notes of ${length} words: the form's last line on the heading's page`).toEqual(heading);
+    formPages.add(heading[0]!);
   }
   expect([...seen].length, "the notes ran the quote over more than one page count").toBeGreaterThan(1);
+  expect([...formPages].length, "the notes moved the form over more than one page").toBeGreaterThan(1);
 }, 120_000);

@@ -300,6 +300,8 @@ describe("the customer's link", () => {
     });
     expect(response.status).toBe(200);
     const view = await response.json();
+    // The page names the property from now on: the address given at acceptance, as kept.
+    expect(view.propertyAddress).toEqual({ line1: "12 Station Road", town: "Kippen", postcode: "FK8 3DN" });
     // + 2.5 × 19.99 = 49.975 → 49.98 at 20% (VAT on 945.98 → 189.196 → 189.20)
     expect(view.status).toBe("accepted");
     expect(view.decision).toMatchObject({

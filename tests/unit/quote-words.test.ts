@@ -3,7 +3,8 @@
  * page and in the PDF: each optional extra's own price and the total with them to the penny, from
  * the one money module; the deposit, the balance, the bank details; "You can cancel until {date}"
  * with the last day of the 14 days counted from acceptance, UK time; nothing of it for a trade
- * customer, who has no consumer right to cancel.
+ * customer, who has no consumer right to cancel; the property's address on one line, only when
+ * whole.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
@@ -20,6 +21,7 @@ import {
   depositWords,
   extrasOf,
   figuresOf,
+  propertyWords,
   totalWithExtras,
   tradeCancellationText,
 } from "../../src/lib/proposals/quote-words";
@@ -211,5 +213,24 @@ describe("until when the customer can cancel", () => {
       terms: { ...viewOf(LINES).terms, tradeCancellation: "Our own words for trade." },
     });
     expect(tradeCancellationText(own)).toBe("Our own words for trade.");
+  });
+});
+
+describe("the property's address", () => {
+  test("on one line, as the page and the PDF name it", () => {
+    expect(propertyWords({ line1: "12 High Street", town: "Stirling", postcode: "FK8 1AA" })).toBe(
+      "12 High Street, Stirling FK8 1AA",
+    );
+    expect(propertyWords({ line1: " 3 Brae Road ", town: "Kippen ", postcode: " FK8 3DN" })).toBe(
+      "3 Brae Road, Kippen FK8 3DN",
+    );
+  });
+
+  test("nothing unless the first line, the town and the postcode are all known", () => {
+    expect(propertyWords(null)).toBeNull();
+    expect(propertyWords(undefined)).toBeNull();
+    expect(propertyWords({ line1: "12 High Street", town: "Stirling", postcode: "" })).toBeNull();
+    expect(propertyWords({ line1: "", town: "Stirling", postcode: "FK8 1AA" })).toBeNull();
+    expect(propertyWords({ line1: "12 High Street", town: " ", postcode: "FK8 1AA" })).toBeNull();
   });
 });

@@ -36,6 +36,7 @@ import { TOKEN_PATTERN } from "../proposals/proposal-token.ts";
 import { acceptanceOf, readProposal, type ProposalRow } from "../proposals/proposal-records.ts";
 import { visitAddressOfLead } from "../visits/visit-records.ts";
 import { leadAddress } from "../quote/quote-store.ts";
+import { propertyAddressOfProposal } from "./property-address.ts";
 import {
   accountFor,
   accountOf,
@@ -682,14 +683,18 @@ export const cardPaymentsEnabled = () => !!process.env.STRIPE_SECRET_KEY;
 
 /** What the customer's page shows about paying an accepted quote (null before acceptance). */
 /**
- * The property's address the quote page starts its acceptance from, before a decision: the survey
- * visit's, else the one given with the quote request (null: neither). The customer may change it.
+ * The property's address as the quote page knows it. Before acceptance, what the acceptance's form
+ * starts from: the survey visit's, else the one given with the quote request, a part left out as
+ * `""` (the customer may change it). Once accepted, the property the quote is for, as its PDF names
+ * it (`propertyAddressOfProposal`: the visit's, else the acceptance's, else the request's whole
+ * one). Null when none is known.
  */
 export async function knownPropertyAddress(
   token: string,
 ): Promise<{ line1: string; town: string; postcode: string } | null> {
   const row = TOKEN_PATTERN.test(token) ? await proposalByToken(token) : null;
-  if (!row || (await acceptanceOf(row.id))) return null;
+  if (!row) return null;
+  if (await acceptanceOf(row.id)) return propertyAddressOfProposal(row);
   return (await visitAddressOfLead(database(), row.lead_id)) ?? (await leadAddress(database(), row.lead_id));
 }
 

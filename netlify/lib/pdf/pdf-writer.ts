@@ -175,6 +175,28 @@ export class Writer {
     this.paragraph(text, { size, bold: true, colour: BRAND, gap: 4 });
   }
 
+  /**
+   * A heading and its paragraphs kept on one page (a form to fill in, say): begun on a new page
+   * unless all of it fits in what is left of this one. A block taller than a page starts where it is.
+   */
+  keptTogether(heading: string, paragraphs: string[], options: { size?: number; headingSize?: number } = {}) {
+    const size = options.size ?? 10;
+    const headingSize = options.headingSize ?? 13;
+    const textHeight = (text: string, at: number, bold = false) =>
+      this.wrap(text, at, CONTENT_WIDTH, bold).length * at * 1.45;
+    // As far down as the block's last line comes: the heading's space above it and the gaps
+    // between its paragraphs, none after the last.
+    const height =
+      8 +
+      textHeight(heading, headingSize, true) +
+      4 +
+      paragraphs.reduce((sum, text) => sum + textHeight(text, size), 0) +
+      6 * Math.max(0, paragraphs.length - 1);
+    if (height <= A4.height - 2 * MARGIN - 20) this.ensure(height);
+    this.heading(heading, headingSize);
+    for (const text of paragraphs) this.paragraph(text, { size });
+  }
+
   /** The business's name, address, telephone, e-mail, VAT number and registered address. */
   letterhead(business: DocumentBusiness) {
     this.paragraph(business.name, { size: 18, bold: true, colour: BRAND, gap: 2 });

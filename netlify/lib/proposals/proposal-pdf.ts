@@ -21,6 +21,7 @@ import {
   extrasOf,
   figuresOf,
   optionalIndexes,
+  propertyWords,
   totalWithExtras,
   tradeCancellationText,
 } from "../../../src/lib/proposals/quote-words.ts";
@@ -66,9 +67,8 @@ async function drawProposal(view: QuoteView, extras: ProposalPdfExtras, fine: nu
 
   w.heading(`Quote ${view.number}`, 16);
   w.paragraph(`For ${view.customer.name}`, { size: 11, bold: true, gap: 2 });
-  const property = extras.propertyAddress;
-  if (property)
-    w.paragraph(`Property: ${property.line1}, ${property.town} ${property.postcode}`, { size: 10, gap: 2 });
+  const property = propertyWords(extras.propertyAddress);
+  if (property) w.paragraph(`Property: ${property}`, { size: 10, gap: 2 });
   w.paragraph(
     `Date ${formatUkDate(Date.parse(view.issuedAt))} · Valid until ${formatUkDate(Date.parse(view.validUntil))}`,
     { size: 10 },
@@ -177,8 +177,8 @@ async function drawProposal(view: QuoteView, extras: ProposalPdfExtras, fine: nu
   } else {
     w.heading(ACCEPT_TEXTS.rightToCancel);
     for (const p of paragraphsOf(view.terms.cancellationNotice)) w.paragraph(p, { size: fine });
-    w.heading(ACCEPT_TEXTS.modelForm);
-    for (const p of paragraphsOf(view.terms.cancellationForm)) w.paragraph(p, { size: fine });
+    // The form is filled in and sent back whole: never split over two pages.
+    w.keptTogether(ACCEPT_TEXTS.modelForm, paragraphsOf(view.terms.cancellationForm), { size: fine });
   }
 
   if (accepted) {

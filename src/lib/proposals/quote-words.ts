@@ -1,9 +1,10 @@
 /**
  * A written quote's money and terms in plain words (docs/proposals.md, "The page"), the same on the
  * customer's page and in the PDF: the optional extras apart with their own price, the total with
- * them, the deposit, the balance, the bank details and until when the customer can cancel. Every
- * figure comes from the one money module (`totalsOf`, `depositOf`, `payableOf`); nothing here adds
- * up pence by itself beyond taking one of its totals from another. Browser-safe: no Node APIs.
+ * them, the deposit, the balance, the bank details, until when the customer can cancel and the
+ * property the work is at. Every figure comes from the one money module (`totalsOf`, `depositOf`,
+ * `payableOf`); nothing here adds up pence by itself beyond taking one of its totals from another.
+ * Browser-safe: no Node APIs.
  */
 import { INVOICE_DUE_DAYS } from "../payments/payment-rules.ts";
 import { depositOf, formatPounds, totalsOf, type Totals } from "./money.ts";
@@ -89,6 +90,24 @@ export function cancelWords(view: QuoteView, now: number, workComplete = false):
   const until = view.decision?.kind === "accepted" ? view.decision.cancellableUntil : undefined;
   if (view.status !== "accepted" || !until || Date.parse(until) < now || workComplete) return null;
   return `You can cancel until ${formatUkDate(Date.parse(until))}.`;
+}
+
+/** A postal address with every part given. */
+export interface PropertyAddress {
+  line1: string;
+  town: string;
+  postcode: string;
+}
+
+/**
+ * The property the quote is for, on one line as the page and the PDF name it ("12 High Street,
+ * Stirling FK8 1AA"); null unless the first line, the town and the postcode are all known.
+ */
+export function propertyWords(address: Partial<PropertyAddress> | null | undefined): string | null {
+  const line1 = address?.line1?.trim();
+  const town = address?.town?.trim();
+  const postcode = address?.postcode?.trim();
+  return line1 && town && postcode ? `${line1}, ${town} ${postcode}` : null;
 }
 
 /** What a trade customer's quote says instead of the right to cancel (older quotes: the default). */

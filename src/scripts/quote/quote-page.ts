@@ -7,13 +7,22 @@
  *
  * Shipped to the browser: no Node APIs, astro:* or React.
  */
-import type { QuoteView } from "../../lib/proposals/quote-document";
-import { el, renderQuote, type FieldErrors, type QuotePayment, type RenderOptions } from "./render-quote";
+import {
+  el,
+  renderQuote,
+  type FieldErrors,
+  type PageView,
+  type QuotePayment,
+  type RenderOptions,
+} from "./render-quote";
 
 /** The quote as the customer's endpoints answer it: once accepted, with how to pay (docs/payments.md). */
-type CustomerQuote = QuoteView & {
+type CustomerQuote = PageView & {
   payment?: QuotePayment | null;
-  /** Before a decision: the address known from the visit or the quote request, to fill the form. */
+  /**
+   * Until accepted, the address known from the visit or the quote request, to fill the form (a part
+   * not given is ""); once accepted, the property the quote is for. Named at the top when whole.
+   */
   propertyAddress?: { line1: string; town: string; postcode: string } | null;
 };
 

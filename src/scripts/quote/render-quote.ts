@@ -18,6 +18,7 @@ import {
   extrasOf,
   figuresOf,
   payableWords,
+  propertyWords,
   totalWithExtras,
   tradeCancellationText,
 } from "../../lib/proposals/quote-words";
@@ -29,9 +30,16 @@ import {
   paragraphsOf,
   type QuoteView,
 } from "../../lib/proposals/quote-document";
+import type { PropertyAddress } from "../../lib/proposals/quote-words";
 import { formatIsoDay, formatUkDate, formatUkDateTime } from "../../lib/proposals/uk-time";
 
 type Child = Node | string | null | undefined | false;
+
+/**
+ * The quote as the customer's endpoints answer it: the view, and the property's address where one
+ * is known (GET /api/proposals/{token}); the desk's preview has none.
+ */
+export type PageView = QuoteView & { propertyAddress?: Partial<PropertyAddress> | null };
 
 /** A DOM element with attributes (`class` for the class list) and children; false/null skipped. */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -412,7 +420,10 @@ function lineItem(view: QuoteView, index: number, prefix: string, checked: boole
   );
 }
 
-/** "You can cancel until {date}" while the customer can (the invoice on completion ends it). */
+/**
+ * "You can cancel until {date}" while the customer can (the invoice on completion ends it): said
+ * once on the page, in the decision at the top; the Cancel form below relies on it.
+ */
 function cancelLine(view: QuoteView, options: RenderOptions): HTMLElement | null {
   const words = cancelWords(view, Date.now(), !!options.payment?.invoice);
   return words
@@ -814,24 +825,25 @@ function cancelSection(view: QuoteView, options: RenderOptions, prefix: string):
     el(
       "p",
       { class: "mt-2 text-slate-800" },
-      `${words} You do not need to give a reason: type your full name and press Cancel this quote.`,
+      "To cancel, type your full name and press Cancel this quote. You do not need to give a reason.",
     ),
     form,
   );
 }
 
 /**
- * The deposit, the balance, the bank details and until when the customer can cancel, in plain
- * words (DESIGN §23); a trade customer reads what applies to them instead of a right to cancel.
+ * The deposit, the balance, the bank details and, before acceptance, how the right to cancel is
+ * counted, in plain words (DESIGN §23); once accepted, the decision at the top says until when
+ * (`cancelLine`), once. A trade customer reads what applies to them instead of a right to cancel.
  */
-function plainWords(view: QuoteView, slots: FigureSlots, options: RenderOptions): HTMLElement {
+function plainWords(view: QuoteView, slots: FigureSlots): HTMLElement {
   const bank = bankWords(view);
-  const cancel = cancelWords(view, Date.now(), !!options.payment?.invoice);
+  const cancel = OPEN.has(view.status) ? cancelWords(view, Date.now()) : null;
   return el(
     "ul",
     {
       class: "list-disc space-y-1 rounded-lg bg-slate-50 py-3 pr-3 pl-8 text-slate-900",
-      "aria-label": "Paying and cancelling",
+      "aria-label": cancel || view.tradeCustomer ? "Paying and cancelling" : "Paying",
       "data-plain-words": true,
     },
     slots.deposit,
@@ -878,7 +890,7 @@ function cancellingSection(view: QuoteView, prefix: string): HTMLElement {
 }
 
 /** The whole quote, in the order the law and docs/proposals.md set, ready to insert. */
-export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLElement {
+export function renderQuote(view: PageView, options: RenderOptions = {}): HTMLElement {
   const prefix = options.idPrefix ?? "";
   const open = OPEN.has(view.status);
   const decided = view.decision?.kind === "accepted" ? view.decision : null;
@@ -908,6 +920,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
     ...view.lines.flatMap((line, index) => (line.optional ? [] : [item(index)])),
   );
   const extras = extrasOf(view);
+  const property = propertyWords(view.propertyAddress);
 
   root.append(
     el(
@@ -927,6 +940,18 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
         el("dd", {}, date(view.issuedAt)),
         el("dt", { class: "font-semibold" }, "Valid until"),
         el("dd", {}, date(view.validUntil)),
+        // The property the work is at, named as the PDF names it, once all of its address is known.
+        ...(property
+          ? [
+              el("dt", { class: "font-semibold" }, "Property"),
+              // The postcode is not broken over two lines.
+              el(
+                "dd",
+                { "data-property": true },
+                ...unbroken(property, view.propertyAddress!.postcode!.trim()),
+              ),
+            ]
+          : []),
       ),
       open && summary(view, slots, options, prefix),
     ),
@@ -996,7 +1021,7 @@ export function renderQuote(view: QuoteView, options: RenderOptions = {}): HTMLE
         ),
       ),
       slots.vat,
-      plainWords(view, slots, options),
+      plainWords(view, slots),
       el("h3", { class: "pt-2 font-bold text-slate-900" }, "Payment"),
       ...paragraphs(view.terms.payment, "text-slate-800"),
     ),

@@ -32,8 +32,12 @@ export const payingCustomer = (lastName: string) =>
 export const quotedCustomer = (lastName: string) =>
   withSurname("Ailsa", "Slates off after the storm and the chimney needs pointing.", lastName);
 
-/** A quote request for roof repairs, as the form sends it; the lead's id. */
-export async function submitLead(request: APIRequestContext, customer: Customer): Promise<string> {
+/** A quote request for roof repairs, as the form sends it, with the property's address if given; the lead's id. */
+export async function submitLead(
+  request: APIRequestContext,
+  customer: Customer,
+  address?: { addressLine1: string; town: string; postcode: string },
+): Promise<string> {
   const form = quoteFormData({
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -42,6 +46,7 @@ export async function submitLead(request: APIRequestContext, customer: Customer)
     serviceRequired: "roof-repairs",
     message: customer.message,
   });
+  for (const [name, value] of Object.entries(address ?? {})) form.append(name, value);
   return (await postQuote(request, form)).id;
 }
 
