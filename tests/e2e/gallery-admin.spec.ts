@@ -35,6 +35,14 @@ async function expectBefore(page: Page, first: string, second: string) {
   }).toPass();
 }
 
+/** The card's "Move … up" or "Move … down" button pressed, and the reorder confirmed. */
+async function moveCard(page: Page, title: string, direction: "up" | "down") {
+  await card(page, title)
+    .getByRole("button", { name: `Move ${title} ${direction}` })
+    .click();
+  await expect(page.getByText("Images reordered successfully")).toBeVisible();
+}
+
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** The admin screen as it is, open toasts included, has no axe violations. */
 async function expectNoAxeViolations(page: Page) {
@@ -110,19 +118,13 @@ test.describe("managing images", () => {
   test("moves an image up and down with the buttons; the order survives a reload", async ({ page }) => {
     await unlock(page);
     await expectBefore(page, alpha, beta);
-    await card(page, beta)
-      .getByRole("button", { name: `Move ${beta} up` })
-      .click();
-    await expect(page.getByText("Images reordered successfully")).toBeVisible();
+    await moveCard(page, beta, "up");
     await expectBefore(page, beta, alpha);
     await expect(card(page, beta).getByRole("button", { name: `Move ${beta} up` })).toBeFocused();
 
     await unlock(page);
     await expectBefore(page, beta, alpha);
-    await card(page, beta)
-      .getByRole("button", { name: `Move ${beta} down` })
-      .click();
-    await expect(page.getByText("Images reordered successfully")).toBeVisible();
+    await moveCard(page, beta, "down");
     await unlock(page);
     await expectBefore(page, alpha, beta);
 

@@ -9,6 +9,7 @@ import { test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { expect, uniqueName } from "./helpers/lead-desk";
 import {
+  acceptOnPage,
   expectNoSidewaysScroll,
   openLead,
   quotedCustomer,
@@ -95,11 +96,7 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
   await expect(page.locator("[data-deposit]")).toHaveText("£216.60");
   await page.getByRole("textbox", { name: "Your full name" }).fill(`Ailsa ${lastName}`);
   await page.getByRole("checkbox", { name: "I have read this quote and its terms" }).tap();
-  await page.getByLabel("Address").fill("4 Main Street");
-  await page.getByLabel("Town").fill("Kippen");
-  await page.getByLabel("Postcode").fill("fk8 3dn");
-  await page.getByRole("button", { name: "Accept this quote" }).tap();
-  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
+  await acceptOnPage(page, { line1: "4 Main Street", town: "Kippen", postcode: "fk8 3dn" }, { tap: true });
   await expect(page.getByText("£866.38 including VAT")).toBeVisible();
   await expect(page.getByRole("region", { name: "Payment" }).locator("[data-due-now]")).toHaveText("£216.60");
   await expectNoSidewaysScroll(page);

@@ -116,6 +116,23 @@ export async function acceptQuote(
   expect(accepted.status(), await accepted.text()).toBe(200);
 }
 
+/**
+ * On the quote page, the rest of an acceptance: the property's address typed, then "Accept this
+ * quote" clicked (tapped on a phone); the answer's heading takes the focus.
+ */
+export async function acceptOnPage(
+  page: Page,
+  address: { line1: string; town: string; postcode: string },
+  { tap = false } = {},
+): Promise<void> {
+  await page.getByLabel("Address").fill(address.line1);
+  await page.getByLabel("Town").fill(address.town);
+  await page.getByLabel("Postcode").fill(address.postcode);
+  const accept = page.getByRole("button", { name: "Accept this quote" });
+  await (tap ? accept.tap() : accept.click());
+  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
+}
+
 /** The customer's entry in the desk's Money panel (the panels open). */
 export const moneyEntry = (page: Page, customer: string) =>
   page.getByRole("region", { name: "Money" }).getByRole("listitem").filter({ hasText: customer });
