@@ -62,3 +62,10 @@ export async function addGalleryItem(cookie: string, title: string, image: Buffe
   const item = await callApi("POST", "/api/admin/gallery", { body: { title, imageUrl }, cookie });
   return ((await item.json()) as { id: string }).id;
 }
+
+/** PATCH a lead as the desk does, with the ETag it last read. */
+export async function patchLeadWithETag(cookie: string, leadId: string, body: object): Promise<Response> {
+  const path = `/api/admin/contact-submissions/${leadId}`;
+  const current = await callApi("GET", path, { cookie });
+  return callApi("PATCH", path, { cookie, body, headers: { "If-Match": current.headers.get("ETag")! } });
+}
