@@ -15,6 +15,7 @@ import {
   quotedCustomer,
   sendQuote,
   signIn,
+  startChimneyDraft,
   submitLead,
 } from "./helpers/written-quotes";
 
@@ -129,14 +130,7 @@ test("the desk's written quote on a phone: a draft built by touch, and the quote
   await openLead(page, quotedCustomer(lastName));
   await expect(page.getByRole("list", { name: "Quotes on this lead" })).toContainText("Sent");
 
-  await page.getByRole("button", { name: "New quote" }).tap();
-  const lines = page.getByRole("list", { name: "Lines" }).getByRole("listitem");
-  await lines.nth(0).getByLabel("Description").fill("Re-point the chimney stack");
-  await lines.nth(0).getByLabel("Unit price (£, no VAT)").fill("450");
-  await page.getByRole("button", { name: "Add line" }).tap();
-  await lines.nth(1).getByLabel("Description").fill("Replace 12 slates");
-  await lines.nth(1).getByLabel("Quantity").fill("12");
-  await lines.nth(1).getByLabel("Unit price (£, no VAT)").fill("18.50");
+  await startChimneyDraft(page, { tap: true });
   await expect(page.locator("[data-desk-total]")).toHaveText("£806.40");
   await page.getByRole("button", { name: "Save draft" }).tap();
   await expect(page.getByText("Draft saved")).toBeVisible();

@@ -11,7 +11,14 @@ import { test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
 import { expect, uniqueName } from "./helpers/lead-desk";
-import { acceptOnPage, openLead, quotedCustomer, sendQuote, submitLead } from "./helpers/written-quotes";
+import {
+  acceptOnPage,
+  openLead,
+  quotedCustomer,
+  sendQuote,
+  startChimneyDraft,
+  submitLead,
+} from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -60,14 +67,7 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   await openLead(page, quotedCustomer(lastName));
 
   // Build: two lines and an optional one, priced in pounds; the totals follow as typed.
-  await page.getByRole("button", { name: "New quote" }).click();
-  const lines = page.getByRole("list", { name: "Lines" }).getByRole("listitem");
-  await lines.nth(0).getByLabel("Description").fill("Re-point the chimney stack");
-  await lines.nth(0).getByLabel("Unit price (£, no VAT)").fill("450");
-  await page.getByRole("button", { name: "Add line" }).click();
-  await lines.nth(1).getByLabel("Description").fill("Replace 12 slates");
-  await lines.nth(1).getByLabel("Quantity").fill("12");
-  await lines.nth(1).getByLabel("Unit price (£, no VAT)").fill("18.50");
+  const lines = await startChimneyDraft(page);
   await page.getByRole("button", { name: "Add line" }).click();
   await lines.nth(2).getByLabel("Description").fill("Clean and seal the gutters");
   await lines.nth(2).getByLabel("Quantity").fill("2.5");
