@@ -25,7 +25,7 @@ async function unlock(page: Page) {
 const card = (page: Page, title: string) =>
   page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
-/** The card's button named "`action` `title`" (Edit, Delete, Move … up, Drag to reorder). */
+/** The card's button named "`action` `title`" (Edit, Delete, Drag to reorder). */
 const cardButton = (page: Page, title: string, action: string) =>
   card(page, title).getByRole("button", { name: `${action} ${title}` });
 
@@ -41,7 +41,9 @@ async function expectBefore(page: Page, first: string, second: string) {
 
 /** The card's "Move … up" or "Move … down" button pressed, and the reorder confirmed. */
 async function moveCard(page: Page, title: string, direction: "up" | "down") {
-  await cardButton(page, title, `Move ${direction}`).click();
+  await card(page, title)
+    .getByRole("button", { name: `Move ${title} ${direction}` })
+    .click();
   await expect(page.getByText("Images reordered successfully")).toBeVisible();
 }
 
