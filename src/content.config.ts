@@ -30,29 +30,23 @@ import { VisitAvailabilitySchema } from "./lib/visits/availability-schema";
 /** The file name without its extension, unchanged, so a bad name is reported rather than silently slugified. */
 const fileNameId = ({ entry }: { entry: string }) => entry.replace(/\.(md|yaml)$/, "");
 
+/** A folder of content/ with one entry a file, named by its file name (`fileNameId`). */
+const folder = (base: string, pattern: "*.md" | "*.yaml") => glob({ pattern, base, generateId: fileNameId });
+
 const business = defineCollection({ loader: file("content/business.yaml"), schema: BusinessSchema });
 
 /** One YAML file per question; the file name is the id. */
-const faq = defineCollection({
-  loader: glob({ pattern: "*.yaml", base: "content/faq", generateId: fileNameId }),
-  schema: FaqItemSchema,
-});
+const faq = defineCollection({ loader: folder("content/faq", "*.yaml"), schema: FaqItemSchema });
 
 /** One Markdown file per service; the file name is the slug. */
-const services = defineCollection({
-  loader: glob({ pattern: "*.md", base: "content/services", generateId: fileNameId }),
-  schema: ServiceSchema,
-});
+const services = defineCollection({ loader: folder("content/services", "*.md"), schema: ServiceSchema });
 
 /** One YAML file per town served; the file name is the slug (checked against `slug`). */
-const towns = defineCollection({
-  loader: glob({ pattern: "*.yaml", base: "content/towns", generateId: fileNameId }),
-  schema: TownSchema,
-});
+const towns = defineCollection({ loader: folder("content/towns", "*.yaml"), schema: TownSchema });
 
 /** One YAML file per review. */
 const testimonials = defineCollection({
-  loader: glob({ pattern: "*.yaml", base: "content/testimonials", generateId: fileNameId }),
+  loader: folder("content/testimonials", "*.yaml"),
   schema: TestimonialSchema,
 });
 
@@ -64,10 +58,7 @@ const carousel = defineCollection({
 const areas = defineCollection({ loader: file("content/areas.yaml"), schema: AreaSchema });
 
 /** Privacy policy, terms of service and cookie policy; the file name is the route. */
-const legal = defineCollection({
-  loader: glob({ pattern: "*.md", base: "content/legal", generateId: fileNameId }),
-  schema: LegalPageSchema,
-});
+const legal = defineCollection({ loader: folder("content/legal", "*.md"), schema: LegalPageSchema });
 
 /** The owner's price guide (/price-guide): one entry, `guide`; the functions read the same file. */
 const priceGuide = defineCollection({ loader: file("content/price-guide.yaml"), schema: PriceGuideSchema });
@@ -78,7 +69,7 @@ const visitAvailability = defineCollection({
 });
 /** How reviews are asked for and shown, and how fake reviews are handled (/review-policy). */
 const reviewPolicy = defineCollection({
-  loader: glob({ pattern: "*.md", base: "content/review-policy", generateId: fileNameId }),
+  loader: folder("content/review-policy", "*.md"),
   schema: ReviewPolicySchema,
 });
 

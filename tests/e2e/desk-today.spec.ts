@@ -7,6 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test, type Page } from "@playwright/test";
+import { expectSkipLinkTo } from "./helpers/a11y";
 import { PASSWORD, expect, submitQuote, uniqueName } from "./helpers/lead-desk";
 
 test.describe.configure({ timeout: 180_000 });
@@ -135,12 +136,7 @@ test("signed in, the desk's header replaces the website's and Today opens a new 
   await expect(chrome.header).toBeHidden();
 
   // The skip link is the first stop and skips the desk's header.
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to main content" });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeInViewport();
-  await page.keyboard.press("Enter");
-  await expect(page.locator("#desk-main")).toBeFocused();
+  await expectSkipLinkTo(page, "#desk-main");
 
   // Logout locks the desk, and the password screen has the website around it again.
   // Once the desk's own calls are answered: the local functions are slow under many calls at once.

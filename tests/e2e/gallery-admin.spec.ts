@@ -25,6 +25,10 @@ async function unlock(page: Page) {
 const card = (page: Page, title: string) =>
   page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
+/** The card's button named "`action` `title`" (Edit, Delete, Drag to reorder). */
+const cardButton = (page: Page, title: string, action: string) =>
+  card(page, title).getByRole("button", { name: `${action} ${title}` });
+
 const titles = (page: Page) => page.locator("article h3").allInnerTexts();
 
 async function expectBefore(page: Page, first: string, second: string) {
@@ -33,6 +37,14 @@ async function expectBefore(page: Page, first: string, second: string) {
     expect(order.indexOf(first)).toBeGreaterThanOrEqual(0);
     expect(order.indexOf(first)).toBeLessThan(order.indexOf(second));
   }).toPass();
+}
+
+/** The card's "Move … up" or "Move … down" button pressed, and the reorder confirmed. */
+async function moveCard(page: Page, title: string, direction: "up" | "down") {
+  await card(page, title)
+    .getByRole("button", { name: `Move ${title} ${direction}` })
+    .click();
+  await expect(page.getByText("Images reordered successfully")).toBeVisible();
 }
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -110,19 +122,13 @@ test.describe("managing images", () => {
   test("moves an image up and down with the buttons; the order survives a reload", async ({ page }) => {
     await unlock(page);
     await expectBefore(page, alpha, beta);
-    await card(page, beta)
-      .getByRole("button", { name: `Move ${beta} up` })
-      .click();
-    await expect(page.getByText("Images reordered successfully")).toBeVisible();
+    await moveCard(page, beta, "up");
     await expectBefore(page, beta, alpha);
     await expect(card(page, beta).getByRole("button", { name: `Move ${beta} up` })).toBeFocused();
 
     await unlock(page);
     await expectBefore(page, beta, alpha);
-    await card(page, beta)
-      .getByRole("button", { name: `Move ${beta} down` })
-      .click();
-    await expect(page.getByText("Images reordered successfully")).toBeVisible();
+    await moveCard(page, beta, "down");
     await unlock(page);
     await expectBefore(page, alpha, beta);
 
@@ -137,9 +143,7 @@ test.describe("managing images", () => {
   test("reorders by dragging a card's handle with the pointer", async ({ page }) => {
     await unlock(page);
     await expectBefore(page, alpha, beta);
-    await card(page, alpha)
-      .getByRole("button", { name: `Drag to reorder ${alpha}` })
-      .hover();
+    await cardButton(page, alpha, "Drag to reorder").hover();
     await page.mouse.down();
     const target = (await card(page, beta).boundingBox()) as {
       x: number;
@@ -158,7 +162,7 @@ test.describe("managing images", () => {
   test("reorders with the keyboard: Space picks up, arrows move, Space drops", async ({ page }) => {
     await unlock(page);
     await expectBefore(page, beta, alpha);
-    const handle = card(page, alpha).getByRole("button", { name: `Drag to reorder ${alpha}` });
+    const handle = cardButton(page, alpha, "Drag to reorder");
     await handle.focus();
     await page.keyboard.press("Space");
     await expect(handle).toHaveAttribute("aria-pressed", "true");
@@ -170,7 +174,7 @@ test.describe("managing images", () => {
     await expectBefore(page, alpha, beta);
 
     // Escape puts it back without saving.
-    const again = card(page, alpha).getByRole("button", { name: `Drag to reorder ${alpha}` });
+    const again = cardButton(page, alpha, "Drag to reorder");
     await again.focus();
     await page.keyboard.press("Enter");
     await page.keyboard.press("ArrowDown");
@@ -181,9 +185,7 @@ test.describe("managing images", () => {
 
   test("edits title, description and category; Cancel discards", async ({ page }) => {
     await unlock(page);
-    await card(page, beta)
-      .getByRole("button", { name: `Edit ${beta}` })
-      .click();
+    await cardButton(page, beta, "Edit").click();
     let dialog = page.getByRole("dialog", { name: "Edit Image" });
     await expect(dialog.getByLabel("Title")).toHaveValue(beta);
     await dialog.getByLabel("Title").fill("Should not be saved");
@@ -192,9 +194,7 @@ test.describe("managing images", () => {
     await expect(card(page, beta)).toHaveCount(1);
 
     const renamed = `${beta} renamed`;
-    await card(page, beta)
-      .getByRole("button", { name: `Edit ${beta}` })
-      .click();
+    await cardButton(page, beta, "Edit").click();
     dialog = page.getByRole("dialog", { name: "Edit Image" });
     await dialog.getByLabel("Title").fill("");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
@@ -221,17 +221,13 @@ test.describe("managing images", () => {
 
   test("deletes an image after confirmation", async ({ page }) => {
     await unlock(page);
-    await card(page, alpha)
-      .getByRole("button", { name: `Delete ${alpha}` })
-      .click();
+    await cardButton(page, alpha, "Delete").click();
     const confirm = page.getByRole("alertdialog", { name: "Delete image?" });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(card(page, alpha)).toHaveCount(1);
 
     const before = await page.locator("article").count();
-    await card(page, alpha)
-      .getByRole("button", { name: `Delete ${alpha}` })
-      .click();
+    await cardButton(page, alpha, "Delete").click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Image deleted successfully")).toBeVisible();
     await expect(card(page, alpha)).toHaveCount(0);

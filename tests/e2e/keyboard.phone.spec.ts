@@ -1,5 +1,6 @@
 /** Keyboard walkthrough of the side menu, which only the phone layout has (the phone project, 390 px). */
 import { expect, test } from "@playwright/test";
+import { expectEscapeClosesMenu } from "./helpers/side-menu";
 
 test.describe("side menu", () => {
   test("opens from the keyboard, traps focus, and Escape closes it and returns focus", async ({ page }) => {
@@ -18,10 +19,7 @@ test.describe("side menu", () => {
       );
       expect(inside).toBe(true);
     }
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expectEscapeClosesMenu(page, menu, toggle);
   });
 
   test("a link in the menu is reachable by keyboard and closes the menu", async ({ page }) => {

@@ -3,15 +3,11 @@
  * the controls a keyboard reaches differ by layout. The phone's side menu: keyboard.phone.spec.ts.
  */
 import { expect, test } from "@playwright/test";
+import { expectSkipLinkTo } from "./helpers/a11y";
 
 test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
   await page.goto("/");
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to main content" });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeInViewport();
-  await page.keyboard.press("Enter");
-  await expect(page.locator("main#main")).toBeFocused();
+  await expectSkipLinkTo(page, "main#main");
   await expect(page).toHaveURL(/#main$/);
 });
 

@@ -9,11 +9,13 @@ import { test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { expect, uniqueName } from "./helpers/lead-desk";
 import {
+  acceptOnPage,
   expectNoSidewaysScroll,
   openLead,
   quotedCustomer,
   sendQuote,
   signIn,
+  startChimneyDraft,
   submitLead,
 } from "./helpers/written-quotes";
 
@@ -103,11 +105,7 @@ test("the customer's quote page on a phone: opened, an option ticked and accepte
   await expect(page.locator("[data-deposit]")).toHaveText("£216.60");
   await page.getByRole("textbox", { name: "Your full name" }).fill(`Ailsa ${lastName}`);
   await page.getByRole("checkbox", { name: "I have read this quote and its terms" }).tap();
-  await page.getByLabel("Address").fill("4 Main Street");
-  await page.getByLabel("Town").fill("Kippen");
-  await page.getByLabel("Postcode").fill("fk8 3dn");
-  await page.getByRole("button", { name: "Accept this quote" }).tap();
-  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
+  await acceptOnPage(page, { line1: "4 Main Street", town: "Kippen", postcode: "fk8 3dn" }, { tap: true });
   await expect(page.getByText("£866.38 including VAT")).toBeVisible();
   await expect(page.getByRole("region", { name: "Payment" }).locator("[data-due-now]")).toHaveText("£216.60");
   // The property as accepted, and until when she can cancel said once, in the decision's first screen.
@@ -145,14 +143,7 @@ test("the desk's written quote on a phone: a draft built by touch, and the quote
   await openLead(page, quotedCustomer(lastName));
   await expect(page.getByRole("list", { name: "Quotes on this lead" })).toContainText("Sent");
 
-  await page.getByRole("button", { name: "New quote" }).tap();
-  const lines = page.getByRole("list", { name: "Lines" }).getByRole("listitem");
-  await lines.nth(0).getByLabel("Description").fill("Re-point the chimney stack");
-  await lines.nth(0).getByLabel("Unit price (£, no VAT)").fill("450");
-  await page.getByRole("button", { name: "Add line" }).tap();
-  await lines.nth(1).getByLabel("Description").fill("Replace 12 slates");
-  await lines.nth(1).getByLabel("Quantity").fill("12");
-  await lines.nth(1).getByLabel("Unit price (£, no VAT)").fill("18.50");
+  await startChimneyDraft(page, { tap: true });
   await expect(page.locator("[data-desk-total]")).toHaveText("£806.40");
   await page.getByRole("button", { name: "Save draft" }).tap();
   await expect(page.getByText("Draft saved")).toBeVisible();

@@ -11,7 +11,14 @@ import { test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { maildevMails, type MaildevMail } from "./helpers/maildev";
 import { expect, uniqueName } from "./helpers/lead-desk";
-import { openLead, quotedCustomer, sendQuote, submitLead } from "./helpers/written-quotes";
+import {
+  acceptOnPage,
+  openLead,
+  quotedCustomer,
+  sendQuote,
+  startChimneyDraft,
+  submitLead,
+} from "./helpers/written-quotes";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -60,14 +67,7 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   await openLead(page, quotedCustomer(lastName));
 
   // Build: two lines and an optional one, priced in pounds; the totals follow as typed.
-  await page.getByRole("button", { name: "New quote" }).click();
-  const lines = page.getByRole("list", { name: "Lines" }).getByRole("listitem");
-  await lines.nth(0).getByLabel("Description").fill("Re-point the chimney stack");
-  await lines.nth(0).getByLabel("Unit price (£, no VAT)").fill("450");
-  await page.getByRole("button", { name: "Add line" }).click();
-  await lines.nth(1).getByLabel("Description").fill("Replace 12 slates");
-  await lines.nth(1).getByLabel("Quantity").fill("12");
-  await lines.nth(1).getByLabel("Unit price (£, no VAT)").fill("18.50");
+  const lines = await startChimneyDraft(page);
   await page.getByRole("button", { name: "Add line" }).click();
   await lines.nth(2).getByLabel("Description").fill("Clean and seal the gutters");
   await lines.nth(2).getByLabel("Quantity").fill("2.5");
@@ -173,11 +173,7 @@ test("the owner sends a quote from the desk; the customer accepts it with an opt
   });
   await expect(early).not.toBeChecked();
   await early.check();
-  await page.getByLabel("Address").fill("4 Main Street");
-  await page.getByLabel("Town").fill("Kippen");
-  await page.getByLabel("Postcode").fill("fk8 3dn");
-  await page.getByRole("button", { name: "Accept this quote" }).click();
-  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
+  await acceptOnPage(page, { line1: "4 Main Street", town: "Kippen", postcode: "fk8 3dn" });
   await expect(page.getByText("£866.38 including VAT")).toBeVisible();
   // How to pay: the Payment section under the decision (docs/payments.md).
   const payment = page.getByRole("region", { name: "Payment" });
@@ -300,11 +296,7 @@ test("a trade customer's quote: the reverse charge, and no consumer right to can
   // Accepting sends the same request as a homeowner's, with no early start.
   await page.getByRole("textbox", { name: "Your full name" }).fill(`Ailsa ${lastName}`);
   await page.getByRole("checkbox", { name: "I have read this quote and its terms" }).check();
-  await page.getByLabel("Address").fill("Unit 4, Station Road");
-  await page.getByLabel("Town").fill("Kippen");
-  await page.getByLabel("Postcode").fill("FK8 3DN");
-  await page.getByRole("button", { name: "Accept this quote" }).click();
-  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
+  await acceptOnPage(page, { line1: "Unit 4, Station Road", town: "Kippen", postcode: "FK8 3DN" });
   await expect(page.getByText("£4,800.00 without VAT (reverse charge)")).toBeVisible();
   await expect(page.getByText(/You can cancel|cancellation period/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cancel this quote" })).toHaveCount(0);

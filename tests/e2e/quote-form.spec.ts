@@ -107,25 +107,29 @@ test.describe("quote form on /contact", () => {
     expect((await axe()).violations).toEqual([]);
   });
 
-  test("more than five files: toast 'Too many files' and the selection is cleared", async ({ page }) => {
-    await openForm(page);
-    const picker = page.getByLabel("Photos or documents (optional)");
-    await picker.setInputFiles(Array.from({ length: 6 }, (_, i) => jpeg(`photo-${i}.jpg`, 1000)));
-    await expect(page.getByText("Too many files")).toBeVisible();
-    await expect(page.getByText("Please select up to 5 files only")).toBeVisible();
-    await expect(page.getByRole("list", { name: "Chosen files" })).toHaveCount(0);
-    expect(await picker.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
-  });
-
-  test("a file over 5MB: toast 'Files too large' and the selection is cleared", async ({ page }) => {
-    await openForm(page);
-    const picker = page.getByLabel("Photos or documents (optional)");
-    await picker.setInputFiles([jpeg("small.jpg", 1000), jpeg("huge.jpg", 5 * MB + 1)]);
-    await expect(page.getByText("Files too large")).toBeVisible();
-    await expect(page.getByText("Please ensure all files are under 5MB")).toBeVisible();
-    await expect(page.getByRole("list", { name: "Chosen files" })).toHaveCount(0);
-    expect(await picker.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
-  });
+  for (const refused of [
+    {
+      files: "more than five files",
+      chosen: () => Array.from({ length: 6 }, (_, i) => jpeg(`photo-${i}.jpg`, 1000)),
+      toast: "Too many files",
+      detail: "Please select up to 5 files only",
+    },
+    {
+      files: "a file over 5MB",
+      chosen: () => [jpeg("small.jpg", 1000), jpeg("huge.jpg", 5 * MB + 1)],
+      toast: "Files too large",
+      detail: "Please ensure all files are under 5MB",
+    },
+  ])
+    test(`${refused.files}: toast '${refused.toast}' and the selection is cleared`, async ({ page }) => {
+      await openForm(page);
+      const picker = page.getByLabel("Photos or documents (optional)");
+      await picker.setInputFiles(refused.chosen());
+      await expect(page.getByText(refused.toast)).toBeVisible();
+      await expect(page.getByText(refused.detail)).toBeVisible();
+      await expect(page.getByRole("list", { name: "Chosen files" })).toHaveCount(0);
+      expect(await picker.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+    });
 
   test("chosen files are listed with name, size and a remove button", async ({ page }) => {
     await openForm(page);

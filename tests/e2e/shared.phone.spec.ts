@@ -1,6 +1,7 @@
 /** The shared header on a phone (the phone project, 390 px): the side menu instead of the links. */
 import { expect, test } from "@playwright/test";
 import { BUSINESS, PHONE_HREF } from "./helpers/business";
+import { expectEscapeClosesMenu } from "./helpers/side-menu";
 
 test.describe("at 390px", () => {
   test("the header hides the phone number and 'Free Quote' behind the menu button", async ({ page }) => {
@@ -33,10 +34,7 @@ test.describe("at 390px", () => {
     await toggle.click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expectEscapeClosesMenu(page, menu, toggle);
   });
 
   test("the close button closes the side menu", async ({ page }) => {

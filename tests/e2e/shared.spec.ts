@@ -1,16 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { expectSkipLinkTo } from "./helpers/a11y";
 import { BUSINESS, PHONE_HREF } from "./helpers/business";
 import { WHATSAPP_GREETING } from "../../src/lib/constants";
 import { FOOTER_SERVICE_SLUGS } from "../../src/lib/footer";
 
 test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
   await page.goto("/about");
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to main content" });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(page.locator("main#main")).toBeFocused();
+  await expectSkipLinkTo(page, "main#main");
 });
 
 test.describe("at 1280px", () => {

@@ -52,6 +52,14 @@ afterEach(() => {
 const sessionCheck = (cookie: string, url = `${TEST_ORIGIN}/api/admin/session`) =>
   session(new Request(url, { headers: { cookie } }));
 
+/** Since log line `before`, the warning that secret `name` is too short; and nowhere the `short` secret itself. */
+function expectShortSecretLogged(name: string, short: string, before: number) {
+  expect(
+    logged.slice(before).some((line) => line.includes(`${name} is shorter than ${SECRET_MIN_BYTES} bytes`)),
+  ).toBe(true);
+  for (const line of logged) expect(line).not.toContain(short);
+}
+
 describe("the admin password", () => {
   test(`deployed, a password under ${ADMIN_PASSWORD_MIN_LENGTH} characters counts as unset: 503, and a log line says why without the password`, async () => {
     const short = "Tr0ub4dor&3-xyz"; // 15 characters
@@ -112,12 +120,7 @@ describe("the admin password", () => {
     const before = logged.length;
     const cookie = await adminCookie();
     expect((await sessionCheck(cookie)).status).toBe(200);
-    expect(
-      logged
-        .slice(before)
-        .some((line) => line.includes(`SESSION_SECRET is shorter than ${SECRET_MIN_BYTES} bytes`)),
-    ).toBe(true);
-    for (const line of logged) expect(line).not.toContain(short);
+    expectShortSecretLogged("SESSION_SECRET", short, before);
     // Signed as without it: unsetting it changes nothing.
     delete process.env.SESSION_SECRET;
     expect((await sessionCheck(cookie)).status).toBe(200);
@@ -136,12 +139,7 @@ describe("the admin password", () => {
       process.env.CLIENT_KEY_SECRET = short;
       const before = logged.length;
       expect(await keyOf()).toBe(withoutIt);
-      expect(
-        logged
-          .slice(before)
-          .some((line) => line.includes(`CLIENT_KEY_SECRET is shorter than ${SECRET_MIN_BYTES} bytes`)),
-      ).toBe(true);
-      for (const line of logged) expect(line).not.toContain(short);
+      expectShortSecretLogged("CLIENT_KEY_SECRET", short, before);
       process.env.CLIENT_KEY_SECRET = "c".repeat(SECRET_MIN_BYTES);
       expect(await keyOf()).not.toBe(withoutIt);
     } finally {

@@ -6,6 +6,7 @@
 import type { Context } from "@netlify/functions";
 import { TEST_ORIGIN } from "./admin-session.ts";
 import { routeFor, type Handler } from "./function-routes.ts";
+import { imageForm } from "./gallery-fixtures.ts";
 import { paramsFor } from "./route.ts";
 
 export function handlerFor(method: string, path: string): Handler | undefined {
@@ -49,4 +50,22 @@ export async function callApi(method: string, path: string, options: CallOptions
   const params = paramsFor(route.config, request.url);
   const context = { ip: options.ip ?? "192.0.2.50", params } as unknown as Context;
   return route.handler(request, context);
+}
+
+/**
+ * A gallery item made as Gallery Admin makes one: `image` uploaded, then an item titled `title`
+ * that shows it. Its id.
+ */
+export async function addGalleryItem(cookie: string, title: string, image: Buffer): Promise<string> {
+  const upload = await callApi("POST", "/api/upload/image", { body: imageForm(image), cookie });
+  const { imageUrl } = (await upload.json()) as { imageUrl: string };
+  const item = await callApi("POST", "/api/admin/gallery", { body: { title, imageUrl }, cookie });
+  return ((await item.json()) as { id: string }).id;
+}
+
+/** PATCH a lead as the desk does, with the ETag it last read. */
+export async function patchLeadWithETag(cookie: string, leadId: string, body: object): Promise<Response> {
+  const path = `/api/admin/contact-submissions/${leadId}`;
+  const current = await callApi("GET", path, { cookie });
+  return callApi("PATCH", path, { cookie, body, headers: { "If-Match": current.headers.get("ETag")! } });
 }

@@ -5,7 +5,6 @@
  * Word files refused with 415, and e-mail addresses that would break a mailto: link refused with the
  * form's own message.
  */
-import type { Context } from "@netlify/functions";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import createHandler from "../../netlify/functions/uploads.mts";
@@ -38,7 +37,7 @@ import {
   docxWithVbaProject,
   zipPosingAsDocx,
 } from "./zip-fixture.ts";
-import { backgroundWork } from "./background.ts";
+import { backgroundWork, clientContexts } from "./background.ts";
 
 const download = routed(attachment, attachmentConfig);
 const putPart = routed(partFunction, partConfig);
@@ -65,16 +64,11 @@ beforeEach(() => {
 });
 
 const { waitUntil, settle } = backgroundWork();
-let clients = 0;
-const context = () =>
-  ({
-    ip: `198.19.0.${(clients += 1)}`,
-    waitUntil,
-  }) as unknown as Context;
+const context = clientContexts("198.19.0", waitUntil);
 
 async function send(
   attachments: { name: string; bytes: Uint8Array }[],
-  email = `files.${Date.now()}.${clients}@example.co.uk`,
+  email = `files.${crypto.randomUUID()}@example.co.uk`,
 ) {
   return contact(quoteRequest({ attachments, fields: { email } }), context());
 }

@@ -1,3 +1,5 @@
+import type { Context } from "@netlify/functions";
+
 /**
  * Work a handler leaves running after its response (a quote's e-mails), held as the platform's
  * `context.waitUntil` holds it: pass `waitUntil` in the function's context, and `settle()` waits
@@ -14,4 +16,14 @@ export function backgroundWork() {
     }
   };
   return { waitUntil, settle };
+}
+
+/**
+ * A function context for each call, from a client address of its own in `network` ("198.18.7":
+ * 198.18.7.1, then .2, …), so that no client's quota is spent twice; the work a handler leaves
+ * running goes to `waitUntil`.
+ */
+export function clientContexts(network: string, waitUntil: (promise: Promise<unknown>) => void) {
+  let clients = 0;
+  return () => ({ ip: `${network}.${(clients += 1)}`, waitUntil }) as unknown as Context;
 }

@@ -67,6 +67,14 @@ async function storeQuote(email: string) {
   return (await response.json()) as { id: string; reference: string };
 }
 
+/** A quote stored from `name`.…@example.co.uk, then a backup of everything into `folder` of the work area. */
+async function quoteBackedUp(name: string, folder: string) {
+  const lead = await storeQuote(`${name}.${Date.now()}@example.co.uk`);
+  const dir = join(work, folder);
+  const manifest = await backup(target, dir);
+  return { lead, dir, manifest };
+}
+
 const erase = (id: string) =>
   submission(
     new Request(`${TEST_ORIGIN}/api/admin/contact-submissions/${id}`, {
@@ -151,9 +159,7 @@ describe("erasure and restore", () => {
   });
 
   test("attachment files that outlived an erasure are neither backed up nor restored", async () => {
-    const lead = await storeQuote(`files.${Date.now()}@example.co.uk`);
-    const dir = join(work, "with-files");
-    await backup(target, dir);
+    const { lead, dir } = await quoteBackedUp("files", "with-files");
     const [file] = (await traces(lead.id)).filter((key) => key.startsWith("attachments/"));
     const bytes = await submissions().get(file!, { type: "arrayBuffer" });
     expect((await erase(lead.id)).status).toBe(204);
@@ -168,9 +174,7 @@ describe("erasure and restore", () => {
   });
 
   test("a lead erased by the retention period leaves a tombstone as well, and stays erased on restore", async () => {
-    const old = await storeQuote(`old.${Date.now()}@example.co.uk`);
-    const dir = join(work, "before-retention");
-    await backup(target, dir);
+    const { lead: old, dir } = await quoteBackedUp("old", "before-retention");
     // The retention run as it will be once this quote is past the retention period.
     const later = Date.now() + (LEAD_RETENTION_MONTHS + 1) * 31 * 24 * 60 * 60 * 1000;
     expect((await eraseExpiredLeads({ now: later })).erased).toBeGreaterThanOrEqual(1);
@@ -182,9 +186,7 @@ describe("erasure and restore", () => {
   });
 
   test("restoring the newest backup first brings the tombstones back, so an older one cannot bring the lead back", async () => {
-    const lead = await storeQuote(`twice.${Date.now()}@example.co.uk`);
-    const first = join(work, "with-lead");
-    await backup(target, first);
+    const { lead, dir: first } = await quoteBackedUp("twice", "with-lead");
     expect((await erase(lead.id)).status).toBe(204);
     const second = join(work, "with-tombstone");
     await backup(target, second);
@@ -198,9 +200,7 @@ describe("erasure and restore", () => {
   });
 
   test("the backup's own tombstones guard its rows, even when the database has forgotten them", async () => {
-    const lead = await storeQuote(`own.${Date.now()}@example.co.uk`);
-    const dir = join(work, "own-tombstone");
-    const manifest = await backup(target, dir);
+    const { lead, dir, manifest } = await quoteBackedUp("own", "own-tombstone");
     // A copy of that backup whose erased_leads names the lead (as a backup taken just after an
     // erasure that raced the backup's snapshot would): the database knows no tombstone for it.
     const copy = join(work, "own-tombstone-copy");

@@ -3,9 +3,9 @@ import type { Context } from "@netlify/functions";
 import { beforeAll, expect, test } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
-import { callApi } from "./api-client.ts";
+import { addGalleryItem, callApi } from "./api-client.ts";
 import { useBlobs } from "./blobs.ts";
-import { imageForm, pngImage } from "./gallery-fixtures.ts";
+import { pngImage } from "./gallery-fixtures.ts";
 import { files, quoteRequest, storedQuotes } from "./quote-fixtures.ts";
 
 let cookie: string;
@@ -57,16 +57,7 @@ test("the same idempotency key sent 10 times in sequence stores one quote", asyn
 test("20 gallery edits and reorders at once: every edit kept, every item still there once", async () => {
   const ids: string[] = [];
   for (let i = 0; i < 10; i += 1) {
-    const upload = await callApi("POST", "/api/upload/image", {
-      body: imageForm(await pngImage(16 + i, 16)),
-      cookie,
-    });
-    const { imageUrl } = (await upload.json()) as { imageUrl: string };
-    const item = await callApi("POST", "/api/admin/gallery", {
-      body: { title: `Before ${i}`, imageUrl },
-      cookie,
-    });
-    ids.push(((await item.json()) as { id: string }).id);
+    ids.push(await addGalleryItem(cookie, `Before ${i}`, await pngImage(16 + i, 16)));
   }
   const orders = Array.from({ length: 10 }, (_, k) => [...ids.slice(k), ...ids.slice(0, k)]);
   const responses = await Promise.all([

@@ -20,7 +20,7 @@ import { ERASED_CUSTOMER } from "../../src/lib/payments/erased-accounts.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { addDays, londonDate } from "../../src/lib/visits/london-time.ts";
 import { useAdminSession } from "./admin-session.ts";
-import { callApi } from "./api-client.ts";
+import { callApi, patchLeadWithETag } from "./api-client.ts";
 import { clearLimits, clearRecords, contactedLead, datedBack, queryRecords } from "./database.ts";
 
 const session = useAdminSession();
@@ -75,12 +75,7 @@ async function paidQuote(receivedOn = londonDate(Date.now())) {
  * dated back by SQL when `on` is before today): the invoice's and guarantee's numbers.
  */
 async function completedJob(leadId: string, proposalId: string, on = londonDate(Date.now())) {
-  const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
-  const completed = await callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
-    cookie: session.cookie,
-    body: { status: "completed" },
-    headers: { "If-Match": current.headers.get("ETag")! },
-  });
+  const completed = await patchLeadWithETag(session.cookie, leadId, { status: "completed" });
   expect(completed.status).toBe(200);
   const { invoices, guarantee } = await completed.json();
   await datedBack("UPDATE invoices SET issued_on = $2, due_on = $2 WHERE number = $1", [

@@ -31,9 +31,9 @@ import {
   TEST_ADMIN_PASSWORD,
   useAdminTestEnv,
 } from "./admin-session.ts";
-import { callApi } from "./api-client.ts";
+import { addGalleryItem, callApi } from "./api-client.ts";
 import { startFaultyBlobs } from "./faulty-blobs.ts";
-import { imageForm, pngImage } from "./gallery-fixtures.ts";
+import { pngImage } from "./gallery-fixtures.ts";
 import { files, quoteRequest, storedQuotes } from "./quote-fixtures.ts";
 import handleContact from "../../netlify/functions/contact.mts";
 
@@ -206,16 +206,7 @@ describe("a gallery reorder", () => {
   test("needs no store request: with the store down the order changes whole", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const upload = await callApi("POST", "/api/upload/image", {
-        body: imageForm(await pngImage(30 + i, 20)),
-        cookie,
-      });
-      const { imageUrl } = (await upload.json()) as { imageUrl: string };
-      const item = await callApi("POST", "/api/admin/gallery", {
-        body: { title: `R${i}`, imageUrl },
-        cookie,
-      });
-      ids.push(((await item.json()) as { id: string }).id);
+      ids.push(await addGalleryItem(cookie, `R${i}`, await pngImage(30 + i, 20)));
     }
     const order = async () =>
       ((await (await callApi("GET", "/api/gallery")).json()) as { id: string }[]).map((i) => i.id);

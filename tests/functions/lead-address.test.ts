@@ -9,7 +9,7 @@ import { POSTCODE_MESSAGE } from "../../src/lib/postcode.ts";
 import { VISIT_MESSAGES } from "../../src/lib/visits/rules.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { useAdminSession } from "./admin-session.ts";
-import { callApi } from "./api-client.ts";
+import { callApi, patchLeadWithETag } from "./api-client.ts";
 import { clearLimits, clearRecords, queryRecords } from "./database.ts";
 import { VALID_FIELDS } from "./quote-fixtures.ts";
 
@@ -109,12 +109,7 @@ describe("the property's address with a quote request", () => {
     // Once accepted the page names the property: the one given with the request, as the PDF does.
     expect((await accepted.json()).propertyAddress).toEqual(given);
     expect((await (await callApi("GET", `/api/proposals/${token}`)).json()).propertyAddress).toEqual(given);
-    const before = await admin("GET", `/api/admin/contact-submissions/${id}`);
-    const completed = await callApi("PATCH", `/api/admin/contact-submissions/${id}`, {
-      cookie: session.cookie,
-      body: { status: "completed" },
-      headers: { "If-Match": before.headers.get("ETag")! },
-    });
+    const completed = await patchLeadWithETag(session.cookie, id, { status: "completed" });
     expect(completed.status).toBe(200);
     const [invoice] = await queryRecords<{ customer_address: object }>(
       "SELECT customer_address FROM invoices",

@@ -117,16 +117,29 @@ test("a database from before the checksums gets the column, and each row the che
   await expect(applyMigrations(database.url, directory)).rejects.toThrow(/0001_things\.sql/);
 });
 
-test("one outbox: the quote's e-mails move from lead_emails into mail_jobs with their history, and lead_emails goes", async () => {
-  // The project's own migrations up to the one before the move, applied to an empty database.
+/**
+ * The project's own migrations up to the one before `migration`, applied to an empty database
+ * from a folder of their own; `run` then adds `migration` to `project` and applies it.
+ */
+async function withMigrationsBefore(
+  migration: string,
+  run: (project: string) => Promise<void>,
+): Promise<void> {
   const real = migrationFiles();
-  const move = real.indexOf(ONE_OUTBOX);
-  expect(move).toBeGreaterThan(0);
-  const project = await mkdtemp(join(tmpdir(), "migrations-outbox-"));
+  const at = real.indexOf(migration);
+  expect(at).toBeGreaterThan(0);
+  const project = await mkdtemp(join(tmpdir(), "migrations-before-"));
   try {
-    for (const name of real.slice(0, move)) await copyFile(join(MIGRATIONS_DIR, name), join(project, name));
+    for (const name of real.slice(0, at)) await copyFile(join(MIGRATIONS_DIR, name), join(project, name));
     await applyMigrations(database.url, project);
+    await run(project);
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+}
 
+test("one outbox: the quote's e-mails move from lead_emails into mail_jobs with their history, and lead_emails goes", async () => {
+  await withMigrationsBefore(ONE_OUTBOX, async (project) => {
     const [worked, batched, retrying] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     const lead = (id: string, createdAt: string, completedAt: string | null) =>
       query(
@@ -335,20 +348,11 @@ test("one outbox: the quote's e-mails move from lead_emails into mail_jobs with 
     await expect(
       query("UPDATE mail_jobs SET status = 'failed' WHERE lead_id = $1 AND kind = 'owner'", [batched]),
     ).rejects.toThrow(/check constraint/);
-  } finally {
-    await rm(project, { recursive: true, force: true });
-  }
+  });
 });
 
 test("erasure and retention: the accounts of leads erased before are pseudonymised, a kept lead's are not", async () => {
-  const real = migrationFiles();
-  const at = real.indexOf(ERASURE_RETENTION);
-  expect(at).toBeGreaterThan(0);
-  const project = await mkdtemp(join(tmpdir(), "migrations-erasure-"));
-  try {
-    for (const name of real.slice(0, at)) await copyFile(join(MIGRATIONS_DIR, name), join(project, name));
-    await applyMigrations(database.url, project);
-
+  await withMigrationsBefore(ERASURE_RETENTION, async (project) => {
     const [lead, proposal] = [crypto.randomUUID(), crypto.randomUUID()];
     await query(
       `INSERT INTO leads (id, created_at, first_name, last_name, email, phone, service, message, source_label, search_text)
@@ -424,7 +428,5 @@ test("erasure and retention: the accounts of leads erased before are pseudonymis
       { property_address: address, postcode: "FK8 3DN" },
     ]);
     await query("INSERT INTO activity_log (at, event, count) VALUES (now(), 'retention-accounts', 3)");
-  } finally {
-    await rm(project, { recursive: true, force: true });
-  }
+  });
 });

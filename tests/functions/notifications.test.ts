@@ -58,6 +58,14 @@ async function submit(options: QuoteOptions = {}) {
   return { ...body, elapsedMs };
 }
 
+/** A quote sent while no mail server listens: its e-mails are left to the scheduled run. */
+async function submitWhileMailIsDown() {
+  process.env.SMTP_URL = await closedPortUrl();
+  const quote = await submit();
+  await settleBackground();
+  return quote;
+}
+
 const retryRequest = (body: unknown, init: { cookie?: string | null; origin?: string } = {}) => {
   const headers: Record<string, string> = { "Content-Type": "application/json", Origin: init.origin ?? BASE };
   if (init.cookie !== null) headers.cookie = init.cookie ?? session.cookie;
@@ -209,9 +217,7 @@ describe("failures", () => {
   });
 
   test("connection refused leaves them pending; the scheduled run sends each exactly once when due", async () => {
-    process.env.SMTP_URL = await closedPortUrl();
-    const quote = await submit();
-    await settleBackground();
+    const quote = await submitWhileMailIsDown();
     const pending = await notificationsOf(quote.id);
     expect(pending.map((n) => [n.status, n.attempts, n.error])).toEqual([
       ["pending", 1, "The mail server refused the connection"],
@@ -255,9 +261,7 @@ describe("failures", () => {
   });
 
   test("after 24 hours of failures an e-mail is failed, not retried for ever", async () => {
-    process.env.SMTP_URL = await closedPortUrl();
-    const quote = await submit();
-    await settleBackground();
+    const quote = await submitWhileMailIsDown();
     advanceClock(24 * 60 * 60 * 1000 + 1000);
     await scheduled();
     const notifications = await notificationsOf(quote.id);
@@ -269,9 +273,7 @@ describe("failures", () => {
 
 describe("never the same e-mail twice", () => {
   test("two scheduled runs at once send one e-mail per recipient", async () => {
-    process.env.SMTP_URL = await closedPortUrl();
-    const quote = await submit();
-    await settleBackground();
+    const quote = await submitWhileMailIsDown();
     await withSmtp(async (smtp) => {
       advanceClock(6 * 60 * 1000);
       await Promise.all([scheduled(), scheduled(), scheduled()]);

@@ -7,7 +7,7 @@ import type { QuoteRecord } from "../../netlify/lib/quote/quote-store.ts";
 import { deliverMailJobs } from "../../netlify/lib/mail/mail-jobs.ts";
 import type { ProposalBody } from "../../src/lib/proposals/proposal-schema.ts";
 import { londonDate } from "../../src/lib/visits/london-time.ts";
-import { callApi } from "./api-client.ts";
+import { callApi, patchLeadWithETag } from "./api-client.ts";
 import { useAdminSession } from "./admin-session.ts";
 import { clearLimits, clearRecords, contactedLead } from "./database.ts";
 import { useSmtp } from "./smtp.ts";
@@ -104,14 +104,7 @@ export function usePaymentFixtures() {
     admin("POST", `/api/admin/proposals/${id}/payments`, { amount, method: "bank", receivedOn });
 
   /** PATCH the lead as the desk does, with the ETag it last read. */
-  async function patchLead(leadId: string, body: object) {
-    const current = await admin("GET", `/api/admin/contact-submissions/${leadId}`);
-    return callApi("PATCH", `/api/admin/contact-submissions/${leadId}`, {
-      cookie: session.cookie,
-      body,
-      headers: { "If-Match": current.headers.get("ETag")! },
-    });
-  }
+  const patchLead = (leadId: string, body: object) => patchLeadWithETag(session.cookie, leadId, body);
 
   const complete = (leadId: string, extra: object = {}) =>
     patchLead(leadId, { status: "completed", ...extra });

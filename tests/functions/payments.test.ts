@@ -22,6 +22,7 @@ import { PAYMENT_TEXTS } from "../../src/lib/payments/payment-rules.ts";
 import { formatPounds } from "../../src/lib/proposals/money.ts";
 import { londonDate } from "../../src/lib/visits/london-time.ts";
 import { callApi } from "./api-client.ts";
+import { londonTime } from "./clock.ts";
 import { contactedLead, datedBack, queryRecords } from "./database.ts";
 import {
   heldBack,
@@ -277,14 +278,7 @@ describe("completion", () => {
       londonDate(Date.parse(`${dueOn}T12:00:00Z`) + 24 * 60 * 60 * 1000),
       londonDate(Date.parse(`${dueOn}T12:00:00Z`) + 7 * 24 * 60 * 60 * 1000),
     ]);
-    for (const r of reminders)
-      expect(
-        new Intl.DateTimeFormat("en-GB", {
-          timeZone: "Europe/London",
-          hour: "2-digit",
-          minute: "2-digit",
-        }).format(r.due_at),
-      ).toBe("09:00");
+    for (const r of reminders) expect(londonTime(r.due_at)).toBe("09:00");
     // Completing again issues nothing new.
     await callApi("PATCH", `/api/admin/contact-submissions/${quote.lead.id}`, {
       cookie: session.cookie,

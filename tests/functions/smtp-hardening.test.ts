@@ -4,7 +4,6 @@
  * than failing every e-mail for good, no SMTP reply reaches the logs with an address in it, and a
  * mail server that is not on this machine is only spoken to over TLS.
  */
-import type { Context } from "@netlify/functions";
 import { networkInterfaces } from "node:os";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
@@ -17,7 +16,7 @@ import { readQuote } from "../../netlify/lib/quote/quote-store.ts";
 import { useAdminSession, useAdminTestEnv } from "./admin-session.ts";
 import { clearLimits } from "./database.ts";
 import { BASE, quoteRequest } from "./quote-fixtures.ts";
-import { backgroundWork } from "./background.ts";
+import { backgroundWork, clientContexts } from "./background.ts";
 import { captureConsole } from "./console-capture.ts";
 
 const session = useAdminSession();
@@ -37,12 +36,7 @@ afterEach(() => {
 });
 
 const { waitUntil, settle } = backgroundWork();
-let clients = 0;
-const context = () =>
-  ({
-    ip: `198.18.7.${(clients += 1)}`,
-    waitUntil,
-  }) as unknown as Context;
+const context = clientContexts("198.18.7", waitUntil);
 
 async function submit(email: string) {
   const response = await contact(quoteRequest({ fields: { email } }), context());

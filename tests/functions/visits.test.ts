@@ -24,6 +24,7 @@ import { parseIcs } from "../e2e/helpers/ics.ts";
 import { adminCookie, useAdminTestEnv } from "./admin-session.ts";
 import { useBlobs } from "./blobs.ts";
 import { clearLimits, clearRecords, queryRecords, savedLead } from "./database.ts";
+import { londonTime } from "./clock.ts";
 import { routeContext } from "./route.ts";
 import { startSmtp } from "./smtp.ts";
 
@@ -289,15 +290,7 @@ describe("booking", () => {
     const reminders = await queryRecords<{ due_at: Date; status: string }>(
       "SELECT due_at, status FROM mail_jobs WHERE kind = 'visit-reminder'",
     );
-    for (const reminder of reminders) {
-      expect(
-        new Intl.DateTimeFormat("en-GB", {
-          timeZone: "Europe/London",
-          hour: "2-digit",
-          minute: "2-digit",
-        }).format(reminder.due_at),
-      ).toBe("18:00");
-    }
+    for (const reminder of reminders) expect(londonTime(reminder.due_at)).toBe("18:00");
   });
 
   test("400 with fieldErrors for a bad postcode and missing fields; nothing stored", async () => {

@@ -8,9 +8,9 @@ import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { adminCookie, useAdminTestEnv } from "../functions/admin-session.ts";
-import { callApi } from "../functions/api-client.ts";
+import { addGalleryItem, callApi } from "../functions/api-client.ts";
 import { startBlobs } from "../functions/blobs.ts";
-import { imageForm, pngImage } from "../functions/gallery-fixtures.ts";
+import { pngImage } from "../functions/gallery-fixtures.ts";
 import { files, quoteRequest } from "../functions/quote-fixtures.ts";
 import contact from "../../netlify/functions/contact.mts";
 
@@ -38,16 +38,7 @@ beforeAll(async () => {
   blobs = await startBlobs();
   cookie = await adminCookie();
   for (let i = 0; i < 20; i += 1) {
-    const upload = await callApi("POST", "/api/upload/image", {
-      body: imageForm(await pngImage(40, 30)),
-      cookie,
-    });
-    const { imageUrl } = (await upload.json()) as { imageUrl: string };
-    const item = await callApi("POST", "/api/admin/gallery", {
-      body: { title: `Project ${i}`, imageUrl },
-      cookie,
-    });
-    galleryIds.push(((await item.json()) as { id: string }).id);
+    galleryIds.push(await addGalleryItem(cookie, `Project ${i}`, await pngImage(40, 30)));
   }
 });
 afterAll(async () => {

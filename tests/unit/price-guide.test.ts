@@ -238,37 +238,22 @@ describe("ranges worked out by hand", () => {
     expect(result.photosNeeded).toBe(false);
   });
 
+  /** Roughcast on a two-storey semi that is easy to reach; each test picks the finish. */
+  const semi = { job: "roughcast", property: "semi", storeys: "two", access: "clear" };
+
   test("a choice that cannot be priced blind gives a 'from' price: 7,500 × 1.6 = 12,000", () => {
-    const result = fixtureBand({
-      job: "roughcast",
-      property: "semi",
-      storeys: "two",
-      access: "clear",
-      finish: "rebuild",
-    });
+    const result = fixtureBand({ ...semi, finish: "rebuild" });
     expect(result).toMatchObject({ low: 12000, high: null, photosNeeded: true });
     expect(rangeText(result)).toBe("from £12,000 — photos needed");
   });
 
   test("a band that cannot be priced blind gives a 'from' price: a flat at its usual storeys", () => {
-    const result = fixtureBand({
-      job: "roughcast",
-      property: "flat",
-      storeys: "three",
-      access: "clear",
-      finish: "wet-dash",
-    });
+    const result = fixtureBand({ ...semi, property: "flat", storeys: "three", finish: "wet-dash" });
     expect(result).toMatchObject({ low: 2500, high: null, photosNeeded: true });
   });
 
   test("the label and details describe the answers in words", () => {
-    const result = fixtureBand({
-      job: "roughcast",
-      property: "semi",
-      storeys: "two",
-      access: "clear",
-      finish: "wet-dash",
-    });
+    const result = fixtureBand({ ...semi, finish: "wet-dash" });
     expect(result.label).toBe("Roughcast");
     expect(result.details).toBe("Semi-detached house · Two storeys · Easy to reach · Wet dash (harling)");
     expect(result).toMatchObject({

@@ -36,13 +36,21 @@ async function ask<T>(prompt: () => Promise<T>): Promise<T | null> {
   }
 }
 
-/** Signs in with a passkey of this site the phone offers; "unknown" when the site does not know it. */
-export async function signInWithPasskey(): Promise<PasskeyOutcome> {
+/** The options a passkey prompt starts from, fresh each time. */
+const challenge = (url: string) => fetch(url, { credentials: "include", cache: "no-store" });
+
+/** The phone's passkey shown for the challenge from `url`; null when the person cancelled. */
+async function authenticate(url: string) {
   const { startAuthentication } = await webauthn();
   const optionsJSON = await options<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
-    await fetch("/api/admin/passkey-sign-in", { credentials: "include", cache: "no-store" }),
+    await challenge(url),
   );
-  const answer = await ask(() => startAuthentication({ optionsJSON }));
+  return ask(() => startAuthentication({ optionsJSON }));
+}
+
+/** Signs in with a passkey of this site the phone offers; "unknown" when the site does not know it. */
+export async function signInWithPasskey(): Promise<PasskeyOutcome> {
+  const answer = await authenticate("/api/admin/passkey-sign-in");
   if (!answer) return "cancelled";
   const response = await post("/api/admin/passkey-sign-in", { response: answer });
   if (response.ok) return "ok";
@@ -54,7 +62,7 @@ export async function signInWithPasskey(): Promise<PasskeyOutcome> {
 export async function createPasskey(): Promise<boolean> {
   const { startRegistration } = await webauthn();
   const optionsJSON = await options<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
-    await fetch("/api/admin/passkeys/register", { credentials: "include", cache: "no-store" }),
+    await challenge("/api/admin/passkeys/register"),
   );
   const answer = await ask(() => startRegistration({ optionsJSON }));
   if (!answer) return false;
@@ -85,11 +93,7 @@ export async function acceptInvitation(token: string): Promise<boolean> {
 
 /** Shows the person's passkey again (erasure, managing people); false when they cancelled. */
 export async function confirmWithPasskey(): Promise<boolean> {
-  const { startAuthentication } = await webauthn();
-  const optionsJSON = await options<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
-    await fetch("/api/admin/passkeys/verify", { credentials: "include", cache: "no-store" }),
-  );
-  const answer = await ask(() => startAuthentication({ optionsJSON }));
+  const answer = await authenticate("/api/admin/passkeys/verify");
   if (!answer) return false;
   const response = await post("/api/admin/passkeys/verify", { response: answer });
   if (!response.ok) throw await apiError(response);

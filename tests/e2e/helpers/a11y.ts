@@ -44,3 +44,16 @@ export async function expectPagesWithoutViolations(page: Page, paths: readonly s
     });
   }
 }
+
+/**
+ * From the top of the page, Tab: the skip link is the first stop and shows in the viewport; Enter
+ * moves the focus to the page's main content, `main`.
+ */
+export async function expectSkipLinkTo(page: Page, main: string): Promise<void> {
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator(main)).toBeFocused();
+}

@@ -5,7 +5,7 @@
  * is about.
  */
 import pg from "pg";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { londonDate } from "../../../src/lib/visits/london-time";
 import { expect, PASSWORD, uniqueName } from "./lead-desk";
 import { postQuote, quoteFormData } from "./quote-form";
@@ -119,6 +119,43 @@ export async function acceptQuote(
     data: { name, agree: true, startEarly: false, ...(propertyAddress ? { propertyAddress } : {}) },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+/**
+ * In the lead's detail, a new quote begun as the owner types one: the chimney at £450, then "Add
+ * line" and 12 slates at £18.50 (£672.00 without VAT). Buttons tapped on a phone. The draft's lines.
+ */
+export async function startChimneyDraft(page: Page, { tap = false } = {}): Promise<Locator> {
+  const press = (name: string) => {
+    const button = page.getByRole("button", { name });
+    return tap ? button.tap() : button.click();
+  };
+  await press("New quote");
+  const lines = page.getByRole("list", { name: "Lines" }).getByRole("listitem");
+  await lines.nth(0).getByLabel("Description").fill("Re-point the chimney stack");
+  await lines.nth(0).getByLabel("Unit price (£, no VAT)").fill("450");
+  await press("Add line");
+  await lines.nth(1).getByLabel("Description").fill("Replace 12 slates");
+  await lines.nth(1).getByLabel("Quantity").fill("12");
+  await lines.nth(1).getByLabel("Unit price (£, no VAT)").fill("18.50");
+  return lines;
+}
+
+/**
+ * On the quote page, the rest of an acceptance: the property's address typed, then "Accept this
+ * quote" clicked (tapped on a phone); the answer's heading takes the focus.
+ */
+export async function acceptOnPage(
+  page: Page,
+  address: { line1: string; town: string; postcode: string },
+  { tap = false } = {},
+): Promise<void> {
+  await page.getByLabel("Address").fill(address.line1);
+  await page.getByLabel("Town").fill(address.town);
+  await page.getByLabel("Postcode").fill(address.postcode);
+  const accept = page.getByRole("button", { name: "Accept this quote" });
+  await (tap ? accept.tap() : accept.click());
+  await expect(page.getByRole("heading", { name: "You accepted this quote" })).toBeFocused();
 }
 
 /** The customer's entry in the desk's Money panel (the panels open). */

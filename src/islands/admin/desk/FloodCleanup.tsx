@@ -71,32 +71,27 @@ export default function FloodCleanup({ onSessionEnded, onErased }: Props) {
         made-up requests. Won and completed leads are kept. Count first, then erase.
       </p>
       <form onSubmit={(event) => void count(event)} className="mt-3 flex flex-wrap items-end gap-3">
-        <label htmlFor={ids.source} className="flex flex-col text-sm font-semibold text-slate-800">
-          Source
-          <input
-            id={ids.source}
-            name="source"
-            className="mt-1 min-h-11 rounded-lg border border-slate-300 px-3"
-          />
-        </label>
-        <label htmlFor={ids.from} className="flex flex-col text-sm font-semibold text-slate-800">
-          From
-          <input
-            id={ids.from}
-            name="from"
-            type="date"
-            className="mt-1 min-h-11 rounded-lg border border-slate-300 px-3"
-          />
-        </label>
-        <label htmlFor={ids.to} className="flex flex-col text-sm font-semibold text-slate-800">
-          To
-          <input
-            id={ids.to}
-            name="to"
-            type="date"
-            className="mt-1 min-h-11 rounded-lg border border-slate-300 px-3"
-          />
-        </label>
+        {(
+          [
+            ["source", "Source", "text"],
+            ["from", "From", "date"],
+            ["to", "To", "date"],
+          ] as const
+        ).map(([name, label, type]) => (
+          <label
+            key={name}
+            htmlFor={ids[name]}
+            className="flex flex-col text-sm font-semibold text-slate-800"
+          >
+            {label}
+            <input
+              id={ids[name]}
+              name={name}
+              type={type}
+              className="mt-1 min-h-11 rounded-lg border border-slate-300 px-3"
+            />
+          </label>
+        ))}
         <button type="submit" className={buttonOutline} disabled={state.status === "busy"}>
           Count matching leads
         </button>

@@ -26,6 +26,34 @@ const itemWhen = (item: MoneyItem) =>
  * paid in the last 30 days, overdue; each deposit and invoice still open (opening its lead), the
  * refunds waiting to be confirmed, and the accountant's files (AccountantFiles).
  */
+/** A line's customer, a button to their lead or quote where there is one, and its amount. */
+function CustomerAmount({
+  customer,
+  pence,
+  onOpen,
+}: {
+  customer: string;
+  pence: number;
+  onOpen?: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+      {onOpen ? (
+        <button
+          type="button"
+          onClick={onOpen}
+          className="min-h-11 text-left font-semibold text-brand-700 underline hover:no-underline"
+        >
+          {customer}
+        </button>
+      ) : (
+        <p className="font-semibold text-slate-900">{customer}</p>
+      )}
+      <p className="font-semibold text-slate-900 tabular-nums">{formatPounds(pence)}</p>
+    </div>
+  );
+}
+
 export default function MoneyPanel({ state, onOpen }: Props) {
   const id = useId();
   const { money, error, failed } = state;
@@ -54,7 +82,6 @@ export default function MoneyPanel({ state, onOpen }: Props) {
         ],
       ] as const)
     : [];
-  const link = "min-h-11 text-left font-semibold text-brand-700 underline hover:no-underline";
 
   return (
     <section
@@ -109,16 +136,11 @@ export default function MoneyPanel({ state, onOpen }: Props) {
             <ul className="mt-1 divide-y divide-slate-200">
               {money.requested.items.map((item) => (
                 <li key={`${item.kind}-${item.number}`} className="py-2">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    {item.leadId ? (
-                      <button type="button" onClick={() => onOpen(item.leadId!)} className={link}>
-                        {item.customer}
-                      </button>
-                    ) : (
-                      <p className="font-semibold text-slate-900">{item.customer}</p>
-                    )}
-                    <p className="font-semibold text-slate-900 tabular-nums">{formatPounds(item.amount)}</p>
-                  </div>
+                  <CustomerAmount
+                    customer={item.customer}
+                    pence={item.amount}
+                    onOpen={item.leadId ? () => onOpen(item.leadId!) : undefined}
+                  />
                   <p className="text-sm text-slate-700">
                     {itemTitle(item)} · {itemWhen(item)}
                     {item.overdue && <strong className="ml-2 font-bold text-red-800">Overdue</strong>}
@@ -134,16 +156,11 @@ export default function MoneyPanel({ state, onOpen }: Props) {
               <ul className="mt-1 divide-y divide-slate-200">
                 {money.refunds.map((refund) => (
                   <li key={refund.number} className="py-2">
-                    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                      {refund.proposalId ? (
-                        <button type="button" onClick={() => openRefund(refund.proposalId!)} className={link}>
-                          {refund.customer}
-                        </button>
-                      ) : (
-                        <p className="font-semibold text-slate-900">{refund.customer}</p>
-                      )}
-                      <p className="font-semibold text-slate-900 tabular-nums">{formatPounds(refund.paid)}</p>
-                    </div>
+                    <CustomerAmount
+                      customer={refund.customer}
+                      pence={refund.paid}
+                      onOpen={refund.proposalId ? () => openRefund(refund.proposalId!) : undefined}
+                    />
                     <p className="text-sm text-slate-700">
                       {refund.cancelledAt
                         ? `Quote ${refund.number} cancelled ${formatUkDate(Date.parse(refund.cancelledAt))}${refund.startEarly ? " · had asked to start early" : " · refund all of it"}`

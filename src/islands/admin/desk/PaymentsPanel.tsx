@@ -9,6 +9,7 @@ import PaymentsReceived from "./PaymentsReceived";
 import RecordPaymentForm from "./RecordPaymentForm";
 import { figuresOf } from "./payments-view";
 import { usePayments } from "./use-payments";
+import AlertText from "./AlertText";
 
 interface Props {
   proposals: ProposalSummary[];
@@ -72,11 +73,7 @@ export default function PaymentsPanel({
           Quote {quote.number} · {quote.status === "accepted" ? "accepted" : "cancelled"}
         </p>
       )}
-      {loadError && (
-        <p role="alert" className="mt-2 text-red-800">
-          Could not load the payments: {loadError}
-        </p>
-      )}
+      {loadError && <AlertText>Could not load the payments: {loadError}</AlertText>}
       {proposalId && !view && !loadError && (
         <p role="status" className="mt-2 text-slate-700">
           Loading payments...

@@ -13,6 +13,7 @@ import { useDeskFailure } from "./use-desk-failure";
 import { buttonDangerOutline, buttonOutline, buttonPrimary } from "../../button";
 import FieldError from "./FieldError";
 import { fieldAria } from "./field-errors";
+import AlertText from "./AlertText";
 
 interface Props {
   onSessionEnded: (error: SessionEndedError) => void;
@@ -129,11 +130,7 @@ export default function StaffPanel({ onSessionEnded }: Props) {
       <p className="text-sm text-slate-700">
         Who works in the desk. Each signs in with a passkey on their own phone, no shared password.
       </p>
-      {error && (
-        <p role="alert" className="mt-2 text-red-800">
-          Could not load the people: {error}
-        </p>
-      )}
+      {error && <AlertText>Could not load the people: {error}</AlertText>}
       <p role="status" className="mt-2 text-slate-800">
         {status}
       </p>

@@ -11,6 +11,7 @@ import {
   buttonSecondary,
 } from "../../button";
 import Field from "./Field";
+import AlertText from "./AlertText";
 
 interface Props {
   visitId: string;
@@ -115,11 +116,7 @@ export default function VisitActions({ visitId, start, name, onChanged, onSessio
           </div>
         </div>
       )}
-      {error && (
-        <p role="alert" className="mt-2 text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <AlertText>{error}</AlertText>}
     </div>
   );
 }

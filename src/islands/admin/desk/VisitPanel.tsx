@@ -6,6 +6,7 @@ import { inviteToVisit, mapLink, type LeadVisitSummary } from "../../../lib/visi
 import { useDeskFailure } from "./use-desk-failure";
 import { buttonOutline, buttonPrimary } from "../../button";
 import VisitActions from "./VisitActions";
+import AlertText from "./AlertText";
 
 interface Props {
   leadId: string;
@@ -139,11 +140,7 @@ export default function VisitPanel({ leadId, name, visit, onReload, onSessionEnd
             </p>
           )}
         </div>
-        {error && (
-          <p role="alert" className="mt-2 text-red-800">
-            {error}
-          </p>
-        )}
+        {error && <AlertText>{error}</AlertText>}
       </div>
     </section>
   );

@@ -116,22 +116,23 @@ export default function AdminImageCard(props: Props) {
             </button>
           ))}
           <span className="ml-auto flex gap-2">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => props.onEdit(item)}
-              className="min-h-11 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-40"
-            >
-              Edit<span className="sr-only"> {item.title}</span>
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => props.onDelete(item)}
-              className="min-h-11 rounded-lg border border-red-300 px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-40"
-            >
-              Delete<span className="sr-only"> {item.title}</span>
-            </button>
+            {(
+              [
+                ["Edit", props.onEdit, "border-slate-300 text-slate-800 hover:bg-slate-100"],
+                ["Delete", props.onDelete, "border-red-300 text-red-700 hover:bg-red-50"],
+              ] as const
+            ).map(([label, onPress, colours]) => (
+              <button
+                key={label}
+                type="button"
+                disabled={busy}
+                onClick={() => onPress(item)}
+                className={`min-h-11 rounded-lg border px-3 py-2 text-sm font-semibold disabled:opacity-40 ${colours}`}
+              >
+                {label}
+                <span className="sr-only"> {item.title}</span>
+              </button>
+            ))}
           </span>
         </div>
       </div>
