@@ -8,7 +8,8 @@ import { afterResponse } from "../lib/http/after-response.ts";
 import { deliverMailJobs } from "../lib/mail/mail-jobs.ts";
 import { acceptProposal, cancelAcceptance, declineProposal } from "../lib/proposals/proposal-answers.ts";
 import { tokenRequest } from "../lib/proposals/token-limit.ts";
-import { customerPayment, knownPropertyAddress } from "../lib/payments/payments.ts";
+import { customerPayment } from "../lib/payments/payments.ts";
+import { knownPropertyAddress } from "../lib/payments/property-address.ts";
 import {
   AcceptBodySchema,
   CancelBodySchema,

@@ -4,13 +4,14 @@ import { json } from "../lib/http/responses.ts";
 import { NotFoundError, toErrorResponse } from "../lib/http/http-error.ts";
 import { readCustomerView } from "../lib/proposals/proposal-answers.ts";
 import { tokenRequest } from "../lib/proposals/token-limit.ts";
-import { customerPayment, knownPropertyAddress } from "../lib/payments/payments.ts";
+import { customerPayment } from "../lib/payments/payments.ts";
+import { knownPropertyAddress } from "../lib/payments/property-address.ts";
 
 const METHODS = ["GET", "HEAD"];
 
 /**
  * GET /api/proposals/{token}: the written quote as its customer may see it (docs/proposals.md),
- * with `payment` once accepted and `propertyAddress` (payments.ts, `knownPropertyAddress`: until
+ * with `payment` once accepted and `propertyAddress` (property-address.ts, `knownPropertyAddress`: until
  * accepted the address known from the survey visit or the quote request, to start the acceptance
  * from; once accepted the property the quote is for; null: none); the first read records when it
  * was viewed. Deploy Previews answer 404: their database is a copy of

@@ -105,6 +105,9 @@ test("on a phone: the deposit on the quote page, the Money panel, a bank payment
   await expectNoA11yViolations(page, "desk on a phone: payments");
   await payments.scrollIntoViewIfNeeded();
   await sectionShot(page, "[data-payments]", SHOTS, "desk-payments");
+  const emails = page.getByRole("region", { name: "E-mails" });
+  await expect(emails).toContainText(/Review request: waits for invoice INV-\d{6} to be paid/);
+  await sectionShot(page, 'section[aria-labelledby="notifications-heading"]', SHOTS, "desk-review-waits");
 
   await clearGuaranteeChecks();
   await page.goto("/guarantee");

@@ -192,6 +192,7 @@ test("deposit, bank payment and receipt; completion brings the invoice and the g
   await expect(page.getByRole("region", { name: "E-mails" })).toContainText(
     `Review request: waits for invoice ${invoice} to be paid, then goes to the customer`,
   );
+  await sectionShot(page, 'section[aria-labelledby="notifications-heading"]', SHOTS, "desk-review-waits");
   const invoiceMail = await mailTo(email, `Invoice ${invoice}`);
   expect(attachmentNames(invoiceMail)).toEqual([`Invoice ${invoice}.pdf`, `Guarantee ${guarantee}.pdf`]);
   await payments.scrollIntoViewIfNeeded();

@@ -31,11 +31,13 @@ import { cancelMail, enqueueMail } from "../mail/mail-queue.ts";
 import { REFERENCE_ALPHABET } from "../quote/reference.ts";
 import { recordLeadOutcome } from "../proposals/lead-outcome.ts";
 import { lockProposal } from "../proposals/proposal-desk.ts";
-import { proposalByToken } from "../proposals/proposal-records.ts";
 import { TOKEN_PATTERN } from "../proposals/proposal-token.ts";
-import { acceptanceOf, readProposal, type ProposalRow } from "../proposals/proposal-records.ts";
-import { visitAddressOfLead } from "../visits/visit-records.ts";
-import { leadAddress } from "../quote/quote-store.ts";
+import {
+  acceptanceOf,
+  proposalByToken,
+  readProposal,
+  type ProposalRow,
+} from "../proposals/proposal-records.ts";
 import { propertyAddressOfProposal } from "./property-address.ts";
 import {
   accountFor,
@@ -318,12 +320,7 @@ export async function issueCompletionDocuments(
   const row = (await readProposal(proposalId, client))!;
   const account = await accountOf(client, row);
   if (!account || account.invoice) return null;
-  const given = await leadAddress(client, lead.id);
-  const address =
-    propertyAddress ??
-    (await visitAddressOfLead(client, lead.id)) ??
-    account.acceptance.property_address ??
-    (given?.line1 && given.town && given.postcode ? given : null);
+  const address = propertyAddress ?? (await propertyAddressOfProposal(row, client));
   if (!address)
     throw new HttpError(400, "The property's address is needed", {
       propertyAddress: [PAYMENT_TEXTS.propertyAddress],
@@ -682,22 +679,6 @@ export async function confirmRefund(
 export const cardPaymentsEnabled = () => !!process.env.STRIPE_SECRET_KEY;
 
 /** What the customer's page shows about paying an accepted quote (null before acceptance). */
-/**
- * The property's address as the quote page knows it. Before acceptance, what the acceptance's form
- * starts from: the survey visit's, else the one given with the quote request, a part left out as
- * `""` (the customer may change it). Once accepted, the property the quote is for, as its PDF names
- * it (`propertyAddressOfProposal`: the visit's, else the acceptance's, else the request's whole
- * one). Null when none is known.
- */
-export async function knownPropertyAddress(
-  token: string,
-): Promise<{ line1: string; town: string; postcode: string } | null> {
-  const row = TOKEN_PATTERN.test(token) ? await proposalByToken(token) : null;
-  if (!row) return null;
-  if (await acceptanceOf(row.id)) return propertyAddressOfProposal(row);
-  return (await visitAddressOfLead(database(), row.lead_id)) ?? (await leadAddress(database(), row.lead_id));
-}
-
 export async function customerPayment(token: string) {
   const row = TOKEN_PATTERN.test(token) ? await proposalByToken(token) : null;
   if (!row || !(await acceptanceOf(row.id))) return null;

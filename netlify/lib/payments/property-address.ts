@@ -23,8 +23,24 @@ export async function propertyAddressOfProposal(
   return given?.line1 && given.town && given.postcode ? given : null;
 }
 
+const proposalOfToken = async (token: string) =>
+  TOKEN_PATTERN.test(token) ? await proposalByToken(token) : null;
+
 /** The same for the quote a customer's link opens (null: no such quote, or no address known). */
 export async function propertyAddressOfToken(token: string): Promise<PostalAddress | null> {
-  const row = TOKEN_PATTERN.test(token) ? await proposalByToken(token) : null;
+  const row = await proposalOfToken(token);
   return row ? propertyAddressOfProposal(row) : null;
+}
+
+/**
+ * The property's address as the customer's quote page knows it. Before acceptance, what the
+ * acceptance's form starts from: the survey visit's, else the one given with the quote request, a
+ * part left out as `""` (the customer may change it). Once accepted, the property the quote is for,
+ * as its PDF names it (`propertyAddressOfProposal`). Null when none is known.
+ */
+export async function knownPropertyAddress(token: string): Promise<PostalAddress | null> {
+  const row = await proposalOfToken(token);
+  if (!row) return null;
+  if (await acceptanceOf(row.id)) return propertyAddressOfProposal(row);
+  return (await visitAddressOfLead(database(), row.lead_id)) ?? (await leadAddress(database(), row.lead_id));
 }

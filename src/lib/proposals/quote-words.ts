@@ -6,6 +6,7 @@
  * `payableOf`); nothing here adds up pence by itself beyond taking one of its totals from another.
  * Browser-safe: no Node APIs.
  */
+import type { PostalAddress } from "../payments/payment-documents.ts";
 import { INVOICE_DUE_DAYS } from "../payments/payment-rules.ts";
 import { depositOf, formatPounds, totalsOf, type Totals } from "./money.ts";
 import { payableOf } from "./reverse-charge.ts";
@@ -92,18 +93,11 @@ export function cancelWords(view: QuoteView, now: number, workComplete = false):
   return `You can cancel until ${formatUkDate(Date.parse(until))}.`;
 }
 
-/** A postal address with every part given. */
-export interface PropertyAddress {
-  line1: string;
-  town: string;
-  postcode: string;
-}
-
 /**
  * The property the quote is for, on one line as the page and the PDF name it ("12 High Street,
  * Stirling FK8 1AA"); null unless the first line, the town and the postcode are all known.
  */
-export function propertyWords(address: Partial<PropertyAddress> | null | undefined): string | null {
+export function propertyWords(address: Partial<PostalAddress> | null | undefined): string | null {
   const line1 = address?.line1?.trim();
   const town = address?.town?.trim();
   const postcode = address?.postcode?.trim();

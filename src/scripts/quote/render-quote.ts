@@ -30,7 +30,7 @@ import {
   paragraphsOf,
   type QuoteView,
 } from "../../lib/proposals/quote-document";
-import type { PropertyAddress } from "../../lib/proposals/quote-words";
+import type { PostalAddress } from "../../lib/payments/payment-documents";
 import { formatIsoDay, formatUkDate, formatUkDateTime } from "../../lib/proposals/uk-time";
 
 type Child = Node | string | null | undefined | false;
@@ -39,7 +39,7 @@ type Child = Node | string | null | undefined | false;
  * The quote as the customer's endpoints answer it: the view, and the property's address where one
  * is known (GET /api/proposals/{token}); the desk's preview has none.
  */
-export type PageView = QuoteView & { propertyAddress?: Partial<PropertyAddress> | null };
+export type PageView = QuoteView & { propertyAddress?: Partial<PostalAddress> | null };
 
 /** A DOM element with attributes (`class` for the class list) and children; false/null skipped. */
 export function el<K extends keyof HTMLElementTagNameMap>(
